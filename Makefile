@@ -1,0 +1,101 @@
+# SPDX-License-Identifier: GPL-2.0
+# kiogen: one Makefile for the module, the CLI, the tests, the demo and the
+# benchmark. Kernel code is built by kbuild through ./Kbuild.
+#
+#   make            module (kmod/kiogen.ko) and CLI (ctl/kiogen)
+#   make check      deps + build + host unit tests + selftests in a VM
+#   make demo       deps + build + a VM that loads the module and runs kiogen
+#   make vmshell    an interactive VM with the module's tree visible
+#   make unit       host unit tests only (no VM)
+#   make install    module into /lib/modules/$(KVER)/extra, CLI into $(PREFIX)/sbin
+
+KIOGEN_VERSION := 0.1.0
+
+# The kernel to build for: the running one if it has a build tree (a real
+# host), else the newest installed Debian kernel that has one (this CI).
+KVER ?= $(shell if [ -d /lib/modules/$$(uname -r)/build ]; then uname -r; \
+	  else ls -d /lib/modules/*/build 2>/dev/null | sort -V | tail -1 | cut -d/ -f4; fi)
+KDIR ?= /lib/modules/$(KVER)/build
+PREFIX ?= /usr/local
+BUILD := $(CURDIR)/build
+
+CC ?= gcc
+CFLAGS ?= -O2 -g
+CTL_CFLAGS := $(CFLAGS) -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE \
+	      -DKIOGEN_VERSION='"$(KIOGEN_VERSION)"' \
+	      -I$(CURDIR)/include -I$(CURDIR)/include/uapi -I$(CURDIR)/ctl \
+	      $(shell pkg-config --cflags libmnl 2>/dev/null)
+CTL_LIBS := $(shell pkg-config --libs libmnl 2>/dev/null || echo -lmnl) -lm
+
+CTL_SRCS := ctl/main.c ctl/nl.c ctl/options.c ctl/info.c ctl/run.c \
+	    ctl/runs.c ctl/results.c ctl/report.c
+CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
+
+# kselftest framework files, extracted from Debian's linux-source package
+KSRC_TAR ?= $(lastword $(sort $(wildcard /usr/src/linux-source-*.tar.xz)))
+KSFT := $(BUILD)/ksft/tools/testing/selftests
+
+.PHONY: all module ctl deps unit selftests check demo vmshell bench clean install
+
+all: module ctl
+
+module:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) W=1 modules
+
+ctl: ctl/kiogen
+
+ctl/kiogen: $(CTL_SRCS) $(CTL_HDRS)
+	$(CC) $(CTL_CFLAGS) -o $@ $(CTL_SRCS) $(CTL_LIBS)
+
+deps:
+	@scripts/deps.sh
+
+# ---- tests ----
+
+$(BUILD)/test_options: ctl/test_options.c ctl/options.c $(CTL_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) $(CTL_CFLAGS) -o $@ ctl/test_options.c ctl/options.c
+
+$(BUILD)/test_report: ctl/test_report.c ctl/report.c $(CTL_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) $(CTL_CFLAGS) -o $@ ctl/test_report.c ctl/report.c -lm
+
+unit: $(BUILD)/test_options $(BUILD)/test_report
+	@selftests/run-unit.sh $(BUILD)
+
+# The suite is staged as tools/testing/selftests/kiogen next to the
+# extracted framework, so lib.mk and the runner treat it as in-tree and
+# honour its settings file.
+$(KSFT)/lib.mk:
+	@test -n "$(KSRC_TAR)" || { echo "no /usr/src/linux-source-*.tar.xz: run make deps"; exit 1; }
+	@mkdir -p $(BUILD)/ksft
+	tar -xaf $(KSRC_TAR) -C $(BUILD)/ksft --strip-components=1 \
+		--wildcards '*/tools/testing/selftests/lib.mk' \
+		'*/tools/testing/selftests/kselftest.h' \
+		'*/tools/testing/selftests/kselftest_harness.h' \
+		'*/tools/testing/selftests/kselftest/*'
+	@touch $@
+
+selftests: $(KSFT)/lib.mk ctl
+	@mkdir -p $(KSFT)/kiogen
+	cp -rsf $(CURDIR)/selftests/. $(KSFT)/kiogen/
+	$(MAKE) -C $(KSFT)/kiogen KIOGEN_SRC=$(CURDIR) OUTPUT=$(KSFT)/kiogen all
+
+check: deps
+	@selftests/check.sh
+
+demo: deps all
+	@selftests/vmtest.sh -k $(KVER) -- selftests/demo.sh
+
+vmshell: all
+	@selftests/vmtest.sh -k $(KVER) -s
+
+clean:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) clean || true
+	rm -rf $(BUILD) ctl/kiogen
+	$(MAKE) -C selftests/host clean
+
+install: all
+	install -D -m 644 kmod/kiogen.ko $(DESTDIR)/lib/modules/$(KVER)/extra/kiogen.ko
+	install -D -m 755 ctl/kiogen $(DESTDIR)$(PREFIX)/sbin/kiogen
+	[ -n "$(DESTDIR)" ] || depmod -a $(KVER)

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A job as the user described it in fio's vocabulary, after parsing and
+ * before it is encoded for the kernel; and the results of a run as they come
+ * back, per worker, ready to be merged and reported.
+ */
+#ifndef KIOGEN_CTL_JOB_H
+#define KIOGEN_CTL_JOB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <linux/kiogen.h>
+#include <kiogen/hist.h>
+
+#define KG_MAX_JOBS		64
+#define KG_MAX_PERCENTILES	64
+
+struct kg_job {
+	char name[KIOGEN_NAME_LEN];
+	char filename[KIOGEN_PATH_LEN];
+	char ioengine[32];		/* as the user wrote it, fio's name */
+	const char *engine;		/* kernel engine it maps to: "bio", "null" */
+	uint32_t mode;			/* enum kiogen_mode */
+	uint32_t rw;			/* enum kiogen_rw */
+	uint32_t rwmixread;		/* percent */
+	uint32_t bs;			/* bytes */
+	uint32_t numjobs;
+	uint32_t iodepth;
+	uint64_t offset;		/* bytes */
+	uint64_t size;			/* bytes; 0 = whole target */
+	uint64_t runtime_ns;
+	uint64_t ramp_ns;
+	uint64_t number_ios;
+	uint64_t io_size;		/* bytes */
+	uint64_t seed;
+	bool time_based;
+	bool norandommap;
+	bool direct;
+	bool group_reporting;
+};
+
+/* Options that apply to the whole invocation, not to one job. */
+struct kg_global {
+	int output_json;		/* --output-format=json */
+	bool detached;
+	uint32_t nr_percentiles;
+	uint32_t percentile_ppm[KG_MAX_PERCENTILES];	/* 99.9 -> 999000 */
+	bool percentiles_set;		/* --percentile_list given */
+};
+
+/* One direction (read or write) of one worker, or merged over several. */
+struct kg_dir {
+	uint64_t ios;
+	uint64_t bytes;
+	uint64_t errors;
+	uint64_t short_ios;
+	uint64_t lat_min;		/* ns; valid when ios > 0 */
+	uint64_t lat_max;
+	uint64_t lat_sum;
+	long double lat_sumsq;		/* ns^2 */
+	uint64_t hist[KIOG_HIST_BUCKETS];
+};
+
+struct kg_worker {
+	uint32_t job, index;
+	uint64_t elapsed_ns;
+	uint64_t cpu_usr_ns, cpu_sys_ns;
+	uint64_t ctx_vol, ctx_invol;
+	uint64_t mem;
+	uint64_t digest, issued;
+	int32_t error;
+	uint64_t depths[KIOGEN_DEPTH_BUCKETS];
+	struct kg_dir dir[2];		/* KIOGEN_DIR_READ, KIOGEN_DIR_WRITE */
+	struct kiogen_sample *samples;	/* cumulative counters per interval */
+	uint32_t nr_samples;
+	uint64_t sample_ns;
+};
+
+/* /sys/block/<dev>/stat before and after a run (fio's "Disk stats"). */
+struct kg_disk {
+	char name[64];
+	uint64_t before[17], after[17];
+	uint64_t wall_ms;		/* between the two reads */
+	bool valid;
+};
+
+struct kg_job_result {
+	const struct kg_job *job;
+	uint32_t nr_workers;
+	struct kg_worker *workers;	/* nr_workers, index order */
+};
+
+struct kg_run_result {
+	uint32_t id;
+	uint32_t state;			/* enum kiogen_run_state */
+	int32_t error;
+	uint64_t elapsed_ns;
+	uint32_t nr_jobs;
+	struct kg_job_result jobs[KG_MAX_JOBS];
+	uint32_t nr_disks;
+	struct kg_disk disks[KG_MAX_JOBS];
+};
+
+#endif /* KIOGEN_CTL_JOB_H */

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the CLI's commands share: their entry points, exit codes, and the
+ * helpers that turn kernel replies into results.
+ */
+#ifndef KIOGEN_CTL_KIOGEN_H
+#define KIOGEN_CTL_KIOGEN_H
+
+#include "job.h"
+#include "nl.h"
+
+#ifndef KIOGEN_VERSION
+#define KIOGEN_VERSION "0.1.0"
+#endif
+
+/* Exit codes, as STYLE.md says: success, failed run, bad usage. */
+enum {
+	KG_EXIT_OK = 0,
+	KG_EXIT_FAIL = 1,
+	KG_EXIT_USAGE = 2,
+};
+
+struct kg_cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *args;
+	const char *summary;
+	void (*usage)(FILE *f);	/* extra help, optional */
+};
+
+int kg_cmd_info(int argc, char **argv);
+int kg_cmd_run(int argc, char **argv);
+int kg_cmd_list(int argc, char **argv);
+int kg_cmd_show(int argc, char **argv);
+int kg_cmd_stop(int argc, char **argv);
+int kg_cmd_delete(int argc, char **argv);
+void kg_run_usage(FILE *f);
+
+/* Opens the netlink client; prints why not and returns an exit code if not. */
+int kg_connect(struct kg_nl *nl);
+
+/* Parses a run id argument; prints an error and returns -1 if malformed. */
+int kg_parse_id(const char *s, uint32_t *id);
+
+/* Status of one run as the kernel reports it. */
+struct kg_status {
+	uint32_t id, state, flags, nr_jobs, nr_workers;
+	uint64_t elapsed_ns, ios, bytes, errors, mem;
+	int32_t error;
+	char job_names[KG_MAX_JOBS][KIOGEN_NAME_LEN];
+};
+
+int kg_status_parse(const struct nlattr *run, struct kg_status *st);
+int kg_status_get(struct kg_nl *nl, uint32_t id, struct kg_status *st);
+const char *kg_state_name(uint32_t state);
+int kg_results_fetch(struct kg_nl *nl, uint32_t id, struct kg_run_result *r);
+void kg_results_release(struct kg_run_result *r);
+
+#endif /* KIOGEN_CTL_KIOGEN_H */

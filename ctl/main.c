@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kiogen command line: finds the command by name and runs it. Commands live
+ * one per file; this file holds only the table, help and version.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kiogen.h"
+
+static const struct kg_cmd kg_cmds[] = {
+	{ "run", kg_cmd_run, "[--OPTION=VALUE ...]",
+	  "run a workload in kernel threads and report like fio", kg_run_usage },
+	{ "info", kg_cmd_info, "", "show the module's version, engines and limits", NULL },
+	{ "list", kg_cmd_list, "", "list runs, running and finished", NULL },
+	{ "show", kg_cmd_show, "ID [--output-format=json]",
+	  "status of a run, and its report once it has ended", NULL },
+	{ "stop", kg_cmd_stop, "ID", "stop a run and wait until it has stopped", NULL },
+	{ "delete", kg_cmd_delete, "ID", "forget a finished run and its results", NULL },
+};
+
+#define KG_NR_CMDS	(sizeof(kg_cmds) / sizeof(kg_cmds[0]))
+
+static const struct kg_cmd *kg_cmd_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < KG_NR_CMDS; i++)
+		if (!strcmp(kg_cmds[i].name, name))
+			return &kg_cmds[i];
+	return NULL;
+}
+
+static void kg_usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "usage: kiogen COMMAND [ARGS]\n"
+		   "       kiogen help COMMAND | --help | --version\n\n"
+		   "I/O load generator running in kernel threads.\n\ncommands:\n");
+	for (i = 0; i < KG_NR_CMDS; i++)
+		fprintf(f, "  %-8s %s\n", kg_cmds[i].name, kg_cmds[i].summary);
+	fprintf(f, "\nexit status: 0 success, 1 failed run or kernel error, 2 bad usage\n");
+}
+
+static int kg_help(const char *name)
+{
+	const struct kg_cmd *c = kg_cmd_find(name);
+
+	if (!c) {
+		fprintf(stderr, "kiogen: help: no command '%s'\n", name);
+		kg_usage(stderr);
+		return KG_EXIT_USAGE;
+	}
+	printf("usage: kiogen %s %s\n\n%s\n", c->name, c->args, c->summary);
+	if (c->usage)
+		c->usage(stdout);
+	return KG_EXIT_OK;
+}
+
+int kg_parse_id(const char *s, uint32_t *id)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || end == s || !v || v > UINT32_MAX) {
+		fprintf(stderr, "kiogen: '%s' is not a run id (a number from kiogen list)\n", s);
+		return -1;
+	}
+	*id = v;
+	return 0;
+}
+
+int kg_connect(struct kg_nl *nl)
+{
+	int err = kg_nl_open(nl);
+
+	if (err == -ENOENT)
+		kg_nl_explain_missing();
+	return err ? KG_EXIT_FAIL : KG_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	const struct kg_cmd *c;
+
+	if (argc < 2) {
+		kg_usage(stderr);
+		return KG_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		kg_usage(stdout);
+		return KG_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+		printf("kiogen %s (netlink family %s version %d)\n", KIOGEN_VERSION,
+		       KIOGEN_FAMILY_NAME, KIOGEN_FAMILY_VERSION);
+		return KG_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "help")) {
+		if (argc < 3) {
+			kg_usage(stdout);
+			return KG_EXIT_OK;
+		}
+		return kg_help(argv[2]);
+	}
+	c = kg_cmd_find(argv[1]);
+	if (!c) {
+		fprintf(stderr, "kiogen: unknown command '%s'\n", argv[1]);
+		kg_usage(stderr);
+		return KG_EXIT_USAGE;
+	}
+	return c->fn(argc - 2, argv + 2);
+}

@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Generic netlink plumbing for the CLI on libmnl: family lookup, request and
+ * reply loop, and extended-ack decoding, so every kernel rejection reaches
+ * the user as the kernel's own words plus the name of the attribute.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+
+#include "nl.h"
+
+static const char *const kg_top_names[KIOGEN_A_MAX + 1] = {
+	[KIOGEN_A_ID]		= "run id",
+	[KIOGEN_A_FLAGS]	= "run flags",
+	[KIOGEN_A_JOB]		= "job",
+};
+
+static const char *const kg_job_names[KIOGEN_A_JOB_MAX + 1] = {
+	[KIOGEN_A_JOB_NAME]		= "name",
+	[KIOGEN_A_JOB_FILENAME]		= "filename",
+	[KIOGEN_A_JOB_ENGINE]		= "ioengine",
+	[KIOGEN_A_JOB_MODE]		= "ioengine (mode)",
+	[KIOGEN_A_JOB_RW]		= "rw",
+	[KIOGEN_A_JOB_RWMIXREAD]	= "rwmixread",
+	[KIOGEN_A_JOB_BS]		= "bs",
+	[KIOGEN_A_JOB_OFFSET]		= "offset",
+	[KIOGEN_A_JOB_SIZE]		= "size",
+	[KIOGEN_A_JOB_NUMJOBS]		= "numjobs",
+	[KIOGEN_A_JOB_IODEPTH]		= "iodepth",
+	[KIOGEN_A_JOB_RUNTIME_NS]	= "runtime",
+	[KIOGEN_A_JOB_RAMP_NS]		= "ramp_time",
+	[KIOGEN_A_JOB_TIME_BASED]	= "time_based",
+	[KIOGEN_A_JOB_NUMBER_IOS]	= "number_ios",
+	[KIOGEN_A_JOB_IO_SIZE]		= "io_size",
+	[KIOGEN_A_JOB_SEED]		= "randseed",
+	[KIOGEN_A_JOB_NORANDOMMAP]	= "norandommap",
+};
+
+void kg_nl_explain_missing(void)
+{
+	fprintf(stderr,
+		"kiogen: the kiogen kernel module is not loaded\n"
+		"  load it with: insmod kmod/kiogen.ko   (or: modprobe kiogen)\n");
+}
+
+struct kg_family_reply {
+	uint16_t id;
+	uint32_t mcgrp;
+};
+
+static int kg_mcgrp_cb(const struct nlattr *grp, struct kg_family_reply *r)
+{
+	const struct nlattr *a;
+	const char *name = NULL;
+	uint32_t id = 0;
+
+	mnl_attr_for_each_nested(a, grp) {
+		if (mnl_attr_get_type(a) == CTRL_ATTR_MCAST_GRP_NAME)
+			name = mnl_attr_get_str(a);
+		else if (mnl_attr_get_type(a) == CTRL_ATTR_MCAST_GRP_ID)
+			id = mnl_attr_get_u32(a);
+	}
+	if (name && !strcmp(name, KIOGEN_MCGRP_EVENTS))
+		r->mcgrp = id;
+	return 0;
+}
+
+static int kg_family_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct kg_family_reply *r = data;
+	const struct nlattr *a, *grp;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		switch (mnl_attr_get_type(a)) {
+		case CTRL_ATTR_FAMILY_ID:
+			r->id = mnl_attr_get_u16(a);
+			break;
+		case CTRL_ATTR_MCAST_GROUPS:
+			mnl_attr_for_each_nested(grp, a)
+				kg_mcgrp_cb(grp, r);
+			break;
+		}
+	}
+	return MNL_CB_OK;
+}
+
+int kg_nl_open(struct kg_nl *nl)
+{
+	struct kg_family_reply r = { 0 };
+	struct nlmsghdr *nlh;
+	struct genlmsghdr *g;
+	int one = 1, err;
+
+	memset(nl, 0, sizeof(*nl));
+	nl->buf = malloc(KG_NL_BUFSIZE);
+	nl->sock = mnl_socket_open(NETLINK_GENERIC);
+	if (!nl->buf || !nl->sock) {
+		perror("kiogen: netlink socket");
+		kg_nl_close(nl);
+		return -errno;
+	}
+	mnl_socket_setsockopt(nl->sock, NETLINK_EXT_ACK, &one, sizeof(one));
+	mnl_socket_setsockopt(nl->sock, NETLINK_CAP_ACK, &one, sizeof(one));
+	if (mnl_socket_bind(nl->sock, 0, MNL_SOCKET_AUTOPID) < 0) {
+		perror("kiogen: netlink bind");
+		kg_nl_close(nl);
+		return -errno;
+	}
+	nl->portid = mnl_socket_get_portid(nl->sock);
+	nl->seq = time(NULL);
+
+	nlh = mnl_nlmsg_put_header(nl->buf);
+	nlh->nlmsg_type = GENL_ID_CTRL;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	nlh->nlmsg_seq = ++nl->seq;
+	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	g->cmd = CTRL_CMD_GETFAMILY;
+	g->version = 1;
+	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, KIOGEN_FAMILY_NAME);
+
+	nl->family = GENL_ID_CTRL;	/* quiet: a missing family is no error here */
+	err = kg_nl_talk(nl, nlh, kg_family_cb, &r);
+	if (err == -ENOENT) {
+		kg_nl_close(nl);
+		return -ENOENT;
+	}
+	if (err) {
+		kg_nl_close(nl);
+		return err;
+	}
+	nl->family = r.id;
+	nl->mcgrp_events = r.mcgrp;
+	return 0;
+}
+
+void kg_nl_close(struct kg_nl *nl)
+{
+	if (nl->sock)
+		mnl_socket_close(nl->sock);
+	free(nl->buf);
+	nl->sock = NULL;
+	nl->buf = NULL;
+}
+
+struct nlmsghdr *kg_nl_req(struct kg_nl *nl, uint8_t cmd, uint16_t flags)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(nl->buf);
+	struct genlmsghdr *g;
+
+	nlh->nlmsg_type = nl->family;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK | flags;
+	nlh->nlmsg_seq = ++nl->seq;
+	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	g->cmd = cmd;
+	g->version = KIOGEN_FAMILY_VERSION;
+	return nlh;
+}
+
+/* Name of the attribute at byte @off of request @req, for error messages. */
+static const char *kg_nl_attr_name(const struct nlmsghdr *req, uint32_t off)
+{
+	const struct nlattr *a, *n;
+	const char *base = (const char *)req;
+
+	mnl_attr_for_each(a, req, sizeof(struct genlmsghdr)) {
+		uint32_t start = (const char *)a - base;
+		uint16_t type = mnl_attr_get_type(a);
+
+		if (off < start || off >= start + mnl_attr_get_len(a))
+			continue;
+		if (type == KIOGEN_A_JOB && off > start) {
+			mnl_attr_for_each_nested(n, a) {
+				uint32_t ns = (const char *)n - base;
+				uint16_t nt = mnl_attr_get_type(n);
+
+				if (off == ns)
+					return nt <= KIOGEN_A_JOB_MAX &&
+					       kg_job_names[nt] ?
+					       kg_job_names[nt] : "unknown job attribute";
+			}
+		}
+		return type <= KIOGEN_A_MAX && kg_top_names[type] ?
+		       kg_top_names[type] : "unknown attribute";
+	}
+	return NULL;
+}
+
+/* State of one request while its replies come in. */
+struct kg_talk {
+	const struct nlmsghdr *req;
+	int error;		/* 1 until the ack or the end of the dump */
+	kg_nl_cb cb;
+	void *data;
+};
+
+static void kg_nl_print_error(const struct kg_talk *t, int error,
+			      const char *msg, const char *attr)
+{
+	/* the family lookup fails quietly: the caller explains it */
+	if (t->req->nlmsg_type == GENL_ID_CTRL && error == -ENOENT)
+		return;
+	fprintf(stderr, "kiogen: kernel: %s", msg ? msg : strerror(-error));
+	if (attr && (!msg || !strstr(msg, attr)))
+		fprintf(stderr, " (attribute: %s)", attr);
+	if (msg)
+		fprintf(stderr, " [%s]", strerror(-error));
+	fputc('\n', stderr);
+}
+
+/* Decodes the extended ack TLVs that follow an error, from offset @off. */
+static void kg_nl_extack(struct kg_talk *t, const struct nlmsghdr *nlh,
+			 unsigned int off, int error)
+{
+	const char *msg = NULL, *attr = NULL;
+	const struct nlattr *a;
+
+	if (nlh->nlmsg_flags & NLM_F_ACK_TLVS) {
+		mnl_attr_for_each(a, nlh, off) {
+			switch (mnl_attr_get_type(a)) {
+			case NLMSGERR_ATTR_MSG:
+				msg = mnl_attr_get_str(a);
+				break;
+			case NLMSGERR_ATTR_OFFS:
+				attr = kg_nl_attr_name(t->req, mnl_attr_get_u32(a));
+				break;
+			}
+		}
+	}
+	kg_nl_print_error(t, error, msg, attr);
+}
+
+static int kg_nl_error_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlmsgerr *e = mnl_nlmsg_get_payload(nlh);
+	struct kg_talk *t = data;
+	unsigned int off = sizeof(*e);
+
+	if (nlh->nlmsg_len < mnl_nlmsg_size(sizeof(*e)))
+		return MNL_CB_ERROR;
+	t->error = e->error;
+	if (!e->error)
+		return MNL_CB_STOP;
+	if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
+		off += e->msg.nlmsg_len - sizeof(struct nlmsghdr);
+	kg_nl_extack(t, nlh, off, e->error);
+	return MNL_CB_STOP;
+}
+
+/* The end of a dump carries the dump's error code, and extack after it. */
+static int kg_nl_done_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct kg_talk *t = data;
+	int error = 0;
+
+	if (mnl_nlmsg_get_payload_len(nlh) >= sizeof(int))
+		error = *(const int *)mnl_nlmsg_get_payload(nlh);
+	t->error = error;
+	if (error)
+		kg_nl_extack(t, nlh, sizeof(int), error);
+	return MNL_CB_STOP;
+}
+
+static int kg_nl_data_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct kg_talk *t = data;
+
+	return t->cb ? t->cb(nlh, t->data) : MNL_CB_OK;
+}
+
+int kg_nl_talk(struct kg_nl *nl, struct nlmsghdr *nlh, kg_nl_cb cb, void *data)
+{
+	mnl_cb_t ctl[NLMSG_MIN_TYPE] = { 0 };
+	struct kg_talk t = { .req = nlh, .error = 1, .cb = cb, .data = data };
+	char *rbuf;
+	int ret;
+
+	/* replies go to a separate buffer: errors refer back into the request */
+	rbuf = malloc(KG_NL_BUFSIZE);
+	if (!rbuf)
+		return -ENOMEM;
+	ctl[NLMSG_ERROR] = kg_nl_error_cb;
+	ctl[NLMSG_DONE] = kg_nl_done_cb;
+	if (mnl_socket_sendto(nl->sock, nlh, nlh->nlmsg_len) < 0) {
+		ret = -errno;
+		perror("kiogen: netlink send");
+		goto out;
+	}
+	for (;;) {
+		ret = mnl_socket_recvfrom(nl->sock, rbuf, KG_NL_BUFSIZE);
+		if (ret < 0) {
+			ret = -errno;
+			if (ret == -EINTR)
+				continue;
+			perror("kiogen: netlink receive");
+			goto out;
+		}
+		ret = mnl_cb_run2(rbuf, ret, nlh->nlmsg_seq, nl->portid,
+				  kg_nl_data_cb, &t, ctl, NLMSG_MIN_TYPE);
+		if (t.error <= 0) {
+			ret = t.error;
+			goto out;
+		}
+		if (ret < 0) {
+			ret = -errno;
+			perror("kiogen: netlink reply");
+			goto out;
+		}
+		if (ret == MNL_CB_STOP) {
+			ret = 0;
+			goto out;
+		}
+	}
+out:
+	free(rbuf);
+	return ret;
+}

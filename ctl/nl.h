@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The CLI's generic netlink client on libmnl: one socket, the kiogen family
+ * resolved by name, requests with their replies, and kernel errors turned into
+ * words (the extack message and the attribute it points at).
+ */
+#ifndef KIOGEN_CTL_NL_H
+#define KIOGEN_CTL_NL_H
+
+#include <stdint.h>
+#include <libmnl/libmnl.h>
+#include <linux/genetlink.h>
+#include <linux/kiogen.h>
+
+struct kg_nl {
+	struct mnl_socket *sock;
+	uint16_t family;
+	uint32_t portid;
+	uint32_t seq;
+	uint32_t mcgrp_events;
+	char *buf;			/* KG_NL_BUFSIZE: requests and replies */
+};
+
+#define KG_NL_BUFSIZE	(64 * 1024)
+
+typedef int (*kg_nl_cb)(const struct nlmsghdr *nlh, void *data);
+
+/* Returns 0; -ENOENT when the family is not registered (module not loaded). */
+int kg_nl_open(struct kg_nl *nl);
+void kg_nl_close(struct kg_nl *nl);
+
+/* Starts a request for @cmd in nl->buf; NLM_F_REQUEST and NLM_F_ACK are set. */
+struct nlmsghdr *kg_nl_req(struct kg_nl *nl, uint8_t cmd, uint16_t flags);
+
+/*
+ * Sends @nlh and feeds every reply to @cb until the ack or the end of the
+ * dump. Kernel errors are printed as "kiogen: kernel: <message> (attribute:
+ * <name>)" and returned as -errno.
+ */
+int kg_nl_talk(struct kg_nl *nl, struct nlmsghdr *nlh, kg_nl_cb cb, void *data);
+
+/* Prints the "module not loaded" explanation. */
+void kg_nl_explain_missing(void);
+
+#endif /* KIOGEN_CTL_NL_H */

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Reports of a finished run: merging per-worker results into what fio calls
+ * one "thread status" (a whole job under group_reporting, otherwise one
+ * worker), and printing them in fio's normal text layout or in fio's JSON
+ * shape, so that tools written for fio read kiogen's output unchanged.
+ * Percentiles come from the shared histogram in include/kiogen/hist.h.
+ */
+#ifndef KIOGEN_CTL_REPORT_H
+#define KIOGEN_CTL_REPORT_H
+
+#include <stdio.h>
+
+#include "job.h"
+
+/**
+ * kg_dir_merge() - add one direction's counters and histogram to another
+ * @into: accumulated direction; a zeroed struct is a valid empty start
+ * @from: direction to add
+ *
+ * Counters, latency sums and histogram buckets add up; min and max take
+ * only directions that completed I/O into account.
+ */
+void kg_dir_merge(struct kg_dir *into, const struct kg_dir *from);
+
+/**
+ * kg_worker_merge() - add one worker's results to an accumulated worker
+ * @into: accumulator; start from a zeroed struct, whose @samples array is
+ *	then owned by it (grown here, freed by kg_worker_release())
+ * @from: worker to add; left untouched
+ *
+ * Sums counters, histograms, CPU time, context switches, IO-depth counts,
+ * memory and issued I/Os; elapsed time is the longest; error is the first
+ * non-zero one. The digest becomes the sum of the digests modulo 2^64, which
+ * does not depend on the merge order. Interval samples add element by
+ * element; a worker that has fewer samples than the other (it finished
+ * sooner) counts with its last cumulative sample for the missing intervals,
+ * so the merged series stays cumulative.
+ *
+ * Return: 0, or -ENOMEM if the samples could not be grown, in which case
+ * @into is unchanged.
+ */
+int kg_worker_merge(struct kg_worker *into, const struct kg_worker *from);
+
+/**
+ * kg_worker_release() - free what kg_worker_merge() allocated
+ * @w: accumulated worker; its samples are freed and cleared
+ */
+void kg_worker_release(struct kg_worker *w);
+
+/**
+ * kg_dir_mean_ns() - mean completion latency
+ * @d: direction
+ *
+ * Return: mean in nanoseconds, 0 if no I/O completed.
+ */
+double kg_dir_mean_ns(const struct kg_dir *d);
+
+/**
+ * kg_dir_stdev_ns() - standard deviation of the completion latency
+ * @d: direction
+ *
+ * Sample standard deviation (divides by n - 1) as fio reports it, from the
+ * sum and the sum of squares.
+ *
+ * Return: deviation in nanoseconds, 0 with fewer than two I/Os.
+ */
+double kg_dir_stdev_ns(const struct kg_dir *d);
+
+/**
+ * kg_report_text() - print a run the way fio's normal output does
+ * @f: stream
+ * @r: results of the run
+ * @g: global options (percentile list); NULL means fio's defaults
+ *
+ * One block per job (group_reporting) or per worker, then the "Run status
+ * group 0" summary and, if any disk was sampled, "Disk stats".
+ *
+ * Return: 0, -ENOMEM, or -EIO if writing to @f failed.
+ */
+int kg_report_text(FILE *f, const struct kg_run_result *r,
+		   const struct kg_global *g);
+
+/**
+ * kg_report_json() - print a run as fio's --output-format=json does
+ * @f: stream
+ * @r: results of the run
+ * @g: global options (percentile list); NULL means fio's defaults
+ *
+ * fio's object shape plus a "kiogen" object per job with the raw histogram
+ * buckets and the workload digest.
+ *
+ * Return: 0, -ENOMEM, or -EIO if writing to @f failed.
+ */
+int kg_report_json(FILE *f, const struct kg_run_result *r,
+		   const struct kg_global *g);
+
+/**
+ * kg_default_percentiles() - fill in fio's default percentile list
+ * @g: global options; its list is replaced, percentiles_set is cleared
+ *
+ * 1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99.
+ */
+void kg_default_percentiles(struct kg_global *g);
+
+#endif /* KIOGEN_CTL_REPORT_H */

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "kiogen run": fio options in, one run of kernel threads, fio's report out.
+ * The run is owned by this process's netlink socket, so if the CLI dies the
+ * kernel stops it; Ctrl-C stops it cleanly and still reports what it did.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include "kiogen.h"
+#include "options.h"
+#include "report.h"
+
+static volatile sig_atomic_t kg_interrupted;
+
+static void kg_on_signal(int sig)
+{
+	(void)sig;
+	kg_interrupted = 1;
+}
+
+void kg_run_usage(FILE *f)
+{
+	fprintf(f, "\nOptions use fio's names and value syntax; --name=NAME starts a job,\n"
+		   "options before the first --name apply to every job.\n\n");
+	kg_options_usage(f);
+	fprintf(f, "\nexample:\n  kiogen run --name=t --filename=/dev/nullb0 --rw=randread --bs=4k \\\n"
+		   "             --iodepth=32 --ioengine=io_uring --runtime=10 --time_based\n");
+}
+
+static void kg_put_job(struct nlmsghdr *nlh, const struct kg_job *j)
+{
+	struct nlattr *nest = mnl_attr_nest_start(nlh, KIOGEN_A_JOB);
+
+	mnl_attr_put_strz(nlh, KIOGEN_A_JOB_NAME, j->name);
+	if (j->filename[0])
+		mnl_attr_put_strz(nlh, KIOGEN_A_JOB_FILENAME, j->filename);
+	mnl_attr_put_strz(nlh, KIOGEN_A_JOB_ENGINE, j->engine);
+	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_MODE, j->mode);
+	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_RW, j->rw);
+	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_RWMIXREAD, j->rwmixread);
+	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_BS, j->bs);
+	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_OFFSET, j->offset);
+	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_SIZE, j->size);
+	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_NUMJOBS, j->numjobs);
+	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_IODEPTH, j->iodepth);
+	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_RUNTIME_NS, j->runtime_ns);
+	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_RAMP_NS, j->ramp_ns);
+	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_NUMBER_IOS, j->number_ios);
+	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_IO_SIZE, j->io_size);
+	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_SEED, j->seed);
+	if (j->time_based)
+		mnl_attr_put(nlh, KIOGEN_A_JOB_TIME_BASED, 0, NULL);
+	if (j->norandommap)
+		mnl_attr_put(nlh, KIOGEN_A_JOB_NORANDOMMAP, 0, NULL);
+	mnl_attr_nest_end(nlh, nest);
+}
+
+static int kg_run_new_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *a;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
+		if (mnl_attr_get_type(a) == KIOGEN_A_ID)
+			*(uint32_t *)data = mnl_attr_get_u32(a);
+	return MNL_CB_OK;
+}
+
+/* /sys/block/<dev>/stat of a block device path, for fio's "Disk stats". */
+static void kg_disk_read(struct kg_disk *d, const char *path, bool after)
+{
+	char sys[PATH_MAX], link[PATH_MAX], *base;
+	uint64_t *v = after ? d->after : d->before;
+	struct stat st;
+	ssize_t n;
+	FILE *f;
+	int i;
+
+	if (stat(path, &st) || !S_ISBLK(st.st_mode))
+		return;
+	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u", major(st.st_rdev),
+		 minor(st.st_rdev));
+	n = readlink(sys, link, sizeof(link) - 1);
+	if (n <= 0)
+		return;
+	link[n] = 0;
+	base = strrchr(link, '/');
+	snprintf(d->name, sizeof(d->name), "%.63s", base ? base + 1 : link);
+	strncat(sys, "/stat", sizeof(sys) - strlen(sys) - 1);
+	f = fopen(sys, "r");
+	if (!f)
+		return;
+	for (i = 0; i < 17; i++)
+		if (fscanf(f, "%" SCNu64, &v[i]) != 1)
+			v[i] = 0;
+	fclose(f);
+	if (after)
+		d->valid = true;
+}
+
+static uint64_t kg_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000ULL + ts.tv_nsec / 1000000;
+}
+
+static void kg_progress(const struct kg_status *st, const struct kg_jobs *js,
+			uint64_t *last_ios, uint64_t *last_ms)
+{
+	uint64_t now = kg_now_ms(), dt = now - *last_ms ?: 1;
+	uint64_t runtime_ns = 0, left;
+	unsigned int i;
+	double pct = 0;
+
+	for (i = 0; i < js->nr_jobs; i++)
+		if (js->jobs[i].runtime_ns + js->jobs[i].ramp_ns > runtime_ns)
+			runtime_ns = js->jobs[i].runtime_ns + js->jobs[i].ramp_ns;
+	if (runtime_ns)
+		pct = 100.0 * st->elapsed_ns / runtime_ns;
+	left = runtime_ns > st->elapsed_ns ? (runtime_ns - st->elapsed_ns) / 1000000000 : 0;
+	fprintf(stderr, "\rJobs: %u (f=%u): [%.1f%% done] [%.0f iops] [eta %02" PRIu64 "m:%02" PRIu64 "s]   ",
+		st->nr_workers, st->nr_workers, pct > 100 ? 100 : pct,
+		(st->ios - *last_ios) * 1000.0 / dt, left / 60, left % 60);
+	*last_ios = st->ios;
+	*last_ms = now;
+}
+
+/* Waits for the run to end; Ctrl-C stops it. */
+static int kg_run_wait(struct kg_nl *nl, uint32_t id, const struct kg_jobs *js,
+		       struct kg_status *st)
+{
+	bool tty = isatty(STDERR_FILENO) && !js->global.output_json;
+	uint64_t last_ios = 0, last_ms = kg_now_ms();
+	struct nlmsghdr *nlh;
+	int err;
+
+	for (;;) {
+		err = kg_status_get(nl, id, st);
+		if (err)
+			return err;
+		if (st->state != KIOGEN_STATE_RUNNING)
+			break;
+		if (tty)
+			kg_progress(st, js, &last_ios, &last_ms);
+		if (kg_interrupted) {
+			fprintf(stderr, "\nkiogen: interrupted, stopping run %u\n", id);
+			nlh = kg_nl_req(nl, KIOGEN_CMD_RUN_STOP, 0);
+			mnl_attr_put_u32(nlh, KIOGEN_A_ID, id);
+			err = kg_nl_talk(nl, nlh, NULL, NULL);
+			if (err)
+				return err;
+			kg_interrupted = 0;
+			continue;
+		}
+		usleep(200 * 1000);
+	}
+	if (tty)
+		fprintf(stderr, "\r%*s\r", 78, "");
+	return 0;
+}
+
+static int kg_run_delete(struct kg_nl *nl, uint32_t id)
+{
+	struct nlmsghdr *nlh = kg_nl_req(nl, KIOGEN_CMD_RUN_DEL, 0);
+
+	mnl_attr_put_u32(nlh, KIOGEN_A_ID, id);
+	return kg_nl_talk(nl, nlh, NULL, NULL);
+}
+
+int kg_cmd_run(int argc, char **argv)
+{
+	static struct kg_jobs js;
+	static struct kg_run_result r;
+	struct sigaction sa = { .sa_handler = kg_on_signal };
+	struct kg_status st;
+	struct nlmsghdr *nlh;
+	struct kg_nl nl;
+	uint64_t t0;
+	uint32_t id = 0;
+	unsigned int i;
+	int err, ret;
+
+	kg_jobs_init(&js);
+	if (kg_parse_args(&js, argc, argv, stderr) ||
+	    kg_jobs_finish(&js, stderr, stderr))
+		return KG_EXIT_USAGE;
+	if (!js.global.percentiles_set)
+		kg_default_percentiles(&js.global);
+
+	ret = kg_connect(&nl);
+	if (ret)
+		return ret;
+
+	nlh = kg_nl_req(&nl, KIOGEN_CMD_RUN_NEW, 0);
+	if (js.global.detached)
+		mnl_attr_put_u32(nlh, KIOGEN_A_FLAGS, KIOGEN_RUN_F_DETACHED);
+	for (i = 0; i < js.nr_jobs; i++)
+		kg_put_job(nlh, &js.jobs[i]);
+	for (i = 0; i < js.nr_jobs; i++)
+		kg_disk_read(&r.disks[i], js.jobs[i].filename, false);
+	t0 = kg_now_ms();
+
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	err = kg_nl_talk(&nl, nlh, kg_run_new_cb, &id);
+	if (err || !id) {
+		kg_nl_close(&nl);
+		return KG_EXIT_FAIL;
+	}
+	if (js.global.detached) {
+		printf("%u\n", id);
+		kg_nl_close(&nl);
+		return KG_EXIT_OK;
+	}
+
+	ret = KG_EXIT_FAIL;
+	if (kg_run_wait(&nl, id, &js, &st))
+		goto out;
+	for (i = 0; i < js.nr_jobs; i++) {
+		r.disks[i].wall_ms = kg_now_ms() - t0;
+		kg_disk_read(&r.disks[i], js.jobs[i].filename, true);
+	}
+	r.nr_disks = js.nr_jobs;
+	if (kg_results_fetch(&nl, id, &r))
+		goto out;
+	r.state = st.state;
+	r.error = st.error;
+	r.elapsed_ns = st.elapsed_ns;
+	for (i = 0; i < js.nr_jobs; i++)
+		r.jobs[i].job = &js.jobs[i];
+	if (js.global.output_json)
+		kg_report_json(stdout, &r, &js.global);
+	else
+		kg_report_text(stdout, &r, &js.global);
+	if (st.error)
+		fprintf(stderr, "kiogen: run %u failed: %s\n", id, strerror(-st.error));
+	ret = st.error ? KG_EXIT_FAIL : KG_EXIT_OK;
+out:
+	kg_run_delete(&nl, id);
+	kg_results_release(&r);
+	kg_nl_close(&nl);
+	return ret;
+}

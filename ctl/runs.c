@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Commands on existing runs: list, show, stop and delete. Detached runs are
+ * looked after this way; so are the results of runs whose CLI went away.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kiogen.h"
+#include "options.h"
+#include "report.h"
+
+static void kg_status_print(const struct kg_status *st, bool header)
+{
+	if (header)
+		printf("%-6s %-8s %-8s %-8s %12s %12s %8s  %s\n", "ID", "STATE",
+		       "WORKERS", "SECONDS", "IOS", "MIB", "ERRORS", "JOBS");
+	printf("%-6u %-8s %-8u %-8.1f %12" PRIu64 " %12.1f %8" PRIu64 "  %s%s\n",
+	       st->id, kg_state_name(st->state), st->nr_workers,
+	       st->elapsed_ns / 1e9, st->ios, st->bytes / 1048576.0, st->errors,
+	       st->job_names[0], st->nr_jobs > 1 ? ",..." : "");
+}
+
+static int kg_list_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *a;
+	struct kg_status st;
+	int *n = data;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		if (mnl_attr_get_type(a) != KIOGEN_A_RUN || kg_status_parse(a, &st))
+			continue;
+		kg_status_print(&st, !(*n)++);
+	}
+	return MNL_CB_OK;
+}
+
+int kg_cmd_list(int argc, char **argv)
+{
+	struct kg_nl nl;
+	int err, n = 0;
+
+	(void)argv;
+	if (argc) {
+		fprintf(stderr, "kiogen: list takes no arguments\n");
+		return KG_EXIT_USAGE;
+	}
+	err = kg_connect(&nl);
+	if (err)
+		return err;
+	err = kg_nl_talk(&nl, kg_nl_req(&nl, KIOGEN_CMD_RUN_GET, NLM_F_DUMP),
+			 kg_list_cb, &n);
+	kg_nl_close(&nl);
+	if (!err && !n)
+		printf("no runs\n");
+	return err ? KG_EXIT_FAIL : KG_EXIT_OK;
+}
+
+/* Runs a command that takes one run id and nothing back. */
+static int kg_id_cmd(int argc, char **argv, const char *name, uint8_t cmd)
+{
+	struct nlmsghdr *nlh;
+	struct kg_nl nl;
+	uint32_t id;
+	int err;
+
+	if (argc != 1) {
+		fprintf(stderr, "kiogen: usage: kiogen %s ID\n", name);
+		return KG_EXIT_USAGE;
+	}
+	if (kg_parse_id(argv[0], &id))
+		return KG_EXIT_USAGE;
+	err = kg_connect(&nl);
+	if (err)
+		return err;
+	nlh = kg_nl_req(&nl, cmd, 0);
+	mnl_attr_put_u32(nlh, KIOGEN_A_ID, id);
+	err = kg_nl_talk(&nl, nlh, NULL, NULL);
+	kg_nl_close(&nl);
+	return err ? KG_EXIT_FAIL : KG_EXIT_OK;
+}
+
+int kg_cmd_stop(int argc, char **argv)
+{
+	return kg_id_cmd(argc, argv, "stop", KIOGEN_CMD_RUN_STOP);
+}
+
+int kg_cmd_delete(int argc, char **argv)
+{
+	return kg_id_cmd(argc, argv, "delete", KIOGEN_CMD_RUN_DEL);
+}
+
+int kg_cmd_show(int argc, char **argv)
+{
+	static struct kg_job jobs[KG_MAX_JOBS];
+	static struct kg_run_result r;
+	struct kg_global g = { 0 };
+	struct kg_status st;
+	struct kg_nl nl;
+	uint32_t id, i;
+	int err;
+
+	if (argc == 2 && !strcmp(argv[1], "--output-format=json"))
+		g.output_json = 1;
+	else if (argc != 1) {
+		fprintf(stderr, "kiogen: usage: kiogen show ID [--output-format=json]\n");
+		return KG_EXIT_USAGE;
+	}
+	if (kg_parse_id(argv[0], &id))
+		return KG_EXIT_USAGE;
+	err = kg_connect(&nl);
+	if (err)
+		return err;
+	err = kg_status_get(&nl, id, &st);
+	if (err)
+		goto out;
+	if (st.state == KIOGEN_STATE_RUNNING) {
+		kg_status_print(&st, true);
+		goto out;
+	}
+	err = kg_results_fetch(&nl, id, &r);
+	if (err)
+		goto out;
+	/* the kernel keeps job names, not the options: report per job */
+	for (i = 0; i < r.nr_jobs && i < KG_MAX_JOBS; i++) {
+		snprintf(jobs[i].name, sizeof(jobs[i].name), "%s", st.job_names[i]);
+		jobs[i].group_reporting = true;
+		jobs[i].iodepth = 1;
+		r.jobs[i].job = &jobs[i];
+	}
+	r.state = st.state;
+	r.error = st.error;
+	r.elapsed_ns = st.elapsed_ns;
+	kg_default_percentiles(&g);
+	if (g.output_json)
+		kg_report_json(stdout, &r, &g);
+	else
+		kg_report_text(stdout, &r, &g);
+	kg_results_release(&r);
+out:
+	kg_nl_close(&nl);
+	return err ? KG_EXIT_FAIL : KG_EXIT_OK;
+}

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host test of the fio option parser: value syntax, limits, job
+ * boundaries, the ioengine mapping and the error messages, no kernel needed.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+
+static int nr, failed;
+
+static void ok(int cond, const char *desc)
+{
+	printf("%sok %d - %s\n", cond ? "" : "not ", ++nr, desc);
+	failed += !cond;
+}
+
+/* Parses a NULL-terminated argument list; returns 0 or the error text. */
+static int parse(struct kg_jobs *js, char *err, size_t len, ...)
+{
+	char *argv[64];
+	va_list ap;
+	FILE *f = fmemopen(err, len, "w");
+	FILE *info = fopen("/dev/null", "w");
+	int argc = 0, ret;
+
+	va_start(ap, len);
+	while ((argv[argc] = va_arg(ap, char *)))
+		argc++;
+	va_end(ap);
+	kg_jobs_init(js);
+	memset(err, 0, len);
+	ret = kg_parse_args(js, argc, argv, f);
+	if (!ret)
+		ret = kg_jobs_finish(js, f, info);
+	fclose(f);
+	fclose(info);
+	return ret;
+}
+
+int main(void)
+{
+	static struct kg_jobs js;
+	char err[512];
+	uint64_t v;
+
+	printf("TAP version 13\n1..22\n");
+	ok(!kg_parse_size("16k", &v) && v == 16384, "size 16k");
+	ok(!kg_parse_size("1m", &v) && v == 1 << 20, "size 1m");
+	ok(!kg_parse_size("2GiB", &v) && v == 2ULL << 30, "size 2GiB");
+	ok(!kg_parse_size("4096", &v) && v == 4096, "size in bytes");
+	ok(kg_parse_size("4q", &v) && kg_parse_size("k", &v), "bad sizes refused");
+	ok(!kg_parse_time_ns("10", &v) && v == 10000000000ULL, "time in seconds by default");
+	ok(!kg_parse_time_ns("500ms", &v) && v == 500000000ULL &&
+	   !kg_parse_time_ns("2m", &v) && v == 120000000000ULL, "time suffixes ms, m");
+
+	ok(!parse(&js, err, sizeof(err), "--filename=/dev/x", "--direct=1", "--rw=randrw",
+		  "--bs=16k", "--size=50G", "--numjobs=16", "--runtime=120", "--group_reporting",
+		  "--name=test", "--rwmixread=90", "--thread", "--ioengine=psync", NULL),
+	   "seed 000 command line parses");
+	ok(js.nr_jobs == 1 && js.jobs[0].rw == KIOGEN_RW_RANDRW && js.jobs[0].bs == 16384 &&
+	   js.jobs[0].numjobs == 16 && js.jobs[0].rwmixread == 90 &&
+	   js.jobs[0].size == 50ULL << 30 && js.jobs[0].group_reporting,
+	   "global options reach the job, job options apply");
+	ok(!strcmp(js.jobs[0].engine, "bio") && js.jobs[0].mode == KIOGEN_MODE_SYNC,
+	   "psync maps to bio, synchronous");
+
+	ok(!parse(&js, err, sizeof(err), "--direct=1", "--rw=randread", "--bs=16k",
+		  "--numjobs=24", "--runtime=60", "--group_reporting", "--norandommap",
+		  "--time_based", "--ioengine=sync", "--name=file1", "--filename=/dev/x", NULL) &&
+	   js.jobs[0].norandommap && js.jobs[0].time_based && js.jobs[0].numjobs == 24,
+	   "seed 004 command line parses");
+
+	ok(!parse(&js, err, sizeof(err), "--filename=/dev/x", "--name=a", "--rw=read",
+		  "--name=b", "--rw=write", "--iodepth=8", "--ioengine=io_uring", NULL) &&
+	   js.nr_jobs == 2 && js.jobs[0].rw == KIOGEN_RW_READ &&
+	   js.jobs[1].rw == KIOGEN_RW_WRITE && js.jobs[1].iodepth == 8 &&
+	   !strcmp(js.jobs[1].filename, "/dev/x") && js.jobs[1].mode == KIOGEN_MODE_ASYNC,
+	   "--name starts a new job that inherits globals");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--iodepth=32", NULL) &&
+	   js.jobs[0].iodepth == 1, "sync engine (fio default psync) runs at depth 1");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--rwmixwrite=30", NULL) &&
+	   js.jobs[0].rwmixread == 70, "rwmixwrite sets the read share");
+
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--bs=1k3", NULL) &&
+	   strstr(err, "bs: '1k3'"), "bad bs names the option");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--numjobs=0", NULL) &&
+	   strstr(err, "numjobs: 0 is out of range"), "numjobs 0 refused");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--bs=32m", NULL) &&
+	   strstr(err, "bs: 32m is out of range"), "bs above the limit refused");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--size=1k", "--bs=4k", NULL) &&
+	   strstr(err, "size: smaller than one block"), "size < bs refused");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--rw=read", NULL) &&
+	   strstr(err, "filename"), "missing filename refused");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--ioengine=null", NULL) &&
+	   strstr(err, "null engine needs a size"), "null engine needs a size");
+	ok(parse(&js, err, sizeof(err), "--rw=read", NULL) && strstr(err, "no job"),
+	   "no --name: no job");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--percentile_list=50:101", NULL) &&
+	   strstr(err, "percentile_list"), "percentile over 100 refused");
+	return failed ? 1 : 0;
+}

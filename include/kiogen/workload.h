@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * Workload generator shared by kiogen's kernel module and CLI: given a job's
+ * rw pattern, block size, region and seed, it yields the offset, length and
+ * direction of each I/O, in fio's semantics. Kernel workers and the CLI's
+ * syscall engines run this same code, so one seed gives one I/O stream on
+ * both sides, and the running digest proves it. Integer-only, O(1) state,
+ * no allocation; one generator per worker, not thread-safe.
+ */
+#ifndef _KIOGEN_WORKLOAD_H
+#define _KIOGEN_WORKLOAD_H
+
+#include <linux/types.h>
+#include <linux/kiogen.h>
+
+#include "rng.h"
+
+#define KIOG_WL_ROUNDS		4	/* Feistel rounds of the random map */
+#define KIOG_WL_DIR_STREAM	0x646972ULL	/* "dir": seeds the rwmix stream */
+
+/**
+ * struct kiog_wl_cfg - what a worker's I/O stream looks like
+ * @rw: access pattern, enum kiogen_rw
+ * @rwmixread: percent of I/Os that read, 0..100; for RW and RANDRW only
+ * @bs: block size in bytes, > 0
+ * @offset: start of the region in bytes
+ * @size: length of the region in bytes, >= @bs; a tail shorter than @bs is
+ *	never touched
+ * @seed: this worker's seed, see kiog_wl_worker_seed()
+ * @norandommap: random modes draw blocks uniformly with replacement instead
+ *	of visiting every block once per pass (fio's norandommap)
+ */
+struct kiog_wl_cfg {
+	__u32 rw;
+	__u32 rwmixread;
+	__u32 bs;
+	__u64 offset;
+	__u64 size;
+	__u64 seed;
+	__u8 norandommap;
+};
+
+/**
+ * struct kiog_io - one I/O to issue
+ * @offset: bytes from the start of the target
+ * @len: bytes
+ * @dir: KIOGEN_DIR_READ or KIOGEN_DIR_WRITE
+ */
+struct kiog_io {
+	__u64 offset;
+	__u32 len;
+	__u8 dir;
+};
+
+enum kiog_wl_order {
+	KIOG_WL_SEQ,		/* blocks 0, 1, 2, ... */
+	KIOG_WL_PERM,		/* a fresh permutation of the blocks each pass */
+	KIOG_WL_UNIFORM,	/* independent uniform draws */
+};
+
+/**
+ * struct kiog_wl - a worker's generator state
+ * @issued: I/Os handed out so far
+ * @digest: hash of every I/O handed out, in order (kiog_io_digest())
+ */
+struct kiog_wl {
+	/* private: */
+	struct kiog_rng off_rng;	/* offsets: map keys or uniform draws */
+	struct kiog_rng dir_rng;	/* read/write choice, apart from offsets */
+	__u64 keys[KIOG_WL_ROUNDS];	/* round keys of this pass */
+	__u64 base;			/* bytes */
+	__u64 nr_blocks;
+	__u64 pos;			/* next position within the pass */
+	__u32 bs;			/* bytes */
+	__u32 rwmixread;		/* percent */
+	__u8 order;			/* enum kiog_wl_order */
+	__u8 dir;			/* fixed direction unless @mixed */
+	__u8 mixed;
+	__u8 half_bits;			/* permutation domain is 4^half_bits */
+	/* public: */
+	__u64 issued;
+	__u64 digest;
+};
+
+/**
+ * kiog_wl_worker_seed() - seed of one worker from the job's randseed
+ * @randseed: fio's randseed for the run
+ * @job: job index in the run
+ * @worker: worker index in the job
+ *
+ * Return: a seed for &kiog_wl_cfg.seed, distinct for every (job, worker).
+ */
+static inline __u64 kiog_wl_worker_seed(__u64 randseed, __u32 job, __u32 worker)
+{
+	return kiog_seed_mix(randseed, (__u64)job << 32 | worker);
+}
+
+/**
+ * kiog_io_digest() - fold one I/O into a stream digest
+ * @digest: digest of the stream so far, 0 for an empty stream
+ * @io: the next I/O of the stream
+ *
+ * The CLI uses this to digest a stream it replays or reads back, for
+ * comparison with &kiog_wl.digest from the module. The I/O is hashed on its
+ * own and the chain step is a bijection of the running value, so the per-call
+ * dependency chain stays a few cycles long, and two streams that differ in a
+ * single I/O never share a digest (unless their hashes collide).
+ *
+ * Return: the digest of the stream extended by @io.
+ */
+static inline __u64 kiog_io_digest(__u64 digest, const struct kiog_io *io)
+{
+	__u64 h = __kiog_mix64(io->offset ^
+			       ((__u64)io->len << 8 | io->dir) * KIOG_GOLDEN_GAMMA);
+
+	return __kiog_rotl64(digest ^ h, 27) * 0x9fb21c651e98df25ULL;
+}
+
+/* Feistel round function: @half_bits pseudo-random bits of (@r, @key) */
+static inline __u64 __kiog_wl_round(__u64 r, __u64 key, unsigned int half_bits)
+{
+	__u64 x = (r ^ key) * KIOG_GOLDEN_GAMMA;
+
+	x ^= x >> 32;
+	x *= 0xd6e8feb86659fd93ULL;
+	return x >> (64 - half_bits);
+}
+
+/* A keyed bijection of [0, 4^half_bits): balanced Feistel network */
+static inline __u64 __kiog_wl_feistel(const struct kiog_wl *wl, __u64 x)
+{
+	unsigned int h = wl->half_bits;
+	__u64 l = x >> h, r = x & ((1ULL << h) - 1), t;
+	int i;
+
+	for (i = 0; i < KIOG_WL_ROUNDS; i++) {
+		t = l ^ __kiog_wl_round(r, wl->keys[i], h);
+		l = r;
+		r = t;
+	}
+	return l << h | r;
+}
+
+/*
+ * Cycle walking: applying the bijection until the result is below nr_blocks
+ * permutes [0, nr_blocks), since following a cycle from a block always
+ * reaches a block again. The domain is < 4 * nr_blocks, so this averages
+ * fewer than four steps.
+ */
+static inline __u64 __kiog_wl_permute(const struct kiog_wl *wl, __u64 pos)
+{
+	do
+		pos = __kiog_wl_feistel(wl, pos);
+	while (pos >= wl->nr_blocks);
+	return pos;
+}
+
+static inline void __kiog_wl_rekey(struct kiog_wl *wl)
+{
+	int i;
+
+	for (i = 0; i < KIOG_WL_ROUNDS; i++)
+		wl->keys[i] = kiog_rng_next(&wl->off_rng);
+}
+
+/**
+ * kiog_wl_init() - set up a generator
+ * @wl: generator to initialise
+ * @cfg: the stream to generate; not referenced after return
+ *
+ * Return: 0, or -1 if @cfg is invalid: bs is 0, size < bs, rw or rwmixread
+ * is out of range, or the region wraps past 2^64.
+ */
+static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg)
+{
+	unsigned int bits;
+	int rnd;
+
+	if (!cfg->bs || cfg->size < cfg->bs || cfg->rwmixread > 100 ||
+	    cfg->rw < KIOGEN_RW_READ || cfg->rw >= __KIOGEN_RW_MAX ||
+	    cfg->offset + cfg->size < cfg->offset)
+		return -1;
+
+	*wl = (struct kiog_wl) {
+		.base = cfg->offset,
+		.nr_blocks = cfg->size / cfg->bs,
+		.bs = cfg->bs,
+		.rwmixread = cfg->rwmixread,
+	};
+	kiog_rng_seed(&wl->off_rng, cfg->seed);
+	kiog_rng_seed(&wl->dir_rng, kiog_seed_mix(cfg->seed, KIOG_WL_DIR_STREAM));
+
+	wl->dir = cfg->rw == KIOGEN_RW_WRITE || cfg->rw == KIOGEN_RW_RANDWRITE ?
+		  KIOGEN_DIR_WRITE : KIOGEN_DIR_READ;
+	wl->mixed = cfg->rw == KIOGEN_RW_RW || cfg->rw == KIOGEN_RW_RANDRW;
+	rnd = cfg->rw == KIOGEN_RW_RANDREAD || cfg->rw == KIOGEN_RW_RANDWRITE ||
+	      cfg->rw == KIOGEN_RW_RANDRW;
+	if (!rnd) {
+		wl->order = KIOG_WL_SEQ;
+	} else if (cfg->norandommap) {
+		wl->order = KIOG_WL_UNIFORM;
+	} else {
+		/* smallest even-width power of two >= nr_blocks, at least 4 */
+		bits = wl->nr_blocks > 1 ?
+		       64 - (unsigned int)__builtin_clzll(wl->nr_blocks - 1) : 0;
+		wl->half_bits = (__u8)(bits > 2 ? (bits + 1) / 2 : 1);
+		wl->order = KIOG_WL_PERM;
+		__kiog_wl_rekey(wl);
+	}
+	return 0;
+}
+
+/**
+ * kiog_wl_next() - the next I/O of the stream
+ * @wl: initialised generator
+ * @io: filled in; its offset is a multiple of the block size from the start
+ *	of the region, and the whole I/O lies inside the region
+ */
+static inline void kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
+{
+	__u64 block;
+
+	if (wl->order == KIOG_WL_UNIFORM) {
+		block = kiog_rng_below(&wl->off_rng, wl->nr_blocks);
+	} else {
+		block = wl->order == KIOG_WL_PERM ?
+			__kiog_wl_permute(wl, wl->pos) : wl->pos;
+		if (++wl->pos == wl->nr_blocks) {
+			wl->pos = 0;
+			if (wl->order == KIOG_WL_PERM)
+				__kiog_wl_rekey(wl);
+		}
+	}
+
+	io->offset = wl->base + block * wl->bs;
+	io->len = wl->bs;
+	io->dir = wl->dir;
+	if (wl->mixed)
+		io->dir = kiog_rng_below(&wl->dir_rng, 100) < wl->rwmixread ?
+			  KIOGEN_DIR_READ : KIOGEN_DIR_WRITE;
+
+	wl->issued++;
+	wl->digest = kiog_io_digest(wl->digest, io);
+}
+
+#endif /* _KIOGEN_WORKLOAD_H */

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The null engine: every I/O completes the moment it is submitted, so a run
+ * measures what the generator itself costs per I/O (workload choice, clock
+ * reads, completion hand-off and statistics).
+ */
+#include "kiogen.h"
+
+static int kiog_null_open(struct kiog_job *job, struct nlattr **tb,
+			  struct netlink_ext_ack *extack)
+{
+	if (!job->cfg.size) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_ENGINE],
+				    "job size: the null engine needs a size");
+		return -EINVAL;
+	}
+	job->target_bytes = U64_MAX;
+	job->min_align = 1;
+	return 0;
+}
+
+static void kiog_null_close(struct kiog_job *job)
+{
+}
+
+static void kiog_null_submit(struct kiog_worker *w, struct kiog_slot *s)
+{
+	s->error = 0;
+	s->done_bytes = s->len;
+	kiog_slot_complete(s);
+}
+
+const struct kiog_engine_ops kiog_engine_null = {
+	.name		= "null",
+	.needs_buffers	= false,
+	.open		= kiog_null_open,
+	.close		= kiog_null_close,
+	.submit		= kiog_null_submit,
+};

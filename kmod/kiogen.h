@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kiogen internal interfaces: the immutable job configuration, the live run,
+ * job and worker objects, the engine ops table and the functions the netlink
+ * layer, the run lifecycle and the engines call on each other.
+ */
+#ifndef _KIOGEN_H
+#define _KIOGEN_H
+
+#include <linux/completion.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/llist.h>
+#include <linux/types.h>
+#include <linux/workqueue.h>
+#include <linux/bvec.h>
+#include <net/netlink.h>
+#include <uapi/linux/kiogen.h>
+#include <kiogen/hist.h>
+#include <kiogen/workload.h>
+
+#define KIOGEN_VERSION		"0.1.0"
+
+/* Hard ceilings; the policies enforce them, module parameters may lower them. */
+#define KIOG_MAX_NUMJOBS	1024
+#define KIOG_MAX_IODEPTH	4096
+#define KIOG_MIN_BS		512
+#define KIOG_CHUNK_ORDER	4			/* buffers are made of 64 KiB chunks */
+#define KIOG_MAX_BS		(BIO_MAX_VECS << (PAGE_SHIFT + KIOG_CHUNK_ORDER))
+#define KIOG_SAMPLE_NS		(500 * NSEC_PER_MSEC)
+#define KIOG_MAX_SAMPLES	7200			/* one hour of 500 ms samples */
+
+struct kiog_worker;
+struct kiog_slot;
+struct kiog_job;
+
+/* Limits set by module parameters (main.c). */
+extern unsigned int kiog_max_workers;
+extern unsigned int kiog_max_runs;
+extern unsigned long kiog_max_mem_mb;
+extern atomic64_t kiog_mem_used;		/* bytes of worker memory, all runs */
+
+/**
+ * struct kiog_engine_ops - one way of issuing I/O, chosen by name
+ * @name: engine name as the user writes it
+ * @needs_buffers: whether slots need data buffers
+ * @slot_priv: bytes of per-slot engine state, placed after struct kiog_slot
+ * @open: validate the job against its target and open it, in the context of
+ *	the requesting task; sets @job->target_bytes and @job->min_align
+ * @close: release what @open acquired
+ * @slot_init: prepare one slot before the clock starts (optional)
+ * @submit: start one I/O described by the slot; its completion, from any
+ *	context, ends with kiog_slot_complete()
+ */
+struct kiog_engine_ops {
+	const char *name;
+	bool needs_buffers;
+	size_t slot_priv;
+	int (*open)(struct kiog_job *job, struct nlattr **tb,
+		    struct netlink_ext_ack *extack);
+	void (*close)(struct kiog_job *job);
+	int (*slot_init)(struct kiog_worker *w, struct kiog_slot *s);
+	void (*submit)(struct kiog_worker *w, struct kiog_slot *s);
+};
+
+extern const struct kiog_engine_ops kiog_engine_bio;
+extern const struct kiog_engine_ops kiog_engine_null;
+
+/**
+ * struct kiog_job_cfg - what the user asked for; read-only once running
+ */
+struct kiog_job_cfg {
+	char name[KIOGEN_NAME_LEN];
+	char filename[KIOGEN_PATH_LEN];
+	const struct kiog_engine_ops *engine;
+	u32 mode;		/* enum kiogen_mode */
+	u32 rw;			/* enum kiogen_rw */
+	u32 rwmixread;		/* percent */
+	u32 bs;			/* bytes */
+	u32 numjobs;
+	u32 iodepth;
+	u64 offset;		/* bytes */
+	u64 size;		/* bytes; resolved to the region length at open */
+	u64 runtime_ns;		/* 0: no limit */
+	u64 ramp_ns;
+	u64 number_ios;		/* per worker; 0: no limit */
+	u64 io_size;		/* bytes per worker; resolved to size when 0 */
+	u64 seed;
+	bool time_based;
+	bool norandommap;
+};
+
+/**
+ * struct kiog_job - one job of a run: its config, its target, its workers
+ */
+struct kiog_job {
+	struct kiog_run *run;
+	u32 index;
+	struct kiog_job_cfg cfg;
+	bool opened;		/* engine->open succeeded; close on release */
+	void *target;		/* engine state for the opened target */
+	u64 target_bytes;	/* size of the target */
+	u32 min_align;		/* bytes: bs and offset must be multiples */
+	struct kiog_worker **workers;
+};
+
+/* Statistics of one direction of one worker; latencies in ns. */
+struct kiog_dir_stats {
+	u64 ios;
+	u64 bytes;
+	u64 errors;
+	u64 short_ios;
+	u64 lat_min;
+	u64 lat_max;
+	u64 lat_sum;
+	u64 sq_hi, sq_lo;	/* 128-bit sum of squared latencies */
+	u64 hist[KIOG_HIST_BUCKETS];
+};
+
+/**
+ * struct kiog_slot - one I/O in flight: where, what, when, how it ended
+ */
+struct kiog_slot {
+	struct kiog_worker *w;
+	struct llist_node node;	/* on the worker's completion list */
+	u64 start_ns;
+	u64 end_ns;		/* set by the completion */
+	u64 offset;
+	u32 len;
+	u32 done_bytes;		/* set by the completion */
+	int error;		/* set by the completion */
+	u8 dir;			/* enum kiogen_dir */
+	struct bio_vec *bvec;	/* the data buffer, nr_bvec chunks */
+	unsigned int nr_bvec;
+	void *priv;		/* slot_priv bytes of engine state */
+};
+
+/**
+ * struct kiog_worker - one kernel thread of a job and everything it owns
+ */
+struct kiog_worker {
+	struct kiog_job *job;
+	u32 index;
+	struct task_struct *task;
+	struct kiog_wl wl;
+	struct llist_head done;		/* completed slots, not yet reaped */
+	struct kiog_slot **slots;	/* all iodepth slots */
+	struct kiog_slot **free;	/* stack of idle slots */
+	u32 nr_free;
+	u32 inflight;
+	u64 mem;			/* bytes allocated for this worker */
+
+	/* results, written by the worker thread only */
+	struct kiog_dir_stats stats[2];
+	u64 depths[KIOGEN_DEPTH_BUCKETS];
+	struct kiogen_sample *samples;
+	u32 nr_samples, max_samples;
+	u64 elapsed_ns;
+	u64 cpu_usr_ns, cpu_sys_ns;
+	u64 ctx_vol, ctx_invol;
+	int error;
+
+	/* progress, read by others without locks */
+	u64 live_ios, live_bytes, live_errors;
+};
+
+/**
+ * struct kiog_run - a set of jobs started together, and their results
+ */
+struct kiog_run {
+	struct kref ref;
+	struct list_head node;		/* kiog_runs, under kiog_lock */
+	u32 id;
+	u32 flags;			/* KIOGEN_RUN_F_* */
+	u32 state;			/* enum kiogen_run_state, under kiog_lock */
+	struct net *net;		/* owner socket, for NETLINK_URELEASE */
+	u32 portid;
+	bool stop;			/* ask workers to stop */
+	int error;			/* first errno of any worker */
+	u32 nr_jobs;
+	u32 nr_workers;
+	struct kiog_job *jobs;
+	atomic_t active;		/* workers still issuing */
+	u64 mem;			/* bytes held while running */
+	u64 start_ns, end_ns;
+	struct completion done;		/* all workers reaped */
+	struct work_struct reap_work;
+	struct delayed_work progress_work;
+};
+
+extern struct mutex kiog_lock;
+extern struct list_head kiog_runs;
+
+/* run.c */
+int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack);
+struct kiog_run *kiog_run_alloc(u32 nr_jobs);
+void kiog_run_put(struct kiog_run *run);
+struct kiog_run *kiog_run_get(u32 id);
+void kiog_run_request_stop(struct kiog_run *run);
+int kiog_run_delete(struct kiog_run *run, struct netlink_ext_ack *extack);
+void kiog_runs_release_owner(struct net *net, u32 portid);
+void kiog_runs_shutdown(void);
+const struct kiog_engine_ops *kiog_engine_find(const char *name);
+extern const struct kiog_engine_ops *const kiog_engines[];
+extern const unsigned int kiog_nr_engines;
+
+int kiog_runs_init(void);
+void kiog_run_worker_done(struct kiog_run *run);
+
+/* worker.c */
+int kiog_worker_fn(void *data);
+u64 kiog_worker_mem(const struct kiog_job *job);
+void kiog_worker_free_buffers(struct kiog_worker *w);
+int kiog_worker_alloc(struct kiog_job *job, u32 index,
+		      struct kiog_worker **wp);
+void kiog_worker_free(struct kiog_worker *w);
+void kiog_slot_complete(struct kiog_slot *s);
+
+/* netlink.c */
+int kiog_nl_init(void);
+void kiog_nl_exit(void);
+void kiog_nl_notify_run(struct kiog_run *run);
+int kiog_nl_put_run(struct sk_buff *skb, struct kiog_run *run);
+
+#endif /* _KIOGEN_H */

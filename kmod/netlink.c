@@ -1,0 +1,869 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kiogen generic netlink family: policies that hold every limit, the
+ * handlers that turn validated attributes into runs, and the messages that
+ * carry status, results and events back. Handlers do semantics only.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+#include <linux/netlink.h>
+#include <linux/slab.h>
+#include <net/genetlink.h>
+#include <net/netlink.h>
+#include <net/sock.h>
+
+#include "kiogen.h"
+#include "compat.h"
+
+/* Messages name the attribute; the offset points at it as well. */
+#define KIOG_REQUIRE(extack, nest, tb, type, msg) ({			\
+	bool __missing = !(tb)[type];					\
+	if (__missing) {						\
+		NL_SET_ERR_MSG(extack, msg);				\
+		NL_SET_ERR_ATTR_MISS(extack, nest, type);		\
+	}								\
+	__missing;							\
+})
+
+static struct netlink_range_validation kiog_bs_range = {
+	.min = KIOG_MIN_BS,
+	.max = KIOG_MAX_BS,
+};
+
+static struct netlink_range_validation kiog_numjobs_range = {
+	.min = 1,
+	.max = KIOG_MAX_NUMJOBS,
+};
+
+static struct netlink_range_validation kiog_iodepth_range = {
+	.min = 1,
+	.max = KIOG_MAX_IODEPTH,
+};
+
+static const struct nla_policy kiog_job_policy[KIOGEN_A_JOB_MAX + 1] = {
+	[KIOGEN_A_JOB_NAME]		= { .type = NLA_NUL_STRING,
+					    .len = KIOGEN_NAME_LEN - 1 },
+	[KIOGEN_A_JOB_FILENAME]		= { .type = NLA_NUL_STRING,
+					    .len = KIOGEN_PATH_LEN - 1 },
+	[KIOGEN_A_JOB_ENGINE]		= { .type = NLA_NUL_STRING,
+					    .len = KIOGEN_ENGINE_LEN - 1 },
+	[KIOGEN_A_JOB_MODE]		= NLA_POLICY_MAX(NLA_U32, KIOGEN_MODE_SYNC),
+	[KIOGEN_A_JOB_RW]		= NLA_POLICY_RANGE(NLA_U32, KIOGEN_RW_READ,
+							   KIOGEN_RW_MAX),
+	[KIOGEN_A_JOB_RWMIXREAD]	= NLA_POLICY_MAX(NLA_U32, 100),
+	[KIOGEN_A_JOB_BS]		= NLA_POLICY_FULL_RANGE(NLA_U32, &kiog_bs_range),
+	[KIOGEN_A_JOB_OFFSET]		= { .type = NLA_U64 },
+	[KIOGEN_A_JOB_SIZE]		= { .type = NLA_U64 },
+	[KIOGEN_A_JOB_NUMJOBS]		= NLA_POLICY_FULL_RANGE(NLA_U32,
+								&kiog_numjobs_range),
+	[KIOGEN_A_JOB_IODEPTH]		= NLA_POLICY_FULL_RANGE(NLA_U32,
+								&kiog_iodepth_range),
+	[KIOGEN_A_JOB_RUNTIME_NS]	= { .type = NLA_U64 },
+	[KIOGEN_A_JOB_RAMP_NS]		= { .type = NLA_U64 },
+	[KIOGEN_A_JOB_TIME_BASED]	= { .type = NLA_FLAG },
+	[KIOGEN_A_JOB_NUMBER_IOS]	= { .type = NLA_U64 },
+	[KIOGEN_A_JOB_IO_SIZE]		= { .type = NLA_U64 },
+	[KIOGEN_A_JOB_SEED]		= { .type = NLA_U64 },
+	[KIOGEN_A_JOB_NORANDOMMAP]	= { .type = NLA_FLAG },
+};
+
+static const struct nla_policy kiog_policy[KIOGEN_A_MAX + 1] = {
+	[KIOGEN_A_ID]		= { .type = NLA_U32 },
+	[KIOGEN_A_FLAGS]	= NLA_POLICY_MASK(NLA_U32, KIOGEN_RUN_F_DETACHED),
+	[KIOGEN_A_JOB]		= NLA_POLICY_NESTED(kiog_job_policy),
+};
+
+static struct genl_family kiog_family;
+
+enum kiog_mcgrp {
+	KIOG_MCGRP_EVENTS,
+};
+
+static const struct genl_multicast_group kiog_mcgrps[] = {
+	[KIOG_MCGRP_EVENTS] = { .name = KIOGEN_MCGRP_EVENTS },
+};
+
+static bool kiog_nl_admin(struct sk_buff *skb, struct genl_info *info)
+{
+	if (netlink_capable(skb, CAP_SYS_ADMIN))
+		return true;
+	NL_SET_ERR_MSG(info->extack, "CAP_SYS_ADMIN is required to change runs");
+	return false;
+}
+
+static int kiog_nl_info_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct sk_buff *msg;
+	struct nlattr *nest;
+	unsigned int i;
+	void *hdr;
+
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(msg, info, &kiog_family, 0, KIOGEN_CMD_INFO_GET);
+	if (!hdr)
+		goto err_free;
+	nest = nla_nest_start(msg, KIOGEN_A_INFO);
+	if (!nest)
+		goto err_free;
+	if (nla_put_string(msg, KIOGEN_A_INFO_MODULE_VERSION, KIOGEN_VERSION) ||
+	    nla_put_u32(msg, KIOGEN_A_INFO_FAMILY_VERSION, KIOGEN_FAMILY_VERSION) ||
+	    nla_put_u32(msg, KIOGEN_A_INFO_MAX_WORKERS, READ_ONCE(kiog_max_workers)) ||
+	    nla_put_u32(msg, KIOGEN_A_INFO_MAX_IODEPTH, KIOG_MAX_IODEPTH) ||
+	    nla_put_u32(msg, KIOGEN_A_INFO_MAX_BS, KIOG_MAX_BS) ||
+	    nla_put_u64_64bit(msg, KIOGEN_A_INFO_MAX_MEM,
+			      (u64)READ_ONCE(kiog_max_mem_mb) << 20,
+			      KIOGEN_A_INFO_PAD) ||
+	    nla_put_u32(msg, KIOGEN_A_INFO_MAX_RUNS, READ_ONCE(kiog_max_runs)) ||
+	    nla_put_u32(msg, KIOGEN_A_INFO_HIST_BITS, KIOG_HIST_BITS) ||
+	    nla_put_u32(msg, KIOGEN_A_INFO_HIST_GROUPS, KIOG_HIST_GROUPS) ||
+	    nla_put_u64_64bit(msg, KIOGEN_A_INFO_SAMPLE_NS, KIOG_SAMPLE_NS,
+			      KIOGEN_A_INFO_PAD) ||
+	    nla_put_u64_64bit(msg, KIOGEN_A_INFO_MEM_USED,
+			      atomic64_read(&kiog_mem_used), KIOGEN_A_INFO_PAD))
+		goto err_free;
+	for (i = 0; i < kiog_nr_engines; i++)
+		if (nla_put_string(msg, KIOGEN_A_INFO_ENGINE, kiog_engines[i]->name))
+			goto err_free;
+	nla_nest_end(msg, nest);
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+
+err_free:
+	nlmsg_free(msg);
+	return -EMSGSIZE;
+}
+
+static u64 kiog_nla_u64(struct nlattr *nla, u64 dflt)
+{
+	return nla ? nla_get_u64(nla) : dflt;
+}
+
+static u32 kiog_nla_u32(struct nlattr *nla, u32 dflt)
+{
+	return nla ? nla_get_u32(nla) : dflt;
+}
+
+/* Fill one job's config from its attributes; the target is checked later. */
+static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
+			     struct nlattr **tb, struct netlink_ext_ack *extack)
+{
+	struct kiog_job_cfg *c = &job->cfg;
+	int err;
+
+	err = nla_parse_nested(tb, KIOGEN_A_JOB_MAX, nest, kiog_job_policy,
+			       extack);
+	if (err)
+		return err;
+	if (KIOG_REQUIRE(extack, nest, tb, KIOGEN_A_JOB_ENGINE,
+			 "missing attribute: job engine") ||
+	    KIOG_REQUIRE(extack, nest, tb, KIOGEN_A_JOB_RW,
+			 "missing attribute: job rw") ||
+	    KIOG_REQUIRE(extack, nest, tb, KIOGEN_A_JOB_BS,
+			 "missing attribute: job bs"))
+		return -EINVAL;
+
+	c->engine = kiog_engine_find(nla_data(tb[KIOGEN_A_JOB_ENGINE]));
+	if (!c->engine) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_ENGINE],
+				    "job engine: no such engine");
+		return -EINVAL;
+	}
+	if (tb[KIOGEN_A_JOB_NAME])
+		nla_strscpy(c->name, tb[KIOGEN_A_JOB_NAME], sizeof(c->name));
+	if (tb[KIOGEN_A_JOB_FILENAME])
+		nla_strscpy(c->filename, tb[KIOGEN_A_JOB_FILENAME],
+			    sizeof(c->filename));
+	c->mode = kiog_nla_u32(tb[KIOGEN_A_JOB_MODE], KIOGEN_MODE_ASYNC);
+	c->rw = nla_get_u32(tb[KIOGEN_A_JOB_RW]);
+	c->rwmixread = kiog_nla_u32(tb[KIOGEN_A_JOB_RWMIXREAD], 50);
+	c->bs = nla_get_u32(tb[KIOGEN_A_JOB_BS]);
+	c->numjobs = kiog_nla_u32(tb[KIOGEN_A_JOB_NUMJOBS], 1);
+	c->iodepth = kiog_nla_u32(tb[KIOGEN_A_JOB_IODEPTH], 1);
+	c->offset = kiog_nla_u64(tb[KIOGEN_A_JOB_OFFSET], 0);
+	c->size = kiog_nla_u64(tb[KIOGEN_A_JOB_SIZE], 0);
+	c->runtime_ns = kiog_nla_u64(tb[KIOGEN_A_JOB_RUNTIME_NS], 0);
+	c->ramp_ns = kiog_nla_u64(tb[KIOGEN_A_JOB_RAMP_NS], 0);
+	c->number_ios = kiog_nla_u64(tb[KIOGEN_A_JOB_NUMBER_IOS], 0);
+	c->io_size = kiog_nla_u64(tb[KIOGEN_A_JOB_IO_SIZE], 0);
+	c->seed = kiog_nla_u64(tb[KIOGEN_A_JOB_SEED], 0x6b696f67656eULL);
+	c->time_based = nla_get_flag(tb[KIOGEN_A_JOB_TIME_BASED]);
+	c->norandommap = nla_get_flag(tb[KIOGEN_A_JOB_NORANDOMMAP]);
+
+	if (c->mode == KIOGEN_MODE_SYNC && c->iodepth != 1) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_IODEPTH],
+				    "job iodepth: sync mode issues one I/O at a time");
+		return -EINVAL;
+	}
+	if (c->time_based && !c->runtime_ns) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_TIME_BASED],
+				    "job time_based: needs a runtime");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The region must fit the opened target and hold at least one block. */
+static int kiog_nl_check_region(struct kiog_job *job, struct nlattr **tb,
+				struct netlink_ext_ack *extack)
+{
+	struct kiog_job_cfg *c = &job->cfg;
+
+	if (c->bs % job->min_align) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_BS],
+				    "job bs: not a multiple of the target's logical block size");
+		return -EINVAL;
+	}
+	if (c->offset % job->min_align) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_OFFSET],
+				    "job offset: not a multiple of the target's logical block size");
+		return -EINVAL;
+	}
+	if (c->offset >= job->target_bytes) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_OFFSET],
+				    "job offset: past the end of the target");
+		return -EINVAL;
+	}
+	if (!c->size)
+		c->size = job->target_bytes - c->offset;
+	if (c->size > job->target_bytes - c->offset) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_SIZE],
+				    "job size: offset + size is past the end of the target");
+		return -EINVAL;
+	}
+	if (c->size < c->bs) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_SIZE] ?: tb[KIOGEN_A_JOB_BS],
+				    "job size: smaller than one block (bs)");
+		return -EINVAL;
+	}
+	if (!c->io_size)
+		c->io_size = c->size;
+	return 0;
+}
+
+static int kiog_nl_run_new_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct netlink_ext_ack *extack = info->extack;
+	struct nlattr *tb[KIOGEN_A_JOB_MAX + 1];
+	struct kiog_run *run;
+	struct sk_buff *msg;
+	struct nlattr *nla;
+	u32 nr_jobs = 0;
+	void *hdr;
+	int rem, err;
+
+	if (!kiog_nl_admin(skb, info))
+		return -EPERM;
+	nlmsg_for_each_attr(nla, info->nlhdr, GENL_HDRLEN, rem)
+		if (nla_type(nla) == KIOGEN_A_JOB)
+			nr_jobs++;
+	if (!nr_jobs) {
+		NL_SET_ERR_MSG(extack, "missing attribute: job");
+		NL_SET_ERR_ATTR_MISS(extack, NULL, KIOGEN_A_JOB);
+		return -EINVAL;
+	}
+
+	run = kiog_run_alloc(nr_jobs);
+	if (!run)
+		return -ENOMEM;
+	run->flags = kiog_nla_u32(info->attrs[KIOGEN_A_FLAGS], 0);
+	run->net = genl_info_net(info);
+	run->portid = info->snd_portid;
+
+	nr_jobs = 0;
+	nlmsg_for_each_attr(nla, info->nlhdr, GENL_HDRLEN, rem) {
+		struct kiog_job *job;
+
+		if (nla_type(nla) != KIOGEN_A_JOB)
+			continue;
+		job = &run->jobs[nr_jobs++];
+		err = kiog_nl_parse_job(job, nla, tb, extack);
+		if (!err)
+			err = job->cfg.engine->open(job, tb, extack);
+		if (err)
+			goto err_put_run;
+		job->opened = true;
+		err = kiog_nl_check_region(job, tb, extack);
+		if (err)
+			goto err_put_run;
+	}
+
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg) {
+		err = -ENOMEM;
+		goto err_put_run;
+	}
+	err = kiog_run_start(run, extack);
+	if (err)
+		goto err_free_msg;
+
+	hdr = genlmsg_put_reply(msg, info, &kiog_family, 0, KIOGEN_CMD_RUN_NEW);
+	if (!hdr || nla_put_u32(msg, KIOGEN_A_ID, run->id)) {
+		/* the run is started; the caller can still find it by listing */
+		nlmsg_free(msg);
+		kiog_run_put(run);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(msg, hdr);
+	kiog_run_put(run);
+	return genlmsg_reply(msg, info);
+
+err_free_msg:
+	nlmsg_free(msg);
+err_put_run:
+	kiog_run_put(run);
+	return err;
+}
+
+/* Look up the run named by KIOGEN_A_ID; takes a reference. */
+static struct kiog_run *kiog_nl_run_lookup(struct genl_info *info)
+{
+	struct kiog_run *run;
+
+	if (KIOG_REQUIRE(info->extack, NULL, info->attrs, KIOGEN_A_ID,
+			 "missing attribute: run id"))
+		return ERR_PTR(-EINVAL);
+	run = kiog_run_get(nla_get_u32(info->attrs[KIOGEN_A_ID]));
+	if (!run) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[KIOGEN_A_ID],
+				    "run id: no such run");
+		return ERR_PTR(-ENOENT);
+	}
+	return run;
+}
+
+static int kiog_nl_run_stop_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct kiog_run *run;
+	int err;
+
+	if (!kiog_nl_admin(skb, info))
+		return -EPERM;
+	run = kiog_nl_run_lookup(info);
+	if (IS_ERR(run))
+		return PTR_ERR(run);
+	kiog_run_request_stop(run);
+	/* in-flight I/O drains in bounded time; a signal only stops the wait */
+	err = wait_for_completion_killable(&run->done);
+	kiog_run_put(run);
+	return err;
+}
+
+static int kiog_nl_run_del_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct kiog_run *run;
+	int err;
+
+	if (!kiog_nl_admin(skb, info))
+		return -EPERM;
+	run = kiog_nl_run_lookup(info);
+	if (IS_ERR(run))
+		return PTR_ERR(run);
+	err = kiog_run_delete(run, info->extack);
+	kiog_run_put(run);
+	return err;
+}
+
+/**
+ * kiog_nl_put_run() - add a run's status as a KIOGEN_A_RUN nest
+ * @skb: message being built
+ * @run: the run; kiog_lock held or a reference taken
+ *
+ * Return: 0, or -EMSGSIZE when @skb is full.
+ */
+int kiog_nl_put_run(struct sk_buff *skb, struct kiog_run *run)
+{
+	u64 ios = 0, bytes = 0, errors = 0, end;
+	struct nlattr *nest;
+	u32 i, j;
+
+	for (i = 0; i < run->nr_jobs; i++) {
+		struct kiog_job *job = &run->jobs[i];
+
+		for (j = 0; job->workers && j < job->cfg.numjobs; j++) {
+			struct kiog_worker *w = job->workers[j];
+
+			if (!w)
+				continue;
+			ios += READ_ONCE(w->live_ios);
+			bytes += READ_ONCE(w->live_bytes);
+			errors += READ_ONCE(w->live_errors);
+		}
+	}
+	end = READ_ONCE(run->end_ns) ?: ktime_get_ns();
+
+	nest = nla_nest_start(skb, KIOGEN_A_RUN);
+	if (!nest)
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, KIOGEN_A_RUN_ID, run->id) ||
+	    nla_put_u32(skb, KIOGEN_A_RUN_STATE, READ_ONCE(run->state)) ||
+	    nla_put_u32(skb, KIOGEN_A_RUN_FLAGS, run->flags) ||
+	    nla_put_u32(skb, KIOGEN_A_RUN_NR_JOBS, run->nr_jobs) ||
+	    nla_put_u32(skb, KIOGEN_A_RUN_NR_WORKERS, run->nr_workers) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_ELAPSED_NS, end - run->start_ns,
+			      KIOGEN_A_RUN_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_IOS, ios, KIOGEN_A_RUN_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_BYTES, bytes, KIOGEN_A_RUN_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_ERRORS, errors, KIOGEN_A_RUN_PAD) ||
+	    nla_put_s32(skb, KIOGEN_A_RUN_ERROR, READ_ONCE(run->error)) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_MEM, run->mem, KIOGEN_A_RUN_PAD))
+		goto err_cancel;
+	for (i = 0; i < run->nr_jobs; i++)
+		if (nla_put_string(skb, KIOGEN_A_RUN_JOB_NAME,
+				   run->jobs[i].cfg.name))
+			goto err_cancel;
+	nla_nest_end(skb, nest);
+	return 0;
+
+err_cancel:
+	nla_nest_cancel(skb, nest);
+	return -EMSGSIZE;
+}
+
+static int kiog_nl_run_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct kiog_run *run;
+	struct sk_buff *msg;
+	void *hdr;
+	int err = -EMSGSIZE;
+
+	run = kiog_nl_run_lookup(info);
+	if (IS_ERR(run))
+		return PTR_ERR(run);
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg) {
+		err = -ENOMEM;
+		goto err_put_run;
+	}
+	hdr = genlmsg_put_reply(msg, info, &kiog_family, 0, KIOGEN_CMD_RUN_GET);
+	if (!hdr || kiog_nl_put_run(msg, run))
+		goto err_free_msg;
+	genlmsg_end(msg, hdr);
+	kiog_run_put(run);
+	return genlmsg_reply(msg, info);
+
+err_free_msg:
+	nlmsg_free(msg);
+err_put_run:
+	kiog_run_put(run);
+	return err;
+}
+
+/* cb->args[0]: id of the last run sent */
+static int kiog_nl_run_get_dumpit(struct sk_buff *skb,
+				  struct netlink_callback *cb)
+{
+	struct kiog_run *run;
+	int err = 0;
+
+	mutex_lock(&kiog_lock);
+	list_for_each_entry(run, &kiog_runs, node) {
+		void *hdr;
+
+		if (run->id <= cb->args[0])
+			continue;
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
+				  cb->nlh->nlmsg_seq, &kiog_family, NLM_F_MULTI,
+				  KIOGEN_CMD_RUN_GET);
+		if (!hdr) {
+			err = -EMSGSIZE;
+			break;
+		}
+		if (kiog_nl_put_run(skb, run)) {
+			genlmsg_cancel(skb, hdr);
+			err = -EMSGSIZE;
+			break;
+		}
+		genlmsg_end(skb, hdr);
+		cb->args[0] = run->id;
+	}
+	mutex_unlock(&kiog_lock);
+	/* a full skb ends this round; the next call continues after args[0] */
+	if (err == -EMSGSIZE && skb->len)
+		return skb->len;
+	return err ?: skb->len;
+}
+
+/* ---- results dump ---- */
+
+#define KIOG_HIST_CHUNK		128	/* buckets per message */
+#define KIOG_SAMPLES_CHUNK	64	/* samples per message */
+
+/*
+ * Dump cursor. Each worker sends: its summary, then the non-empty chunks of
+ * its read and write histograms, then its samples in chunks.
+ */
+struct kiog_dump_ctx {
+	u32 run_id;
+	u32 job, worker;
+	u32 part;		/* 0 summary, 1 hist, 2 samples */
+	u32 dir, pos;
+};
+
+static int kiog_nl_put_dir(struct sk_buff *skb, u32 dir,
+			   const struct kiog_dir_stats *d)
+{
+	struct nlattr *nest = nla_nest_start(skb, KIOGEN_A_WORKER_DIR);
+
+	if (!nest ||
+	    nla_put_u32(skb, KIOGEN_A_DIR_DIR, dir) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_IOS, d->ios, KIOGEN_A_DIR_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_BYTES, d->bytes, KIOGEN_A_DIR_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_ERRORS, d->errors, KIOGEN_A_DIR_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_SHORT, d->short_ios, KIOGEN_A_DIR_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_LAT_MIN, d->lat_min, KIOGEN_A_DIR_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_LAT_MAX, d->lat_max, KIOGEN_A_DIR_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_LAT_SUM, d->lat_sum, KIOGEN_A_DIR_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_LAT_SQSUM_HI, d->sq_hi, KIOGEN_A_DIR_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_LAT_SQSUM_LO, d->sq_lo, KIOGEN_A_DIR_PAD))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+static int kiog_nl_put_worker(struct sk_buff *skb, const struct kiog_worker *w)
+{
+	struct nlattr *nest = nla_nest_start(skb, KIOGEN_A_WORKER);
+	u32 dir;
+
+	if (!nest ||
+	    nla_put_u32(skb, KIOGEN_A_WORKER_JOB, w->job->index) ||
+	    nla_put_u32(skb, KIOGEN_A_WORKER_INDEX, w->index) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_ELAPSED_NS, w->elapsed_ns,
+			      KIOGEN_A_WORKER_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_CPU_USR_NS, w->cpu_usr_ns,
+			      KIOGEN_A_WORKER_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_CPU_SYS_NS, w->cpu_sys_ns,
+			      KIOGEN_A_WORKER_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_CTX_VOL, w->ctx_vol,
+			      KIOGEN_A_WORKER_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_CTX_INVOL, w->ctx_invol,
+			      KIOGEN_A_WORKER_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_MEM, w->mem,
+			      KIOGEN_A_WORKER_PAD) ||
+	    nla_put(skb, KIOGEN_A_WORKER_DEPTHS, sizeof(w->depths), w->depths) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_DIGEST, w->wl.digest,
+			      KIOGEN_A_WORKER_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_ISSUED, w->wl.issued,
+			      KIOGEN_A_WORKER_PAD) ||
+	    nla_put_s32(skb, KIOGEN_A_WORKER_ERROR, w->error))
+		return -EMSGSIZE;
+	for (dir = 0; dir < ARRAY_SIZE(w->stats); dir++)
+		if (kiog_nl_put_dir(skb, dir, &w->stats[dir]))
+			return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+static bool kiog_hist_chunk_empty(const u64 *hist, u32 first, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		if (hist[first + i])
+			return false;
+	return true;
+}
+
+static int kiog_nl_put_hist(struct sk_buff *skb, const struct kiog_worker *w,
+			    u32 dir, u32 first, u32 n)
+{
+	struct nlattr *nest = nla_nest_start(skb, KIOGEN_A_HIST);
+
+	if (!nest ||
+	    nla_put_u32(skb, KIOGEN_A_HIST_JOB, w->job->index) ||
+	    nla_put_u32(skb, KIOGEN_A_HIST_WORKER, w->index) ||
+	    nla_put_u32(skb, KIOGEN_A_HIST_DIR, dir) ||
+	    nla_put_u32(skb, KIOGEN_A_HIST_BITS, KIOG_HIST_BITS) ||
+	    nla_put_u32(skb, KIOGEN_A_HIST_GROUPS, KIOG_HIST_GROUPS) ||
+	    nla_put_u32(skb, KIOGEN_A_HIST_FIRST, first) ||
+	    nla_put(skb, KIOGEN_A_HIST_COUNTS, n * sizeof(u64),
+		    &w->stats[dir].hist[first]))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+static int kiog_nl_put_samples(struct sk_buff *skb,
+			       const struct kiog_worker *w, u32 first, u32 n)
+{
+	struct nlattr *nest = nla_nest_start(skb, KIOGEN_A_SAMPLES);
+
+	if (!nest ||
+	    nla_put_u32(skb, KIOGEN_A_SAMPLES_JOB, w->job->index) ||
+	    nla_put_u32(skb, KIOGEN_A_SAMPLES_WORKER, w->index) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_SAMPLES_INTERVAL_NS, KIOG_SAMPLE_NS,
+			      KIOGEN_A_SAMPLES_PAD) ||
+	    nla_put_u32(skb, KIOGEN_A_SAMPLES_FIRST, first) ||
+	    nla_put(skb, KIOGEN_A_SAMPLES_DATA,
+		    n * sizeof(struct kiogen_sample), &w->samples[first]))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/*
+ * Put the next message of worker @w at the cursor into @skb and advance the
+ * cursor. Returns 1 when the worker is finished, 0 when a message went out,
+ * -EMSGSIZE when @skb is full.
+ */
+static int kiog_nl_results_step(struct sk_buff *skb, struct netlink_callback *cb,
+				struct kiog_dump_ctx *ctx,
+				const struct kiog_worker *w)
+{
+	u32 first = ctx->pos, n;
+	void *hdr;
+	int err;
+
+	/* skip what need not be sent before building a message */
+	if (ctx->part == 1) {
+		while (ctx->dir < ARRAY_SIZE(w->stats)) {
+			n = min_t(u32, KIOG_HIST_CHUNK, KIOG_HIST_BUCKETS - ctx->pos);
+			if (!kiog_hist_chunk_empty(w->stats[ctx->dir].hist,
+						   ctx->pos, n))
+				break;
+			ctx->pos += n;
+			if (ctx->pos >= KIOG_HIST_BUCKETS) {
+				ctx->dir++;
+				ctx->pos = 0;
+			}
+		}
+		if (ctx->dir >= ARRAY_SIZE(w->stats)) {
+			ctx->part = 2;
+			ctx->pos = 0;
+		}
+		first = ctx->pos;
+	}
+	if (ctx->part == 2 && ctx->pos >= w->nr_samples)
+		return 1;
+
+	hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+			  &kiog_family, NLM_F_MULTI, KIOGEN_CMD_RESULTS_GET);
+	if (!hdr)
+		return -EMSGSIZE;
+	err = nla_put_u32(skb, KIOGEN_A_ID, ctx->run_id);
+	if (!err) {
+		switch (ctx->part) {
+		case 0:
+			err = kiog_nl_put_worker(skb, w);
+			break;
+		case 1:
+			n = min_t(u32, KIOG_HIST_CHUNK, KIOG_HIST_BUCKETS - first);
+			err = kiog_nl_put_hist(skb, w, ctx->dir, first, n);
+			break;
+		default:
+			n = min_t(u32, KIOG_SAMPLES_CHUNK, w->nr_samples - first);
+			err = kiog_nl_put_samples(skb, w, first, n);
+			break;
+		}
+	}
+	if (err) {
+		genlmsg_cancel(skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+
+	switch (ctx->part) {
+	case 0:
+		ctx->part = 1;
+		ctx->dir = 0;
+		ctx->pos = 0;
+		break;
+	case 1:
+		ctx->pos += n;
+		if (ctx->pos >= KIOG_HIST_BUCKETS) {
+			ctx->dir++;
+			ctx->pos = 0;
+		}
+		break;
+	default:
+		ctx->pos += n;
+		break;
+	}
+	return 0;
+}
+
+static int kiog_nl_results_start(struct netlink_callback *cb)
+{
+	struct nlattr **attrs = kiog_dump_attrs(cb);
+	struct kiog_dump_ctx *ctx;
+	struct kiog_run *run;
+	int err = 0;
+
+	if (KIOG_REQUIRE(cb->extack, NULL, attrs, KIOGEN_A_ID,
+			 "missing attribute: run id"))
+		return -EINVAL;
+	run = kiog_run_get(nla_get_u32(attrs[KIOGEN_A_ID]));
+	if (!run) {
+		NL_SET_ERR_MSG_ATTR(cb->extack, attrs[KIOGEN_A_ID],
+				    "run id: no such run");
+		return -ENOENT;
+	}
+	if (READ_ONCE(run->state) == KIOGEN_STATE_RUNNING) {
+		NL_SET_ERR_MSG_ATTR(cb->extack, attrs[KIOGEN_A_ID],
+				    "run id: run is still running");
+		err = -EBUSY;
+	}
+	kiog_run_put(run);
+	if (err)
+		return err;
+
+	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
+	if (!ctx)
+		return -ENOMEM;
+	ctx->run_id = nla_get_u32(attrs[KIOGEN_A_ID]);
+	cb->args[0] = (long)ctx;
+	return 0;
+}
+
+static int kiog_nl_results_dumpit(struct sk_buff *skb,
+				  struct netlink_callback *cb)
+{
+	struct kiog_dump_ctx *ctx = (struct kiog_dump_ctx *)cb->args[0];
+	struct kiog_run *run;
+	int err = 0;
+
+	run = kiog_run_get(ctx->run_id);
+	if (!run)
+		return -ENOENT;	/* deleted under our feet */
+	while (ctx->job < run->nr_jobs) {
+		struct kiog_job *job = &run->jobs[ctx->job];
+
+		if (ctx->worker >= job->cfg.numjobs) {
+			ctx->job++;
+			ctx->worker = 0;
+			continue;
+		}
+		err = kiog_nl_results_step(skb, cb, ctx,
+					   job->workers[ctx->worker]);
+		if (err < 0)
+			break;
+		if (err == 1) {
+			ctx->worker++;
+			ctx->part = 0;
+			ctx->pos = 0;
+		}
+		err = 0;
+	}
+	kiog_run_put(run);
+	if (err == -EMSGSIZE && skb->len)
+		return skb->len;
+	return err ?: skb->len;
+}
+
+static int kiog_nl_results_done(struct netlink_callback *cb)
+{
+	kfree((void *)cb->args[0]);
+	return 0;
+}
+
+static const struct genl_ops kiog_ops[] = {
+	{
+		.cmd	= KIOGEN_CMD_INFO_GET,
+		.doit	= kiog_nl_info_get_doit,
+	},
+	{
+		.cmd	= KIOGEN_CMD_RUN_NEW,
+		.doit	= kiog_nl_run_new_doit,
+	},
+	{
+		.cmd	= KIOGEN_CMD_RUN_STOP,
+		.doit	= kiog_nl_run_stop_doit,
+	},
+	{
+		.cmd	= KIOGEN_CMD_RUN_GET,
+		.doit	= kiog_nl_run_get_doit,
+		.dumpit	= kiog_nl_run_get_dumpit,
+	},
+	{
+		.cmd	= KIOGEN_CMD_RUN_DEL,
+		.doit	= kiog_nl_run_del_doit,
+	},
+	{
+		.cmd	= KIOGEN_CMD_RESULTS_GET,
+		.start	= kiog_nl_results_start,
+		.dumpit	= kiog_nl_results_dumpit,
+		.done	= kiog_nl_results_done,
+	},
+};
+
+static struct genl_family kiog_family __ro_after_init = {
+	.name		= KIOGEN_FAMILY_NAME,
+	.version	= KIOGEN_FAMILY_VERSION,
+	.maxattr	= KIOGEN_A_MAX,
+	.policy		= kiog_policy,
+	.netnsok	= true,
+	.module		= THIS_MODULE,
+	.ops		= kiog_ops,
+	.n_ops		= ARRAY_SIZE(kiog_ops),
+	.mcgrps		= kiog_mcgrps,
+	.n_mcgrps	= ARRAY_SIZE(kiog_mcgrps),
+};
+
+/**
+ * kiog_nl_notify_run() - multicast a run's status to the events group
+ * @run: the run; a reference is held
+ */
+void kiog_nl_notify_run(struct kiog_run *run)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	if (!genl_has_listeners(&kiog_family, &init_net, KIOG_MCGRP_EVENTS))
+		return;
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg)
+		return;
+	hdr = genlmsg_put(msg, 0, 0, &kiog_family, 0, KIOGEN_CMD_RUN_EVENT);
+	if (!hdr || kiog_nl_put_run(msg, run)) {
+		nlmsg_free(msg);
+		return;
+	}
+	genlmsg_end(msg, hdr);
+	genlmsg_multicast(&kiog_family, msg, 0, KIOG_MCGRP_EVENTS, GFP_KERNEL);
+}
+
+/* A socket that owns runs went away: stop its runs unless detached. */
+static int kiog_nl_notify(struct notifier_block *nb, unsigned long event,
+			  void *ptr)
+{
+	struct netlink_notify *n = ptr;
+
+	if (event != NETLINK_URELEASE || n->protocol != NETLINK_GENERIC)
+		return NOTIFY_DONE;
+	kiog_runs_release_owner(n->net, n->portid);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block kiog_nl_notifier = {
+	.notifier_call = kiog_nl_notify,
+};
+
+/**
+ * kiog_nl_init() - register the family and the socket-release notifier
+ *
+ * Return: 0 or a negative errno.
+ */
+int kiog_nl_init(void)
+{
+	int err;
+
+	err = netlink_register_notifier(&kiog_nl_notifier);
+	if (err)
+		return err;
+	err = genl_register_family(&kiog_family);
+	if (err)
+		netlink_unregister_notifier(&kiog_nl_notifier);
+	return err;
+}
+
+/**
+ * kiog_nl_exit() - unregister what kiog_nl_init() registered
+ */
+void kiog_nl_exit(void)
+{
+	genl_unregister_family(&kiog_family);
+	netlink_unregister_notifier(&kiog_nl_notifier);
+}

@@ -1,0 +1,454 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Run lifecycle: admission against the module's limits, worker threads
+ * started together, reaping when the last worker ends, stopping on request or
+ * when the owning socket closes, and the bounded registry of runs whose
+ * results can still be fetched.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kthread.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <net/net_namespace.h>
+
+#include "kiogen.h"
+
+DEFINE_MUTEX(kiog_lock);
+LIST_HEAD(kiog_runs);			/* ordered by id */
+static u32 kiog_last_id;
+static unsigned int kiog_nr_runs;
+static bool kiog_shutting_down;
+static struct workqueue_struct *kiog_wq;
+
+const struct kiog_engine_ops *const kiog_engines[] = {
+	&kiog_engine_bio,
+	&kiog_engine_null,
+};
+const unsigned int kiog_nr_engines = ARRAY_SIZE(kiog_engines);
+
+/**
+ * kiog_engine_find() - look an engine up by name
+ * @name: NUL-terminated engine name
+ *
+ * Return: the engine, or NULL.
+ */
+const struct kiog_engine_ops *kiog_engine_find(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < kiog_nr_engines; i++)
+		if (!strcmp(kiog_engines[i]->name, name))
+			return kiog_engines[i];
+	return NULL;
+}
+
+/**
+ * kiog_run_alloc() - allocate an empty run with room for @nr_jobs jobs
+ * @nr_jobs: number of jobs, at least one
+ *
+ * Return: the run with one reference, or NULL.
+ */
+struct kiog_run *kiog_run_alloc(u32 nr_jobs)
+{
+	struct kiog_run *run;
+	u32 i;
+
+	run = kzalloc(sizeof(*run), GFP_KERNEL);
+	if (!run)
+		return NULL;
+	run->jobs = kcalloc(nr_jobs, sizeof(*run->jobs), GFP_KERNEL);
+	if (!run->jobs) {
+		kfree(run);
+		return NULL;
+	}
+	run->nr_jobs = nr_jobs;
+	for (i = 0; i < nr_jobs; i++) {
+		run->jobs[i].run = run;
+		run->jobs[i].index = i;
+	}
+	kref_init(&run->ref);
+	INIT_LIST_HEAD(&run->node);
+	init_completion(&run->done);
+	return run;
+}
+
+static void kiog_job_release_target(struct kiog_job *job)
+{
+	if (job->opened) {
+		job->cfg.engine->close(job);
+		job->opened = false;
+	}
+}
+
+static void kiog_run_release(struct kref *ref)
+{
+	struct kiog_run *run = container_of(ref, struct kiog_run, ref);
+	u32 i, j;
+
+	for (i = 0; i < run->nr_jobs; i++) {
+		struct kiog_job *job = &run->jobs[i];
+
+		for (j = 0; job->workers && j < job->cfg.numjobs; j++)
+			if (job->workers[j])
+				kiog_worker_free(job->workers[j]);
+		kfree(job->workers);
+		kiog_job_release_target(job);
+	}
+	kfree(run->jobs);
+	kfree(run);
+}
+
+/**
+ * kiog_run_put() - drop a reference to a run
+ * @run: the run
+ */
+void kiog_run_put(struct kiog_run *run)
+{
+	kref_put(&run->ref, kiog_run_release);
+}
+
+/**
+ * kiog_run_get() - find a run by id
+ * @id: run id
+ *
+ * Return: the run with a reference taken, or NULL.
+ */
+struct kiog_run *kiog_run_get(u32 id)
+{
+	struct kiog_run *run;
+
+	mutex_lock(&kiog_lock);
+	list_for_each_entry(run, &kiog_runs, node) {
+		if (run->id == id) {
+			kref_get(&run->ref);
+			mutex_unlock(&kiog_lock);
+			return run;
+		}
+	}
+	mutex_unlock(&kiog_lock);
+	return NULL;
+}
+
+/**
+ * kiog_run_request_stop() - ask every worker of a run to stop issuing
+ * @run: the run
+ *
+ * In-flight I/O still completes; the run ends when the last worker drains.
+ */
+void kiog_run_request_stop(struct kiog_run *run)
+{
+	WRITE_ONCE(run->stop, true);
+}
+
+/* Runs in kiog_wq once the last worker has finished issuing. */
+static void kiog_run_reap(struct work_struct *work)
+{
+	struct kiog_run *run = container_of(work, struct kiog_run, reap_work);
+	u32 i, j, state;
+
+	cancel_delayed_work_sync(&run->progress_work);
+	WRITE_ONCE(run->end_ns, ktime_get_ns());
+	for (i = 0; i < run->nr_jobs; i++) {
+		struct kiog_job *job = &run->jobs[i];
+
+		for (j = 0; j < job->cfg.numjobs; j++) {
+			struct kiog_worker *w = job->workers[j];
+
+			kthread_stop(w->task);
+			w->task = NULL;
+			kiog_worker_free_buffers(w);
+			if (w->error && !run->error)
+				run->error = w->error;
+		}
+		kiog_job_release_target(job);
+	}
+	atomic64_sub(run->mem, &kiog_mem_used);
+
+	if (READ_ONCE(run->stop))
+		state = KIOGEN_STATE_STOPPED;
+	else if (run->error)
+		state = KIOGEN_STATE_FAILED;
+	else
+		state = KIOGEN_STATE_DONE;
+	mutex_lock(&kiog_lock);
+	WRITE_ONCE(run->state, state);
+	mutex_unlock(&kiog_lock);
+
+	kiog_nl_notify_run(run);
+	complete_all(&run->done);
+	kiog_run_put(run);	/* the workers' reference */
+}
+
+/**
+ * kiog_run_worker_done() - a worker has issued and reaped its last I/O
+ * @run: its run
+ */
+void kiog_run_worker_done(struct kiog_run *run)
+{
+	if (atomic_dec_and_test(&run->active))
+		queue_work(kiog_wq, &run->reap_work);
+}
+
+static void kiog_run_progress(struct work_struct *work)
+{
+	struct kiog_run *run = container_of(to_delayed_work(work),
+					    struct kiog_run, progress_work);
+
+	kiog_nl_notify_run(run);
+	queue_delayed_work(kiog_wq, &run->progress_work,
+			   nsecs_to_jiffies(KIOG_SAMPLE_NS));
+}
+
+/* Workers and buffers of one job; the memory was reserved beforehand. */
+static int kiog_job_create_workers(struct kiog_job *job)
+{
+	struct kiog_run *run = job->run;
+	u32 i;
+	int err;
+
+	job->workers = kcalloc(job->cfg.numjobs, sizeof(*job->workers),
+			       GFP_KERNEL);
+	if (!job->workers)
+		return -ENOMEM;
+	for (i = 0; i < job->cfg.numjobs; i++) {
+		struct kiog_worker *w;
+
+		err = kiog_worker_alloc(job, i, &w);
+		if (err)
+			return err;
+		job->workers[i] = w;
+		w->task = kthread_create(kiog_worker_fn, w, "kiogen%u/%u.%u",
+					 run->id, job->index, i);
+		if (IS_ERR(w->task)) {
+			err = PTR_ERR(w->task);
+			w->task = NULL;
+			return err;
+		}
+	}
+	return 0;
+}
+
+/* Threads created but never woken exit without running kiog_worker_fn. */
+static void kiog_run_destroy_workers(struct kiog_run *run)
+{
+	u32 i, j;
+
+	for (i = 0; i < run->nr_jobs; i++) {
+		struct kiog_job *job = &run->jobs[i];
+
+		for (j = 0; job->workers && j < job->cfg.numjobs; j++) {
+			struct kiog_worker *w = job->workers[j];
+
+			if (w && w->task) {
+				kthread_stop(w->task);
+				w->task = NULL;
+			}
+		}
+	}
+}
+
+/* Registers @run under a new id, evicting the oldest finished run if full. */
+static int kiog_run_register(struct kiog_run *run,
+			     struct netlink_ext_ack *extack)
+{
+	struct kiog_run *old, *victim = NULL;
+
+	mutex_lock(&kiog_lock);
+	if (kiog_shutting_down) {
+		mutex_unlock(&kiog_lock);
+		NL_SET_ERR_MSG(extack, "module is unloading");
+		return -ESHUTDOWN;
+	}
+	if (kiog_nr_runs >= READ_ONCE(kiog_max_runs)) {
+		list_for_each_entry(old, &kiog_runs, node) {
+			if (old->state != KIOGEN_STATE_RUNNING) {
+				victim = old;
+				break;
+			}
+		}
+		if (!victim) {
+			mutex_unlock(&kiog_lock);
+			NL_SET_ERR_MSG(extack,
+				       "too many runs running (module parameter max_runs)");
+			return -EBUSY;
+		}
+		list_del_init(&victim->node);
+		kiog_nr_runs--;
+	}
+	run->id = ++kiog_last_id;
+	run->state = KIOGEN_STATE_RUNNING;
+	kref_get(&run->ref);		/* the registry's reference */
+	list_add_tail(&run->node, &kiog_runs);
+	kiog_nr_runs++;
+	mutex_unlock(&kiog_lock);
+
+	if (victim)
+		kiog_run_put(victim);
+	return 0;
+}
+
+/**
+ * kiog_run_start() - admit a run whose targets are open, and start it
+ * @run: the run, jobs parsed and targets opened
+ * @extack: where user errors are reported
+ *
+ * Return: 0 with the run registered and its workers running, or a negative
+ * errno with nothing started.
+ */
+int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
+{
+	u64 limit = (u64)READ_ONCE(kiog_max_mem_mb) << 20;
+	u32 i, j, nr_workers = 0;
+	bool registered;
+	int err;
+
+	for (i = 0; i < run->nr_jobs; i++)
+		nr_workers += run->jobs[i].cfg.numjobs;
+	if (nr_workers > READ_ONCE(kiog_max_workers)) {
+		NL_SET_ERR_MSG(extack,
+			       "job numjobs: more workers than the module allows (module parameter max_workers)");
+		return -E2BIG;
+	}
+	run->nr_workers = nr_workers;
+
+	/* reserve memory before allocating any, so a huge request fails cleanly */
+	for (i = 0; i < run->nr_jobs; i++)
+		run->mem += (u64)run->jobs[i].cfg.numjobs *
+			    kiog_worker_mem(&run->jobs[i]);
+	if (atomic64_add_return(run->mem, &kiog_mem_used) > limit) {
+		atomic64_sub(run->mem, &kiog_mem_used);
+		run->mem = 0;
+		NL_SET_ERR_MSG(extack,
+			       "job iodepth: buffers exceed the module's memory limit (module parameter max_mem_mb)");
+		return -ENOMEM;
+	}
+
+	/* ids name the threads, so register first; unregister on failure */
+	err = kiog_run_register(run, extack);
+	if (err)
+		goto err_unreserve;
+	for (i = 0; i < run->nr_jobs; i++) {
+		err = kiog_job_create_workers(&run->jobs[i]);
+		if (err)
+			goto err_destroy;
+	}
+
+	INIT_WORK(&run->reap_work, kiog_run_reap);
+	INIT_DELAYED_WORK(&run->progress_work, kiog_run_progress);
+	atomic_set(&run->active, nr_workers);
+	kref_get(&run->ref);		/* the workers' reference */
+	run->start_ns = ktime_get_ns();
+	for (i = 0; i < run->nr_jobs; i++)
+		for (j = 0; j < run->jobs[i].cfg.numjobs; j++)
+			wake_up_process(run->jobs[i].workers[j]->task);
+	queue_delayed_work(kiog_wq, &run->progress_work,
+			   nsecs_to_jiffies(KIOG_SAMPLE_NS));
+	return 0;
+
+err_destroy:
+	kiog_run_destroy_workers(run);
+	complete_all(&run->done);	/* for kiog_runs_shutdown() */
+	mutex_lock(&kiog_lock);
+	registered = !list_empty(&run->node);
+	if (registered) {
+		list_del_init(&run->node);
+		kiog_nr_runs--;
+	}
+	run->state = KIOGEN_STATE_FAILED;
+	mutex_unlock(&kiog_lock);
+	if (registered)
+		kiog_run_put(run);	/* the registry's reference */
+err_unreserve:
+	atomic64_sub(run->mem, &kiog_mem_used);
+	run->mem = 0;
+	return err;
+}
+
+/**
+ * kiog_run_delete() - forget a run that has ended, freeing its results
+ * @run: the run, with a reference held by the caller
+ * @extack: where user errors are reported
+ *
+ * Return: 0, or -EBUSY if the run is still running.
+ */
+int kiog_run_delete(struct kiog_run *run, struct netlink_ext_ack *extack)
+{
+	mutex_lock(&kiog_lock);
+	if (run->state == KIOGEN_STATE_RUNNING) {
+		mutex_unlock(&kiog_lock);
+		NL_SET_ERR_MSG(extack, "run id: run is still running, stop it first");
+		return -EBUSY;
+	}
+	if (list_empty(&run->node)) {
+		mutex_unlock(&kiog_lock);
+		NL_SET_ERR_MSG(extack, "run id: no such run");
+		return -ENOENT;
+	}
+	list_del_init(&run->node);
+	kiog_nr_runs--;
+	mutex_unlock(&kiog_lock);
+	kiog_run_put(run);	/* the registry's reference */
+	return 0;
+}
+
+/**
+ * kiog_runs_release_owner() - stop the attached runs of a closed socket
+ * @net: the socket's namespace
+ * @portid: the socket's port id
+ */
+void kiog_runs_release_owner(struct net *net, u32 portid)
+{
+	struct kiog_run *run;
+
+	mutex_lock(&kiog_lock);
+	list_for_each_entry(run, &kiog_runs, node)
+		if (run->portid == portid && net_eq(run->net, net) &&
+		    !(run->flags & KIOGEN_RUN_F_DETACHED) &&
+		    run->state == KIOGEN_STATE_RUNNING)
+			kiog_run_request_stop(run);
+	mutex_unlock(&kiog_lock);
+}
+
+/**
+ * kiog_runs_init() - set up the registry
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int kiog_runs_init(void)
+{
+	kiog_wq = alloc_workqueue("kiogen", WQ_UNBOUND, 0);
+	return kiog_wq ? 0 : -ENOMEM;
+}
+
+/**
+ * kiog_runs_shutdown() - stop every run, wait for it and free it
+ *
+ * Called at module exit; new runs are refused from here on.
+ */
+void kiog_runs_shutdown(void)
+{
+	struct kiog_run *run;
+
+	mutex_lock(&kiog_lock);
+	kiog_shutting_down = true;
+	list_for_each_entry(run, &kiog_runs, node)
+		kiog_run_request_stop(run);
+	mutex_unlock(&kiog_lock);
+
+	for (;;) {
+		mutex_lock(&kiog_lock);
+		run = list_first_entry_or_null(&kiog_runs, struct kiog_run, node);
+		if (run) {
+			list_del_init(&run->node);
+			kiog_nr_runs--;
+		}
+		mutex_unlock(&kiog_lock);
+		if (!run)
+			break;
+		wait_for_completion(&run->done);
+		kiog_run_put(run);	/* the registry's reference */
+	}
+	destroy_workqueue(kiog_wq);
+}

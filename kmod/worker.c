@@ -1,0 +1,434 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The worker thread: everything it touches is allocated before the clock
+ * starts; the loop asks the shared workload generator what to issue, hands
+ * slots to the engine, reaps completions from a lock-free list and keeps the
+ * statistics single-writer, so the hot path takes no lock and allocates
+ * nothing.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/blkdev.h>
+#include <linux/kthread.h>
+#include <linux/mm.h>
+#include <linux/sched.h>
+#include <linux/sched/cputime.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+
+#include "kiogen.h"
+
+static u32 kiog_chunk_order(u32 bs)
+{
+	return min_t(u32, get_order(bs), KIOG_CHUNK_ORDER);
+}
+
+static u32 kiog_nr_chunks(u32 bs)
+{
+	return DIV_ROUND_UP(bs, PAGE_SIZE << kiog_chunk_order(bs));
+}
+
+static size_t kiog_slot_size(const struct kiog_job *job)
+{
+	const struct kiog_engine_ops *eng = job->cfg.engine;
+	size_t sz = sizeof(struct kiog_slot);
+
+	if (eng->needs_buffers)
+		sz += kiog_nr_chunks(job->cfg.bs) * sizeof(struct bio_vec);
+	return ALIGN(sz, sizeof(long)) + eng->slot_priv;
+}
+
+static u32 kiog_max_samples(const struct kiog_job_cfg *c)
+{
+	u64 n;
+
+	if (!c->runtime_ns)
+		return KIOG_MAX_SAMPLES / 6;	/* ten minutes */
+	n = div64_u64(c->ramp_ns + c->runtime_ns, KIOG_SAMPLE_NS) + 2;
+	return min_t(u64, n, KIOG_MAX_SAMPLES);
+}
+
+/**
+ * kiog_worker_mem() - bytes one worker of @job allocates
+ * @job: the job, configuration complete
+ *
+ * Return: the amount reserved against max_mem_mb before allocating.
+ */
+u64 kiog_worker_mem(const struct kiog_job *job)
+{
+	const struct kiog_job_cfg *c = &job->cfg;
+	u64 per_slot = kiog_slot_size(job) + 2 * sizeof(void *);
+
+	if (c->engine->needs_buffers)
+		per_slot += (u64)kiog_nr_chunks(c->bs) <<
+			    (PAGE_SHIFT + kiog_chunk_order(c->bs));
+	return sizeof(struct kiog_worker) +
+	       (u64)kiog_max_samples(c) * sizeof(struct kiogen_sample) +
+	       (u64)c->iodepth * per_slot;
+}
+
+static void kiog_slot_free(struct kiog_slot *s)
+{
+	u32 order = kiog_chunk_order(s->w->job->cfg.bs);
+	unsigned int i;
+
+	for (i = 0; i < s->nr_bvec; i++)
+		if (s->bvec[i].bv_page)
+			__free_pages(s->bvec[i].bv_page, order);
+	kfree(s);
+}
+
+/* Buffers get a seeded pattern once; writes stamp a header per I/O. */
+static struct kiog_slot *kiog_slot_alloc(struct kiog_worker *w,
+					 struct kiog_rng *fill)
+{
+	const struct kiog_job *job = w->job;
+	u32 bs = job->cfg.bs, order = kiog_chunk_order(bs);
+	u32 chunk = PAGE_SIZE << order, i, off;
+	struct kiog_slot *s;
+	size_t head;
+
+	s = kzalloc(kiog_slot_size(job), GFP_KERNEL);
+	if (!s)
+		return NULL;
+	s->w = w;
+	s->bvec = (struct bio_vec *)(s + 1);
+	head = sizeof(*s);
+	if (job->cfg.engine->needs_buffers) {
+		s->nr_bvec = kiog_nr_chunks(bs);
+		head += s->nr_bvec * sizeof(struct bio_vec);
+	}
+	s->priv = (char *)s + ALIGN(head, sizeof(long));
+
+	for (i = 0; i < s->nr_bvec; i++) {
+		struct page *page = alloc_pages(GFP_KERNEL, order);
+		u64 *p;
+
+		if (!page) {
+			kiog_slot_free(s);
+			return NULL;
+		}
+		s->bvec[i].bv_page = page;
+		s->bvec[i].bv_len = min(chunk, bs - i * chunk);
+		s->bvec[i].bv_offset = 0;
+		p = page_address(page);
+		for (off = 0; off < chunk / sizeof(u64); off++)
+			p[off] = kiog_rng_next(fill);
+	}
+	return s;
+}
+
+/**
+ * kiog_worker_free_buffers() - free the slots and buffers of a worker
+ * @w: a worker whose thread has exited; its statistics are kept
+ */
+void kiog_worker_free_buffers(struct kiog_worker *w)
+{
+	u32 i;
+
+	for (i = 0; w->slots && i < w->job->cfg.iodepth; i++)
+		if (w->slots[i])
+			kiog_slot_free(w->slots[i]);
+	kfree(w->slots);
+	kfree(w->free);
+	w->slots = NULL;
+	w->free = NULL;
+}
+
+/**
+ * kiog_worker_free() - free a worker and its results
+ * @w: a worker whose thread has exited, or never ran
+ */
+void kiog_worker_free(struct kiog_worker *w)
+{
+	kiog_worker_free_buffers(w);
+	kvfree(w->samples);
+	vfree(w);
+}
+
+/**
+ * kiog_worker_alloc() - allocate a worker with all it will need
+ * @job: its job, configuration complete and target open
+ * @index: worker index in the job
+ * @wp: where the worker is returned
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int kiog_worker_alloc(struct kiog_job *job, u32 index,
+		      struct kiog_worker **wp)
+{
+	const struct kiog_job_cfg *c = &job->cfg;
+	struct kiog_wl_cfg wlc = {
+		.rw = c->rw,
+		.rwmixread = c->rwmixread,
+		.bs = c->bs,
+		.offset = c->offset,
+		.size = c->size,
+		.seed = kiog_wl_worker_seed(c->seed, job->index, index),
+		.norandommap = c->norandommap,
+	};
+	struct kiog_worker *w;
+	struct kiog_rng fill;
+	u32 i;
+
+	w = vzalloc(sizeof(*w));
+	if (!w)
+		return -ENOMEM;
+	*wp = w;
+	w->job = job;
+	w->index = index;
+	w->mem = kiog_worker_mem(job);
+	init_llist_head(&w->done);
+	/* the netlink layer validated the region; this cannot fail */
+	if (WARN_ON_ONCE(kiog_wl_init(&w->wl, &wlc)))
+		return -EINVAL;
+
+	w->max_samples = kiog_max_samples(c);
+	w->samples = kvcalloc(w->max_samples, sizeof(*w->samples), GFP_KERNEL);
+	w->slots = kcalloc(c->iodepth, sizeof(*w->slots), GFP_KERNEL);
+	w->free = kcalloc(c->iodepth, sizeof(*w->free), GFP_KERNEL);
+	if (!w->samples || !w->slots || !w->free)
+		return -ENOMEM;
+	kiog_rng_seed(&fill, wlc.seed ^ 0xb10cULL);
+	for (i = 0; i < c->iodepth; i++) {
+		struct kiog_slot *s = kiog_slot_alloc(w, &fill);
+
+		if (!s)
+			return -ENOMEM;
+		if (c->engine->slot_init && c->engine->slot_init(w, s)) {
+			kiog_slot_free(s);
+			return -ENOMEM;
+		}
+		w->slots[i] = s;
+		w->free[w->nr_free++] = s;
+	}
+	return 0;
+}
+
+/**
+ * kiog_slot_complete() - hand a finished I/O back to its worker
+ * @s: the slot; the engine has set @s->error and @s->done_bytes
+ *
+ * Safe from any context, including hard interrupts.
+ */
+void kiog_slot_complete(struct kiog_slot *s)
+{
+	struct kiog_worker *w = s->w;
+
+	s->end_ns = ktime_get_ns();
+	/* only the first completion on an empty list needs to wake the worker */
+	if (llist_add(&s->node, &w->done))
+		wake_up_process(w->task);
+}
+
+static void kiog_sq_add(u64 *hi, u64 *lo, u64 v)
+{
+	u64 a = v >> 32, b = (u32)v, mid = a * b, old;
+
+	/* v^2 = a^2 * 2^64 + 2ab * 2^32 + b^2 */
+	*hi += a * a + (mid >> 31);
+	old = *lo;
+	*lo += mid << 33;
+	*hi += *lo < old;
+	old = *lo;
+	*lo += b * b;
+	*hi += *lo < old;
+}
+
+static void kiog_dir_account(struct kiog_dir_stats *d, u64 lat, u32 bytes,
+			     bool short_io)
+{
+	if (!d->ios || lat < d->lat_min)
+		d->lat_min = lat;
+	if (lat > d->lat_max)
+		d->lat_max = lat;
+	d->ios++;
+	d->bytes += bytes;
+	d->short_ios += short_io;
+	d->lat_sum += lat;
+	kiog_sq_add(&d->sq_hi, &d->sq_lo, lat);
+	d->hist[kiog_hist_idx(lat)]++;
+}
+
+static u32 kiog_depth_bucket(u32 depth)
+{
+	return depth >= 64 ? KIOGEN_DEPTH_BUCKETS - 1 : ilog2(depth);
+}
+
+/* The per-loop state of a worker that the helpers below share. */
+struct kiog_loop {
+	u64 ramp_end;		/* completions that started before are not counted */
+	u64 end;		/* stop issuing at this time */
+	u64 next_sample;
+	u64 io_limit;		/* I/Os to issue */
+	u64 byte_limit;		/* bytes to issue */
+	u64 issued_bytes;
+	u64 write_seq;
+	bool issuing;
+};
+
+static void kiog_stamp(struct kiog_worker *w, struct kiog_slot *s,
+		       struct kiog_loop *l)
+{
+	struct kiogen_block_header *h = page_address(s->bvec[0].bv_page);
+
+	memcpy(h->magic, KIOGEN_BLOCK_MAGIC, sizeof(h->magic));
+	h->offset = s->offset;
+	h->run = w->job->run->id;
+	h->job = w->job->index;
+	h->worker = w->index;
+	h->pad = 0;
+	h->seq = ++l->write_seq;
+}
+
+static void kiog_worker_submit(struct kiog_worker *w, struct kiog_loop *l)
+{
+	const struct kiog_engine_ops *eng = w->job->cfg.engine;
+	struct blk_plug plug;
+	bool plugged = false;
+
+	if (w->nr_free > 1) {
+		blk_start_plug(&plug);
+		plugged = true;
+	}
+	while (w->nr_free) {
+		struct kiog_slot *s;
+		struct kiog_io io;
+
+		if (w->wl.issued >= l->io_limit ||
+		    l->issued_bytes >= l->byte_limit) {
+			l->issuing = false;
+			break;
+		}
+		s = w->free[--w->nr_free];
+		kiog_wl_next(&w->wl, &io);
+		s->offset = io.offset;
+		s->len = io.len;
+		s->dir = io.dir;
+		if (io.dir == KIOGEN_DIR_WRITE && s->nr_bvec)
+			kiog_stamp(w, s, l);
+		w->inflight++;
+		w->depths[kiog_depth_bucket(w->inflight)]++;
+		l->issued_bytes += io.len;
+		s->start_ns = ktime_get_ns();
+		eng->submit(w, s);
+	}
+	if (plugged)
+		blk_finish_plug(&plug);
+}
+
+static void kiog_worker_wait(struct kiog_worker *w)
+{
+	for (;;) {
+		set_current_state(TASK_UNINTERRUPTIBLE);
+		if (!llist_empty(&w->done))
+			break;
+		io_schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+}
+
+static void kiog_worker_reap(struct kiog_worker *w, struct kiog_loop *l)
+{
+	struct llist_node *list = llist_del_all(&w->done);
+	struct kiog_slot *s, *tmp;
+
+	llist_for_each_entry_safe(s, tmp, list, node) {
+		w->inflight--;
+		w->free[w->nr_free++] = s;
+		if (unlikely(s->error)) {
+			w->stats[s->dir].errors++;
+			WRITE_ONCE(w->live_errors, w->live_errors + 1);
+			if (!w->error)
+				w->error = s->error;
+			l->issuing = false;	/* fio's default: stop at the first error */
+			continue;
+		}
+		if (s->start_ns < l->ramp_end)
+			continue;
+		kiog_dir_account(&w->stats[s->dir], s->end_ns - s->start_ns,
+				 s->done_bytes, s->done_bytes != s->len);
+		WRITE_ONCE(w->live_ios, w->live_ios + 1);
+		WRITE_ONCE(w->live_bytes, w->live_bytes + s->done_bytes);
+	}
+}
+
+static void kiog_worker_sample(struct kiog_worker *w, struct kiog_loop *l,
+			       u64 now)
+{
+	while (now >= l->next_sample && w->nr_samples < w->max_samples) {
+		struct kiogen_sample *smp = &w->samples[w->nr_samples++];
+		int d;
+
+		for (d = 0; d < 2; d++) {
+			smp->ios[d] = w->stats[d].ios;
+			smp->bytes[d] = w->stats[d].bytes;
+		}
+		l->next_sample += KIOG_SAMPLE_NS;
+	}
+}
+
+static void kiog_worker_loop(struct kiog_worker *w)
+{
+	const struct kiog_job_cfg *c = &w->job->cfg;
+	struct kiog_run *run = w->job->run;
+	u64 t0 = ktime_get_ns(), now;
+	struct kiog_loop l = {
+		.ramp_end = t0 + c->ramp_ns,
+		.end = c->runtime_ns ? t0 + c->ramp_ns + c->runtime_ns : U64_MAX,
+		.next_sample = t0 + c->ramp_ns + KIOG_SAMPLE_NS,
+		.io_limit = c->number_ios ?: U64_MAX,
+		.byte_limit = c->time_based ? U64_MAX : c->io_size,
+		.issuing = true,
+	};
+
+	while (l.issuing || w->inflight) {
+		if (l.issuing)
+			kiog_worker_submit(w, &l);
+		if (!w->inflight)
+			break;
+		kiog_worker_wait(w);
+		kiog_worker_reap(w, &l);
+		now = ktime_get_ns();
+		if (now >= l.next_sample)
+			kiog_worker_sample(w, &l, now);
+		if (now >= l.end || READ_ONCE(run->stop))
+			l.issuing = false;
+		cond_resched();
+	}
+	now = ktime_get_ns();
+	w->elapsed_ns = now > l.ramp_end ? now - l.ramp_end : 0;
+}
+
+/**
+ * kiog_worker_fn() - body of a worker thread
+ * @data: the worker
+ *
+ * Runs the workload, records CPU time, reports to the run, then waits to be
+ * stopped by the reaper so the thread never outlives the module's code.
+ *
+ * Return: 0.
+ */
+int kiog_worker_fn(void *data)
+{
+	struct kiog_worker *w = data;
+	u64 ut, st;
+
+	kiog_worker_loop(w);
+
+	task_cputime_adjusted(current, &ut, &st);
+	w->cpu_usr_ns = ut;
+	w->cpu_sys_ns = st;
+	w->ctx_vol = current->nvcsw;
+	w->ctx_invol = current->nivcsw;
+	kiog_run_worker_done(w->job->run);
+
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (kthread_should_stop())
+			break;
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}

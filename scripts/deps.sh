@@ -1,0 +1,38 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Installs, with apt and only when missing, every Debian package that
+# building kiogen and running its tests need. Safe to run again.
+set -euo pipefail
+
+PKGS=(
+	build-essential pkg-config sparse kmod cpio xz-utils rsync
+	linux-image-amd64 linux-headers-amd64 linux-source-6.1
+	qemu-system-x86 busybox-static
+	libmnl-dev libnl-3-dev libnl-genl-3-dev liburing-dev
+	fio xfsprogs e2fsprogs util-linux python3
+)
+
+missing=()
+for p in "${PKGS[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "deps: installing ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+	echo "deps: need root to install packages" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+
+# the image and headers must match, or the module will not load in the VM
+img=$(dpkg-query -W -f='${Depends}' linux-image-amd64 | grep -o 'linux-image-[^ ,]*')
+hdr=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 | grep -o 'linux-headers-[^ ,]*')
+if [ "${img#linux-image-}" != "${hdr#linux-headers-}" ]; then
+	echo "deps: $img and $hdr differ" >&2
+	exit 1
+fi

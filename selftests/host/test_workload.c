@@ -1,0 +1,779 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Host unit tests of include/kiogen/workload.h: config validation, offset
+ * alignment and bounds in every mode, once-per-pass coverage of the random
+ * map, sequential wrap, read/write mix, determinism of the stream digest and
+ * a pinned digest per mode, so that a change to the stream (which would break
+ * kernel/CLI replay across versions) cannot go unnoticed. Prints TAP and exits
+ * non-zero if any case failed.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <kiogen/workload.h>
+
+/* TAP runner, the same in every test_*.c here */
+struct tcase {
+	const char *name;
+	int (*fn)(const void *arg);
+	const void *arg;
+};
+
+static char diag[512];
+
+static int fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(diag, sizeof(diag), fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+#define CHECK(cond, ...)                                                       \
+	do {                                                                   \
+		if (!(cond))                                                   \
+			return fail(__VA_ARGS__);                              \
+	} while (0)
+
+static int run_cases(const struct tcase *c, size_t n)
+{
+	size_t i, failed = 0;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("TAP version 13\n1..%zu\n", n);
+	for (i = 0; i < n; i++) {
+		int ok;
+
+		diag[0] = '\0';
+		ok = c[i].fn(c[i].arg);
+		printf("%sok %zu - %s\n", ok ? "" : "not ", i + 1, c[i].name);
+		if (!ok) {
+			printf("# %s\n", diag);
+			failed++;
+		}
+	}
+	return failed != 0;
+}
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* end of TAP runner */
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define U32(x)		(&(const __u32){ x })
+#define U64(x)		(&(const __u64){ x })
+
+static const char *const rw_name[] = {
+	[KIOGEN_RW_READ] = "read",		[KIOGEN_RW_WRITE] = "write",
+	[KIOGEN_RW_RANDREAD] = "randread",	[KIOGEN_RW_RANDWRITE] = "randwrite",
+	[KIOGEN_RW_RW] = "rw",			[KIOGEN_RW_RANDRW] = "randrw",
+};
+
+static struct kiog_wl_cfg cfg_of(__u32 rw, __u32 bs, __u64 nr_blocks, __u64 seed)
+{
+	return (struct kiog_wl_cfg) {
+		.rw = rw, .rwmixread = 50, .bs = bs, .offset = 0,
+		.size = nr_blocks * bs, .seed = seed,
+	};
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	__u64 x = *(const __u64 *)a, y = *(const __u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int t_init_valid(const void *arg)
+{
+	struct kiog_wl_cfg c = cfg_of(0, 4096, 1, 0);
+	struct kiog_wl wl;
+	int nrm;
+
+	(void)arg;
+	for (c.rw = KIOGEN_RW_READ; c.rw < __KIOGEN_RW_MAX; c.rw++)
+		for (nrm = 0; nrm < 2; nrm++) {
+			c.norandommap = nrm;
+			CHECK(kiog_wl_init(&wl, &c) == 0, "%s rejected", rw_name[c.rw]);
+		}
+	c.rw = KIOGEN_RW_RANDRW;
+	c.rwmixread = 100;
+	c.offset = ~0ULL - c.size;
+	CHECK(kiog_wl_init(&wl, &c) == 0, "region ending at 2^64 - 1 rejected");
+	return 1;
+}
+
+static int t_init_bs0(const void *arg)
+{
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_READ, 4096, 8, 0);
+	struct kiog_wl wl;
+
+	(void)arg;
+	c.bs = 0;
+	CHECK(kiog_wl_init(&wl, &c) == -1, "bs 0 accepted");
+	return 1;
+}
+
+static int t_init_small(const void *arg)
+{
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_RANDREAD, 4096, 1, 0);
+	struct kiog_wl wl;
+
+	(void)arg;
+	c.size = 4095;
+	CHECK(kiog_wl_init(&wl, &c) == -1, "size 4095 < bs 4096 accepted");
+	c.size = 0;
+	CHECK(kiog_wl_init(&wl, &c) == -1, "size 0 accepted");
+	return 1;
+}
+
+static int t_init_rw(const void *arg)
+{
+	struct kiog_wl_cfg c = cfg_of(0, 4096, 8, 0);
+	struct kiog_wl wl;
+
+	(void)arg;
+	CHECK(kiog_wl_init(&wl, &c) == -1, "rw 0 accepted");
+	c.rw = __KIOGEN_RW_MAX;
+	CHECK(kiog_wl_init(&wl, &c) == -1, "rw __KIOGEN_RW_MAX accepted");
+	c.rw = ~0U;
+	CHECK(kiog_wl_init(&wl, &c) == -1, "rw ~0 accepted");
+	return 1;
+}
+
+static int t_init_rwmix(const void *arg)
+{
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_RANDRW, 4096, 8, 0);
+	struct kiog_wl wl;
+
+	(void)arg;
+	c.rwmixread = 101;
+	CHECK(kiog_wl_init(&wl, &c) == -1, "rwmixread 101 accepted");
+	return 1;
+}
+
+static int t_init_wrap(const void *arg)
+{
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_READ, 4096, 8, 0);
+	struct kiog_wl wl;
+
+	(void)arg;
+	c.offset = ~0ULL - 4096;
+	CHECK(kiog_wl_init(&wl, &c) == -1, "region wrapping past 2^64 accepted");
+	return 1;
+}
+
+/* unaligned base, a tail, five passes, with and without the random map */
+static int t_bounds(const void *arg)
+{
+	const __u32 rw = *(const __u32 *)arg, bs = 4096;
+	const __u64 base = 1000, nr = 1000, end = base + nr * bs;
+	struct kiog_wl_cfg c = cfg_of(rw, bs, nr, 1);
+	struct kiog_wl wl;
+	struct kiog_io io;
+	int i, nrm;
+
+	c.offset = base;
+	c.size += 100;
+	for (nrm = 0; nrm < 2; nrm++) {
+		c.norandommap = nrm;
+		CHECK(kiog_wl_init(&wl, &c) == 0, "init failed");
+		for (i = 0; i < 5 * (int)nr; i++) {
+			kiog_wl_next(&wl, &io);
+			CHECK(io.offset >= base && io.offset + io.len <= end,
+			      "I/O %d at %llu+%u outside [%llu, %llu)", i, io.offset,
+			      io.len, base, end);
+			CHECK((io.offset - base) % bs == 0, "I/O %d at %llu unaligned",
+			      i, io.offset);
+			CHECK(io.len == bs, "I/O %d len %u", i, io.len);
+			CHECK(io.dir == KIOGEN_DIR_READ || io.dir == KIOGEN_DIR_WRITE,
+			      "I/O %d dir %u", i, io.dir);
+		}
+	}
+	return 1;
+}
+
+static int t_tail(const void *arg)
+{
+	static const __u32 rws[] = { KIOGEN_RW_READ, KIOGEN_RW_RANDWRITE, KIOGEN_RW_RANDRW };
+	const __u32 bs = 4096;
+	struct kiog_wl_cfg c;
+	struct kiog_wl wl;
+	struct kiog_io io;
+	unsigned int seen;
+	size_t r;
+	int i, nrm;
+
+	(void)arg;
+	for (r = 0; r < ARRAY_SIZE(rws); r++) {
+		for (nrm = 0; nrm < 2; nrm++) {
+			c = cfg_of(rws[r], bs, 10, 3);
+			c.size += bs - 1;
+			c.norandommap = nrm;
+			CHECK(kiog_wl_init(&wl, &c) == 0, "init failed");
+			for (i = 0, seen = 0; i < 1000; i++) {
+				kiog_wl_next(&wl, &io);
+				CHECK(io.offset + io.len <= 10 * bs, "%s: I/O at %llu in the tail",
+				      rw_name[rws[r]], io.offset);
+				seen |= 1U << (io.offset / bs);
+			}
+			CHECK(seen == 0x3ff, "%s: blocks touched %#x, want 0x3ff",
+			      rw_name[rws[r]], seen);
+		}
+	}
+	return 1;
+}
+
+static int t_perm_cover(const void *arg)
+{
+	const __u64 nr = *(const __u64 *)arg;
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_RANDREAD, 512, nr, 9);
+	unsigned char *seen = calloc(nr, 1);
+	struct kiog_wl wl;
+	struct kiog_io io;
+	__u64 i, b;
+	int pass, ok = 1;
+
+	CHECK(seen, "out of memory");
+	if (kiog_wl_init(&wl, &c)) {
+		free(seen);
+		return fail("init failed");
+	}
+	for (pass = 0; pass < 3 && ok; pass++) {
+		memset(seen, 0, nr);
+		for (i = 0; i < nr && ok; i++) {
+			kiog_wl_next(&wl, &io);
+			b = io.offset / 512;
+			if (b >= nr || seen[b])
+				ok = fail("pass %d, I/O %llu: block %llu %s", pass, i, b,
+					  b >= nr ? "out of range" : "visited twice");
+			else
+				seen[b] = 1;
+		}
+	}
+	free(seen);
+	return ok;
+}
+
+static void pass_order(struct kiog_wl *wl, __u64 *order, __u64 nr)
+{
+	struct kiog_io io;
+	__u64 i;
+
+	for (i = 0; i < nr; i++) {
+		kiog_wl_next(wl, &io);
+		order[i] = io.offset / 512;
+	}
+}
+
+static int t_perm_new_order(const void *arg)
+{
+	static const __u64 sizes[] = { 7, 1000 };
+	__u64 a[1000], b[1000];
+	struct kiog_wl_cfg c;
+	struct kiog_wl wl;
+	size_t s;
+	int pass;
+
+	(void)arg;
+	for (s = 0; s < ARRAY_SIZE(sizes); s++) {
+		c = cfg_of(KIOGEN_RW_RANDREAD, 512, sizes[s], 21);
+		CHECK(kiog_wl_init(&wl, &c) == 0, "init failed");
+		pass_order(&wl, a, sizes[s]);
+		for (pass = 1; pass < 4; pass++) {
+			pass_order(&wl, b, sizes[s]);
+			CHECK(memcmp(a, b, sizes[s] * sizeof(a[0])),
+			      "nr_blocks %llu: pass %d repeats the previous order",
+			      sizes[s], pass);
+			memcpy(a, b, sizeof(a));
+		}
+	}
+	return 1;
+}
+
+/*
+ * Weak permutations show up as fixed points, as consecutive I/Os landing near
+ * each other (a random pair is within nr/100 with probability 2%), or as a
+ * first half-pass that favours part of the region.
+ */
+static int t_perm_scattered(const void *arg)
+{
+	const __u64 nr = 100003;
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_RANDREAD, 512, nr, 5);
+	__u64 *order = malloc(nr * sizeof(*order));
+	__u64 i, near = 0, fixed = 0, decile[10] = { 0 };
+	struct kiog_wl wl;
+	int d;
+
+	(void)arg;
+	CHECK(order, "out of memory");
+	kiog_wl_init(&wl, &c);
+	pass_order(&wl, order, nr);
+	for (i = 0; i < nr; i++) {
+		if (i)
+			near += (order[i] > order[i - 1] ? order[i] - order[i - 1] :
+				 order[i - 1] - order[i]) < nr / 100;
+		fixed += order[i] == i;
+		if (i < nr / 2)
+			decile[order[i] * 10 / nr]++;
+	}
+	free(order);
+	CHECK(fixed < 10, "%llu fixed points in one pass", fixed);
+	CHECK(near < nr * 3 / 100, "%llu of %llu consecutive I/Os within nr/100", near, nr);
+	for (d = 0; d < 10; d++)
+		CHECK(decile[d] > nr / 20 * 96 / 100 && decile[d] < nr / 20 * 104 / 100,
+		      "first half-pass: %llu I/Os in decile %d, want %llu +- 4%%",
+		      decile[d], d, nr / 20);
+	return 1;
+}
+
+/* 2^51 blocks: the widest Feistel domain a test can walk in part */
+static int t_perm_huge(const void *arg)
+{
+	enum { N = 200000 };
+	const __u64 nr = 1ULL << 51;
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_RANDWRITE, 512, nr, 8);
+	__u64 *offs = malloc(N * sizeof(*offs));
+	struct kiog_wl wl;
+	struct kiog_io io;
+	int i, dup = 0, out = 0;
+
+	(void)arg;
+	CHECK(offs, "out of memory");
+	c.offset = 1ULL << 62;
+	kiog_wl_init(&wl, &c);
+	for (i = 0; i < N; i++) {
+		kiog_wl_next(&wl, &io);
+		out += io.offset < c.offset || io.offset - c.offset >= c.size ||
+		       io.offset % 512;
+		offs[i] = io.offset;
+	}
+	qsort(offs, N, sizeof(*offs), cmp_u64);
+	for (i = 1; i < N; i++)
+		dup += offs[i] == offs[i - 1];
+	free(offs);
+	CHECK(!out, "%d offsets out of range or unaligned", out);
+	CHECK(!dup, "%d repeated offsets within one pass", dup);
+	return 1;
+}
+
+static int t_seq_wrap(const void *arg)
+{
+	static const __u32 rws[] = { KIOGEN_RW_READ, KIOGEN_RW_WRITE, KIOGEN_RW_RW };
+	struct kiog_wl_cfg c;
+	struct kiog_wl wl;
+	struct kiog_io io;
+	size_t r;
+	int i;
+
+	(void)arg;
+	for (r = 0; r < ARRAY_SIZE(rws); r++) {
+		c = cfg_of(rws[r], 4096, 5, 1);
+		c.offset = 8192;
+		kiog_wl_init(&wl, &c);
+		for (i = 0; i < 12; i++) {
+			kiog_wl_next(&wl, &io);
+			CHECK(io.offset == 8192 + (__u64)(i % 5) * 4096,
+			      "%s: I/O %d at %llu, want %llu", rw_name[rws[r]], i,
+			      io.offset, 8192 + (__u64)(i % 5) * 4096);
+		}
+	}
+	return 1;
+}
+
+static int count_reads(__u32 rw, __u32 rwmixread, int n, int *reads)
+{
+	struct kiog_wl_cfg c = cfg_of(rw, 4096, 1000, 17);
+	struct kiog_wl wl;
+	struct kiog_io io;
+	int i;
+
+	c.rwmixread = rwmixread;
+	if (kiog_wl_init(&wl, &c))
+		return -1;
+	for (i = *reads = 0; i < n; i++) {
+		kiog_wl_next(&wl, &io);
+		*reads += io.dir == KIOGEN_DIR_READ;
+	}
+	return 0;
+}
+
+static int t_rwmix90(const void *arg)
+{
+	static const __u32 rws[] = { KIOGEN_RW_RW, KIOGEN_RW_RANDRW };
+	size_t r;
+	int reads;
+
+	(void)arg;
+	for (r = 0; r < ARRAY_SIZE(rws); r++) {
+		CHECK(!count_reads(rws[r], 90, 100000, &reads), "init failed");
+		CHECK(reads >= 89000 && reads <= 91000, "%s: %d reads of 100000",
+		      rw_name[rws[r]], reads);
+	}
+	return 1;
+}
+
+static int t_rwmix_extremes(const void *arg)
+{
+	const __u32 mix = *(const __u32 *)arg;
+	static const __u32 rws[] = { KIOGEN_RW_RW, KIOGEN_RW_RANDRW };
+	size_t r;
+	int reads;
+
+	for (r = 0; r < ARRAY_SIZE(rws); r++) {
+		CHECK(!count_reads(rws[r], mix, 100000, &reads), "init failed");
+		CHECK(reads == (int)mix * 1000, "%s rwmixread=%u: %d reads of 100000",
+		      rw_name[rws[r]], mix, reads);
+	}
+	return 1;
+}
+
+/* rwmixread must not leak into the fixed-direction modes */
+static int t_fixed_dir(const void *arg)
+{
+	static const struct { __u32 rw, mix; int reads; } t[] = {
+		{ KIOGEN_RW_READ, 0, 10000 },	{ KIOGEN_RW_RANDREAD, 0, 10000 },
+		{ KIOGEN_RW_WRITE, 100, 0 },	{ KIOGEN_RW_RANDWRITE, 100, 0 },
+	};
+	size_t i;
+	int reads;
+
+	(void)arg;
+	for (i = 0; i < ARRAY_SIZE(t); i++) {
+		CHECK(!count_reads(t[i].rw, t[i].mix, 10000, &reads), "init failed");
+		CHECK(reads == t[i].reads, "%s: %d reads of 10000, want %d",
+		      rw_name[t[i].rw], reads, t[i].reads);
+	}
+	return 1;
+}
+
+static __u64 digest_of(const struct kiog_wl_cfg *c, int n)
+{
+	struct kiog_wl wl;
+	struct kiog_io io;
+	int i;
+
+	if (kiog_wl_init(&wl, c))
+		return 0;
+	for (i = 0; i < n; i++)
+		kiog_wl_next(&wl, &io);
+	return wl.digest;
+}
+
+static int t_same_seed(const void *arg)
+{
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_RANDRW, 4096, 1000, 77);
+	struct kiog_wl a, b;
+	struct kiog_io x, y;
+	int i, nrm;
+
+	(void)arg;
+	for (nrm = 0; nrm < 2; nrm++) {
+		c.norandommap = nrm;
+		kiog_wl_init(&a, &c);
+		kiog_wl_init(&b, &c);
+		for (i = 0; i < 10000; i++) {
+			kiog_wl_next(&a, &x);
+			kiog_wl_next(&b, &y);
+			CHECK(x.offset == y.offset && x.len == y.len && x.dir == y.dir,
+			      "I/O %d differs", i);
+		}
+		CHECK(a.digest == b.digest && a.digest, "digests %#llx and %#llx",
+		      a.digest, b.digest);
+	}
+	return 1;
+}
+
+static int t_diff_seed(const void *arg)
+{
+	static const struct { __u32 rw; __u8 nrm; } t[] = {
+		{ KIOGEN_RW_RANDREAD, 0 }, { KIOGEN_RW_RANDREAD, 1 },
+		{ KIOGEN_RW_RANDWRITE, 0 }, { KIOGEN_RW_RW, 0 }, { KIOGEN_RW_RANDRW, 0 },
+	};
+	struct kiog_wl_cfg c;
+	size_t i;
+	__u64 d1;
+
+	(void)arg;
+	for (i = 0; i < ARRAY_SIZE(t); i++) {
+		c = cfg_of(t[i].rw, 4096, 1000, 77);
+		c.norandommap = t[i].nrm;
+		d1 = digest_of(&c, 10000);
+
+		c.seed = 78;
+		CHECK(d1 != digest_of(&c, 10000), "%s%s: seeds 77 and 78 agree",
+		      rw_name[t[i].rw], t[i].nrm ? " norandommap" : "");
+	}
+	return 1;
+}
+
+static int t_digest_dir(const void *arg)
+{
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_RANDRW, 4096, 1000, 5);
+	__u64 d1;
+
+	(void)arg;
+	c.rwmixread = 10;
+	d1 = digest_of(&c, 1000);
+	c.rwmixread = 90;
+	CHECK(d1 != digest_of(&c, 1000), "digest ignores the direction");
+	return 1;
+}
+
+static int t_digest_fold(const void *arg)
+{
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_RANDRW, 4096, 1000, 6);
+	struct kiog_wl wl;
+	struct kiog_io io;
+	__u64 d = 0;
+	int i;
+
+	(void)arg;
+	kiog_wl_init(&wl, &c);
+	CHECK(wl.digest == 0, "fresh generator: digest %#llx", wl.digest);
+	for (i = 0; i < 5000; i++) {
+		kiog_wl_next(&wl, &io);
+		d = kiog_io_digest(d, &io);
+	}
+	CHECK(wl.digest == d, "digest %#llx, folded by hand %#llx", wl.digest, d);
+	return 1;
+}
+
+static int t_issued(const void *arg)
+{
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_READ, 4096, 10, 6);
+	struct kiog_wl wl;
+	struct kiog_io io;
+	int i;
+
+	(void)arg;
+	kiog_wl_init(&wl, &c);
+	CHECK(wl.issued == 0, "fresh generator: issued %llu", wl.issued);
+	for (i = 0; i < 25; i++)
+		kiog_wl_next(&wl, &io);
+	CHECK(wl.issued == 25, "issued %llu after 25 calls", wl.issued);
+	return 1;
+}
+
+/* randrw at any mix walks the offsets of randread with the same seed */
+static int t_offsets_vs_rwmix(const void *arg)
+{
+	static const __u32 mixes[] = { 0, 37, 100 };
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_RANDREAD, 4096, 1000, 31);
+	struct kiog_wl ref, wl[3];
+	struct kiog_io want, io;
+	int i, m, nrm;
+
+	(void)arg;
+	for (nrm = 0; nrm < 2; nrm++) {
+		c.rw = KIOGEN_RW_RANDREAD;
+		c.norandommap = nrm;
+		kiog_wl_init(&ref, &c);
+		c.rw = KIOGEN_RW_RANDRW;
+		for (m = 0; m < 3; m++) {
+			c.rwmixread = mixes[m];
+			kiog_wl_init(&wl[m], &c);
+		}
+		for (i = 0; i < 10000; i++) {
+			kiog_wl_next(&ref, &want);
+			for (m = 0; m < 3; m++) {
+				kiog_wl_next(&wl[m], &io);
+				CHECK(io.offset == want.offset,
+				      "I/O %d, rwmixread %u: offset %llu, randread has %llu",
+				      i, mixes[m], io.offset, want.offset);
+			}
+		}
+	}
+	return 1;
+}
+
+static int t_norandommap(const void *arg)
+{
+	enum { NR = 1000 };
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_RANDREAD, 4096, NR, 13);
+	unsigned int seen[NR] = { 0 };
+	struct kiog_wl wl;
+	struct kiog_io io;
+	int i, repeats = 0, missing = 0;
+
+	(void)arg;
+	c.norandommap = 1;
+	c.offset = 4096;
+	kiog_wl_init(&wl, &c);
+	for (i = 0; i < 100 * NR; i++) {
+		kiog_wl_next(&wl, &io);
+		CHECK(io.offset >= 4096 && io.offset < 4096 + NR * 4096,
+		      "I/O %d at %llu out of range", i, io.offset);
+		if (i < NR)
+			repeats += seen[(io.offset - 4096) / 4096] != 0;
+		seen[(io.offset - 4096) / 4096]++;
+	}
+	for (i = 0; i < NR; i++)
+		missing += !seen[i];
+	CHECK(repeats > 0, "no block repeated in the first %d draws", NR);
+	CHECK(!missing, "%d blocks never drawn in %d draws", missing, 100 * NR);
+	return 1;
+}
+
+static int t_worker_seed(const void *arg)
+{
+	enum { G = 64 };
+	__u64 v[G * G + 1];
+	int j, w, i, dup = 0;
+
+	(void)arg;
+	for (j = 0; j < G; j++)
+		for (w = 0; w < G; w++)
+			v[j * G + w] = kiog_wl_worker_seed(42, j, w);
+	v[G * G] = kiog_wl_worker_seed(43, 0, 0);
+	qsort(v, G * G + 1, sizeof(v[0]), cmp_u64);
+	for (i = 1; i <= G * G; i++)
+		dup += v[i] == v[i - 1];
+	CHECK(!dup, "%d collisions among worker seeds", dup);
+	CHECK(kiog_wl_worker_seed(42, 1, 2) == kiog_wl_worker_seed(42, 1, 2),
+	      "worker seed not deterministic");
+	return 1;
+}
+
+/*
+ * Pinned stream digests: the kernel and every CLI version must produce these
+ * streams. A change here is a deliberate, versioned break of replay.
+ */
+static const struct {
+	__u32 rw;
+	__u8 nrm;
+	__u64 digest;
+} golden[] = {
+	{ KIOGEN_RW_READ, 0, 0xdc60f5683215010dULL },
+	{ KIOGEN_RW_WRITE, 0, 0x3485d1ffd78546edULL },
+	{ KIOGEN_RW_RANDREAD, 0, 0x725314ea3a674e9dULL },
+	{ KIOGEN_RW_RANDREAD, 1, 0x2e7e10bc00e98d8eULL },
+	{ KIOGEN_RW_RANDWRITE, 0, 0xef1a612125b2b39cULL },
+	{ KIOGEN_RW_RW, 0, 0x7bc1594cf2af2679ULL },
+	{ KIOGEN_RW_RANDRW, 0, 0x6ee80a76608a6eceULL },
+	{ KIOGEN_RW_RANDRW, 1, 0x64f99bab90c5a312ULL },
+};
+
+static struct kiog_wl_cfg golden_cfg(size_t i)
+{
+	struct kiog_wl_cfg c = cfg_of(golden[i].rw, 4096, 1000, 0);
+
+	c.offset = 1 << 20;
+	c.size += 123;
+	c.rwmixread = 70;
+	c.seed = kiog_wl_worker_seed(42, 1, 2);
+	c.norandommap = golden[i].nrm;
+	return c;
+}
+
+static int t_golden(const void *arg)
+{
+	struct kiog_wl_cfg c;
+	size_t i;
+	__u64 d;
+
+	(void)arg;
+	for (i = 0; i < ARRAY_SIZE(golden); i++) {
+		c = golden_cfg(i);
+		d = digest_of(&c, 5000);
+		CHECK(d == golden[i].digest, "%s%s: digest %#llx, pinned %#llx",
+		      rw_name[golden[i].rw], golden[i].nrm ? " norandommap" : "", d,
+		      golden[i].digest);
+	}
+	return 1;
+}
+
+static volatile __u64 sink;
+
+static void report_speed(void)
+{
+	static const struct { __u32 rw; __u8 nrm; } t[] = {
+		{ KIOGEN_RW_READ, 0 }, { KIOGEN_RW_RANDREAD, 0 },
+		{ KIOGEN_RW_RANDREAD, 1 }, { KIOGEN_RW_RANDRW, 0 },
+	};
+	enum { N = 10000000 };
+	struct kiog_wl_cfg c;
+	struct kiog_wl wl;
+	struct kiog_io io;
+	size_t i;
+	double t0;
+	int n;
+
+	for (i = 0; i < ARRAY_SIZE(t); i++) {
+		/* 1 TiB in 4 KiB blocks */
+		c = cfg_of(t[i].rw, 4096, 1ULL << 28, 1);
+		c.norandommap = t[i].nrm;
+		kiog_wl_init(&wl, &c);
+		t0 = now_ns();
+		for (n = 0; n < N; n++)
+			kiog_wl_next(&wl, &io);
+		printf("# speed: kiog_wl_next %s%s %.2f ns/op\n", rw_name[t[i].rw],
+		       t[i].nrm ? " norandommap" : "", (now_ns() - t0) / N);
+		sink = wl.digest;
+	}
+}
+
+static const struct tcase cases[] = {
+	{ "init accepts every rw mode", t_init_valid, NULL },
+	{ "init rejects bs 0", t_init_bs0, NULL },
+	{ "init rejects size < bs", t_init_small, NULL },
+	{ "init rejects rw out of range", t_init_rw, NULL },
+	{ "init rejects rwmixread > 100", t_init_rwmix, NULL },
+	{ "init rejects a region wrapping past 2^64", t_init_wrap, NULL },
+	{ "read: offsets aligned and inside the region", t_bounds, U32(KIOGEN_RW_READ) },
+	{ "write: offsets aligned and inside the region", t_bounds, U32(KIOGEN_RW_WRITE) },
+	{ "randread: offsets aligned and inside the region", t_bounds,
+	  U32(KIOGEN_RW_RANDREAD) },
+	{ "randwrite: offsets aligned and inside the region", t_bounds,
+	  U32(KIOGEN_RW_RANDWRITE) },
+	{ "rw: offsets aligned and inside the region", t_bounds, U32(KIOGEN_RW_RW) },
+	{ "randrw: offsets aligned and inside the region", t_bounds, U32(KIOGEN_RW_RANDRW) },
+	{ "a tail shorter than bs is never touched", t_tail, NULL },
+	{ "random map visits each block once per pass, nr_blocks 1", t_perm_cover, U64(1) },
+	{ "random map visits each block once per pass, nr_blocks 2", t_perm_cover, U64(2) },
+	{ "random map visits each block once per pass, nr_blocks 3", t_perm_cover, U64(3) },
+	{ "random map visits each block once per pass, nr_blocks 7", t_perm_cover, U64(7) },
+	{ "random map visits each block once per pass, nr_blocks 1000", t_perm_cover,
+	  U64(1000) },
+	{ "random map visits each block once per pass, nr_blocks 4097", t_perm_cover,
+	  U64(4097) },
+	{ "random map visits each block once per pass, nr_blocks 100003", t_perm_cover,
+	  U64(100003) },
+	{ "random map order changes every pass", t_perm_new_order, NULL },
+	{ "random map order is scattered, not sequential", t_perm_scattered, NULL },
+	{ "random map over 2^51 blocks stays in range without repeats", t_perm_huge, NULL },
+	{ "sequential modes walk blocks in order and wrap", t_seq_wrap, NULL },
+	{ "rwmixread=90 reads 90% +- 1 of 100k I/Os", t_rwmix90, NULL },
+	{ "rwmixread=0 only writes", t_rwmix_extremes, U32(0) },
+	{ "rwmixread=100 only reads", t_rwmix_extremes, U32(100) },
+	{ "read modes only read, write modes only write", t_fixed_dir, NULL },
+	{ "same seed gives the same stream and digest", t_same_seed, NULL },
+	{ "different seeds give different digests", t_diff_seed, NULL },
+	{ "digest covers the direction", t_digest_dir, NULL },
+	{ "digest is kiog_io_digest folded over the stream", t_digest_fold, NULL },
+	{ "issued counts calls, across passes", t_issued, NULL },
+	{ "offsets do not depend on rwmixread, nor on mixing at all", t_offsets_vs_rwmix,
+	  NULL },
+	{ "norandommap stays in range, repeats blocks, reaches all", t_norandommap, NULL },
+	{ "worker seeds are distinct per randseed, job and worker", t_worker_seed, NULL },
+	{ "stream digests match the pinned values", t_golden, NULL },
+};
+
+int main(void)
+{
+	int rc = run_cases(cases, ARRAY_SIZE(cases));
+
+	report_speed();
+	return rc;
+}

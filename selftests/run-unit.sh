@@ -1,0 +1,13 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host unit tests, no VM: the freestanding logic (selftests/host) and the
+# CLI's option parser and report formatter. Prints TAP; exits 1 on failure.
+build=${1:?usage: run-unit.sh BUILD_DIR}
+src=$(cd "$(dirname "$0")/.." && pwd)
+rc=0
+make -s -C "$src/selftests/host" run || rc=1
+for t in "$build/test_options" "$build/test_report"; do
+	"$t" || rc=1
+done
+exit $rc

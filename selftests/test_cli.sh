@@ -1,0 +1,58 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The CLI's exit codes and words: 0 success, 1 kernel error or module not
+# loaded (said in words), 2 bad usage (naming the option); nothing reaches
+# the kernel when the usage is bad.
+. "$(dirname "$0")/lib.sh"
+need_root
+
+# expect RC PATTERN CMD...: exit code RC and PATTERN in stdout+stderr
+expect() {
+	local rc=$1 pat=$2 out got
+	shift 2
+	out=$("$@" 2>&1)
+	got=$?
+	if [ "$got" -ne "$rc" ] || ! grep -qE -- "$pat" <<<"$out"; then
+		echo "# '$*' exited $got (want $rc), said: $out"
+		return 1
+	fi
+}
+
+runs_none() {
+	"$KIOGEN" list | grep -q '^no runs$'
+}
+
+unload_module || skip "module is in use"
+check "module not loaded: exit 1, said in words" \
+	expect 1 "module is not loaded" "$KIOGEN" info
+check "module not loaded: how to load it" \
+	expect 1 "insmod|modprobe" "$KIOGEN" list
+load_module
+
+check "--version" expect 0 "^kiogen [0-9]" "$KIOGEN" --version
+check "--help lists commands" expect 0 "run .*info" bash -c "$KIOGEN --help | tr '\n' ' '"
+check "help run lists fio options" expect 0 "--rwmixread" "$KIOGEN" help run
+check "no command: usage, exit 2" expect 2 "usage" "$KIOGEN"
+check "unknown command: exit 2" expect 2 "unknown command 'frobnicate'" "$KIOGEN" frobnicate
+check "info: module and engines" expect 0 "engine: +bio" "$KIOGEN" info
+check "bad size names the option" \
+	expect 2 "bs: 'abc' is not a valid size" "$KIOGEN" run --name=t --ioengine=null --size=1m --bs=abc
+check "out of range names the option" \
+	expect 2 "iodepth: 5000 is out of range" "$KIOGEN" run --name=t --ioengine=null --size=1m --iodepth=5000
+check "unknown option is refused" \
+	expect 2 "unknown option 'frob'" "$KIOGEN" run --name=t --frob=1
+check "unknown rw is refused" \
+	expect 2 "rw: 'sideways'" "$KIOGEN" run --name=t --ioengine=null --size=1m --rw=sideways
+check "unknown ioengine is refused" \
+	expect 2 "ioengine: 'warp'" "$KIOGEN" run --name=t --ioengine=warp
+check "bad run id: exit 2" expect 2 "not a run id" "$KIOGEN" stop abc
+check "bad usage started nothing" runs_none
+check "kernel error: exit 1 with the kernel's message" \
+	expect 1 "kernel: run id: no such run" "$KIOGEN" stop 999999
+check "kernel error names the file" \
+	expect 1 "filename: no such file" "$KIOGEN" run --name=t --filename=/dev/does-not-exist
+check "kernel errors started nothing" runs_none
+check "null engine run succeeds" \
+	expect 0 "read: IOPS=" "$KIOGEN" run --name=t --ioengine=null --size=1m --number_ios=1000
+finish
