@@ -1,0 +1,160 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The bio engine on null_blk: exact I/O counts, the read share of a mix,
+# offsets aligned and inside the region, data really written, stop, two runs
+# at once, a run dying with its socket, the seeds' fio command lines, and
+# latency sanity against fio on the same device.
+. "$(dirname "$0")/lib.sh"
+need_root
+load_module
+command -v python3 >/dev/null || skip "needs python3 to read JSON"
+
+nullb_create kbio0 size=1024 irqmode=0 || skip "cannot create a null_blk device"
+nullb_create kbio1 size=64 memory_backed=1 blocksize=512 || skip "cannot create a memory-backed null_blk"
+nullb_create kbio2 size=64 irqmode=2 completion_nsec=200000 || skip "cannot create a timer null_blk"
+trap 'nullb_remove kbio0; nullb_remove kbio1; nullb_remove kbio2' EXIT
+
+kg() {
+	"$KIOGEN" run "$@"
+}
+
+runs_none() {
+	"$KIOGEN" list | grep -q '^no runs$'
+}
+
+# run_state ID: the STATE column of kiogen list
+run_state() {
+	"$KIOGEN" list | awk -v id="$1" '$1 == id { print $2 }'
+}
+
+# wait_state ID STATE: up to 20 s
+wait_state() {
+	local i
+	for i in $(seq 100); do
+		[ "$(run_state "$1")" = "$2" ] && return 0
+		sleep 0.2
+	done
+	echo "# run $1 is '$(run_state "$1")', want $2"
+	return 1
+}
+
+# --- exact counts ---
+kg --name=n --filename=/dev/kbio0 --rw=randread --bs=4k --number_ios=1000 \
+	--numjobs=3 --group_reporting --output-format=json > "$TMP/n.json" 2>/dev/null
+check "number_ios is exact per worker (3 x 1000, grouped)" \
+	test "$(json "$TMP/n.json" 'j["jobs"][0]["read"]["total_ios"]')" = 3000
+kg --name=n --filename=/dev/kbio0 --rw=read --bs=4k --number_ios=777 \
+	--numjobs=2 --output-format=json > "$TMP/n2.json" 2>/dev/null
+check "without group_reporting each worker reports its own 777" \
+	test "$(json "$TMP/n2.json" '[x["read"]["total_ios"] for x in j["jobs"]]')" = "[777, 777]"
+kg --name=n --filename=/dev/kbio0 --rw=randread --bs=4k --size=4m \
+	--output-format=json > "$TMP/n3.json" 2>/dev/null
+check "without a limit a worker covers size once (4m / 4k = 1024 I/Os)" \
+	test "$(json "$TMP/n3.json" 'j["jobs"][0]["read"]["total_ios"]')" = 1024
+
+# --- read share of a mix ---
+kg --name=mix --filename=/dev/kbio0 --rw=randrw --rwmixread=70 --bs=4k \
+	--number_ios=100000 --ioengine=libaio --iodepth=16 --output-format=json \
+	> "$TMP/mix.json" 2>/dev/null
+share=$(json "$TMP/mix.json" \
+	'round(100.0 * j["jobs"][0]["read"]["total_ios"] / (j["jobs"][0]["read"]["total_ios"] + j["jobs"][0]["write"]["total_ios"]), 2)')
+echo "# read share of rwmixread=70 over 100k I/Os: $share%"
+check "rwmixread=70 gives 70 +- 2 % reads over 100k I/Os" \
+	python3 -c "import sys; sys.exit(not 68 <= $share <= 72)"
+check "the mix issued exactly 100000 I/Os" \
+	test "$(json "$TMP/mix.json" 'j["jobs"][0]["read"]["total_ios"] + j["jobs"][0]["write"]["total_ios"]')" = 100000
+check "async depth reached 16 (IO depths 16=)" \
+	test "$(json "$TMP/mix.json" 'j["jobs"][0]["iodepth_level"]["16"] > 0')" = True
+check "JSON carries the raw histogram layout" \
+	test "$(json "$TMP/mix.json" 'j["jobs"][0]["kiogen"]["hist"]["bits"]')" = 6
+
+# --- writes land, aligned and inside the region ---
+kg --name=w --filename=/dev/kbio1 --rw=randwrite --bs=4k --offset=1m --size=8m \
+	--ioengine=libaio --iodepth=8 >/dev/null 2>&1
+check_blocks() {
+	python3 - /dev/kbio1 <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+lo, hi, bs = 1 << 20, 9 << 20, 4096
+bad = 0
+for p in range(0, len(data), 512):
+    hdr = data[p:p + 16]
+    has = hdr[:8] == b"KIOGEN1\0"
+    inside = lo <= p < hi and p % bs == 0
+    if inside and (not has or struct.unpack("<Q", hdr[8:16])[0] != p):
+        bad += 1
+    if has and not inside:
+        bad += 1
+print("# blocks wrong:", bad)
+sys.exit(bad != 0)
+PY
+}
+check "every block of [1m, 9m) carries its header, nothing else does" check_blocks
+
+# --- stop, show, delete ---
+id=$(kg --name=s --filename=/dev/kbio0 --rw=randread --bs=4k --runtime=60 \
+	--time_based --detached 2>/dev/null)
+check "detached run starts and prints its id" test -n "$id"
+check "detached run is running" wait_state "$id" running
+sleep 1
+start=$(date +%s)
+check "stop returns" "$KIOGEN" stop "$id"
+check "stop takes under 10 s" test $(($(date +%s) - start)) -lt 10
+check "stopped run is listed as stopped" wait_state "$id" stopped
+check "show reports the stopped run" bash -c "'$KIOGEN' show $id | grep -q 'read: IOPS='"
+check "delete forgets it" "$KIOGEN" delete "$id"
+check "nothing left" runs_none
+
+# --- two runs at once ---
+a=$(kg --name=a --filename=/dev/kbio0 --rw=randread --runtime=60 --time_based --detached 2>/dev/null)
+b=$(kg --name=b --filename=/dev/kbio2 --rw=randread --runtime=60 --time_based --detached 2>/dev/null)
+check "two runs run at once" bash -c "[ \"\$('$KIOGEN' list | grep -c running)\" = 2 ]"
+"$KIOGEN" stop "$a"; "$KIOGEN" stop "$b"
+check "both stop" bash -c "[ \"\$('$KIOGEN' list | grep -c stopped)\" = 2 ]"
+"$KIOGEN" delete "$a"; "$KIOGEN" delete "$b"
+
+# --- a run dies with its socket ---
+"$KIOGEN" run --name=k --filename=/dev/kbio0 --rw=randwrite --runtime=60 \
+	--time_based >/dev/null 2>&1 &
+pid=$!
+for i in $(seq 50); do
+	id=$("$KIOGEN" list | awk '$2 == "running" { print $1 }')
+	[ -n "$id" ] && break
+	sleep 0.1
+done
+kill -9 "$pid"
+wait "$pid" 2>/dev/null
+check "killed CLI: its run stops" wait_state "$id" stopped
+"$KIOGEN" delete "$id"
+free_again() {
+	kg --name=again --filename=/dev/kbio0 --rw=randwrite --number_ios=100 >/dev/null 2>&1
+}
+check "the device is free again at once (exclusive write open)" free_again
+
+# --- the seeds' fio command lines, scaled down ---
+check "seed 000: randrw 16k rwmixread=90, 16 threads, psync" \
+	bash -c "'$KIOGEN' run --filename=/dev/kbio0 --direct=1 --rw=randrw --bs=16k --size=64m --numjobs=16 --runtime=2 --group_reporting --name=test --rwmixread=90 --thread --ioengine=psync > '$TMP/seed0.txt' 2>&1 && grep -q 'read: IOPS=' '$TMP/seed0.txt' && grep -q 'write: IOPS=' '$TMP/seed0.txt'"
+check "seed 004: randread 16k, 24 threads, sync, norandommap, time_based" \
+	bash -c "'$KIOGEN' run --direct=1 --rw=randread --bs=16k --numjobs=24 --runtime=2 --group_reporting --norandommap --time_based --ioengine=sync --name=file1 --filename=/dev/kbio0 > '$TMP/seed4.txt' 2>&1 && grep -q 'file1: (groupid=0, jobs=24)' '$TMP/seed4.txt'"
+
+# --- ramp time is not measured ---
+kg --name=r --filename=/dev/kbio0 --rw=randread --ramp_time=1 --runtime=1 \
+	--time_based --output-format=json > "$TMP/ramp.json" 2>/dev/null
+check "ramp_time is excluded from the measured runtime" \
+	python3 -c "import json,sys; r=json.load(open('$TMP/ramp.json'))['jobs'][0]['read']['runtime']; print('# runtime', r); sys.exit(not 900 <= r <= 1300)"
+
+# --- latency sanity: 200 us timer completions, kiogen vs fio psync ---
+kg --name=lat --filename=/dev/kbio2 --rw=randread --bs=4k --number_ios=400 \
+	--ioengine=psync --output-format=json > "$TMP/lat.json" 2>/dev/null
+kp50=$(json "$TMP/lat.json" 'j["jobs"][0]["read"]["clat_ns"]["percentile"]["50.000000"]')
+check "kiogen median on a 200 us device is at least 200 us" test "${kp50:-0}" -ge 200000
+if command -v fio >/dev/null; then
+	fio --name=lat --filename=/dev/kbio2 --rw=randread --bs=4k --number_ios=400 \
+		--direct=1 --ioengine=psync --output-format=json > "$TMP/fio.json" 2>/dev/null
+	fp50=$(json "$TMP/fio.json" 'j["jobs"][0]["read"]["clat_ns"]["percentile"]["50.000000"]')
+	echo "# median latency: kiogen ${kp50} ns, fio psync ${fp50} ns"
+	check "kiogen median is below fio psync's on the same device" test "$kp50" -lt "$fp50"
+fi
+check "no runs left behind" runs_none
+finish
