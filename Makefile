@@ -6,6 +6,7 @@
 #   make check      deps + build + host unit tests + selftests in a VM
 #   make demo       deps + build + a VM that loads the module and runs kiogen
 #   make vmshell    an interactive VM with the module's tree visible
+#   make bench      kiogen vs fio in one VM boot (ratios)
 #   make unit       host unit tests only (no VM)
 #   make install    module into /lib/modules/$(KVER)/extra, CLI into $(PREFIX)/sbin
 
@@ -86,6 +87,9 @@ check: deps
 
 demo: deps all
 	@selftests/vmtest.sh -k $(KVER) -- selftests/demo.sh
+
+bench: deps all
+	@selftests/vmtest.sh -k $(KVER) -- selftests/bench.sh
 
 vmshell: all
 	@selftests/vmtest.sh -k $(KVER) -s

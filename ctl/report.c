@@ -5,12 +5,14 @@
  * worker otherwise. Each view is then printed either in fio 3.33's normal
  * text layout or in its JSON shape, with fio's unit scaling, number
  * formatting and latency buckets, so that people and scripts used to fio
- * read kiogen's output unchanged. What kiogen lacks (submission latency,
- * page faults, submit/complete batch sizes) is reported as fio reports
- * absent data, as zeros, or left out where fio would print a distribution.
+ * read kiogen's output unchanged. What kiogen does not measure prints as
+ * fio prints absent data: submission latency, page faults, trim and sync as
+ * zeros; the submit/complete batch-size lines, which only make sense for
+ * fio's own engines, are left out.
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -204,6 +206,18 @@ static void kg_plist_init(struct kg_plist *pl, const struct kg_global *g)
 			pl->precision = kg_ppm_decimals(pl->ppm[i]);
 }
 
+/*
+ * A bucket's representative value can lie past the extremes measured
+ * exactly (a 999.9 us maximum in a bucket centred on 1003 us); every sample
+ * lies between them, so clamping only ever moves a value closer to truth.
+ */
+static uint64_t kg_clamp(uint64_t v, uint64_t lo, uint64_t hi)
+{
+	if (lo > hi)		/* no extremes known */
+		return v;
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
 static uint64_t kg_hist_total(const struct kg_dir *d)
 {
 	uint64_t total = 0;
@@ -229,10 +243,12 @@ static bool kg_percentiles(const struct kg_dir *d, const struct kg_plist *pl,
 	 * (unsigned long long): same bits, but a cast would break strict
 	 * aliasing, so copy.
 	 */
+	_Static_assert(sizeof(hist) == sizeof(d->hist), "histogram layouts differ");
 	memcpy(hist, d->hist, sizeof(hist));
 	for (i = 0; i < pl->nr; i++)
-		val[i] = kiog_hist_percentile(hist, KIOG_HIST_BUCKETS, total,
-					      pl->ppm[i]);
+		val[i] = kg_clamp(kiog_hist_percentile(hist, KIOG_HIST_BUCKETS,
+						       total, pl->ppm[i]),
+				  d->ios ? d->lat_min : 1, d->ios ? d->lat_max : 0);
 	return true;
 }
 
@@ -447,9 +463,11 @@ static const char *const kg_lat_labels[KG_LAT_NR] = {
 	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000",
 	">=2000",
 };
+
 static const uint32_t kg_lat_edges[KG_LAT_NR - 1] = {
 	2, 4, 10, 20, 50, 100, 250, 500, 750, 1000, 2000,
 };
+
 static const struct kg_lat_line {
 	const char *unit;	/* text report */
 	const char *json;	/* JSON map */
@@ -460,16 +478,26 @@ static const struct kg_lat_line {
 	{ "usec", "latency_us", 1000, 10 },
 	{ "msec", "latency_ms", 1000000, 12 },
 };
+
 #define KG_LAT_LINES	ARRAY_SIZE(kg_lat_lines)
 
 /* Percent of all I/Os per bucket, from the histograms of both directions. */
 static void kg_lat_dist(const struct kg_worker *w, double pct[][KG_LAT_NR])
 {
 	uint64_t cnt[KG_LAT_LINES][KG_LAT_NR] = { { 0 } }, total = 0;
+	uint64_t lo = UINT64_MAX, hi = 0;
 	unsigned int l, k;
 	uint32_t i;
 	int d;
 
+	for (d = 0; d < KG_NR_DIRS; d++) {
+		if (!w->dir[d].ios)
+			continue;
+		if (w->dir[d].lat_min < lo)
+			lo = w->dir[d].lat_min;
+		if (w->dir[d].lat_max > hi)
+			hi = w->dir[d].lat_max;
+	}
 	for (d = 0; d < KG_NR_DIRS; d++) {
 		for (i = 0; i < KIOG_HIST_BUCKETS; i++) {
 			uint64_t c = w->dir[d].hist[i], v, x;
@@ -477,7 +505,7 @@ static void kg_lat_dist(const struct kg_worker *w, double pct[][KG_LAT_NR])
 			if (!c)
 				continue;
 			/* a bucket counts where its representative value falls */
-			v = kiog_hist_bucket_val(i);
+			v = kg_clamp(kiog_hist_bucket_val(i), lo, hi);
 			l = v < 1000 ? 0 : v < 1000000 ? 1 : 2;
 			x = v / kg_lat_lines[l].div;
 			for (k = 0; k + 1 < kg_lat_lines[l].nr && x >= kg_lat_edges[k]; k++)
@@ -556,7 +584,7 @@ static const char *kg_num2str(char *buf, size_t size, uint64_t num,
 	int room;
 
 	while (kg_digits(num) > maxlen && post + 1 < ARRAY_SIZE(si)) {
-		modulo = num % base;
+		modulo = (unsigned int)(num % base);
 		num /= base;
 		post++;
 	}
@@ -1001,12 +1029,17 @@ static void kg_json_string(struct kg_json *j, const char *key, const char *s)
 	kg_json_quote(j->f, s);
 }
 
-static void kg_json_stringf(struct kg_json *j, const char *key,
-			    const char *fmt, unsigned long long v)
-{
-	char buf[32];
+#define __printf(a, b)	__attribute__((format(printf, a, b)))
 
-	snprintf(buf, sizeof(buf), fmt, v);
+static void __printf(3, 4)
+kg_json_stringf(struct kg_json *j, const char *key, const char *fmt, ...)
+{
+	char buf[64];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
 	kg_json_string(j, key, buf);
 }
 
@@ -1096,11 +1129,11 @@ static void kg_json_time_opt(struct kg_json *j, const char *key, uint64_t ns)
 	if (!ns)
 		return;
 	if (!(ns % NSEC_PER_SEC))
-		kg_json_stringf(j, key, "%llus", ns / NSEC_PER_SEC);
+		kg_json_stringf(j, key, "%llus", (unsigned long long)(ns / NSEC_PER_SEC));
 	else if (!(ns % NSEC_PER_MSEC))
-		kg_json_stringf(j, key, "%llums", ns / NSEC_PER_MSEC);
+		kg_json_stringf(j, key, "%llums", (unsigned long long)(ns / NSEC_PER_MSEC));
 	else
-		kg_json_stringf(j, key, "%lluus", ns / 1000);
+		kg_json_stringf(j, key, "%lluus", (unsigned long long)(ns / 1000));
 }
 
 static void kg_json_flag_opt(struct kg_json *j, const char *key, bool set)
@@ -1123,36 +1156,37 @@ static void kg_json_job_options(struct kg_json *j, const struct kg_job *job)
 	if (job->rw < ARRAY_SIZE(kg_rw_names) && kg_rw_names[job->rw])
 		kg_json_string(j, "rw", kg_rw_names[job->rw]);
 	if (job->rw == KIOGEN_RW_RW || job->rw == KIOGEN_RW_RANDRW)
-		kg_json_stringf(j, "rwmixread", "%llu", job->rwmixread);
-	kg_json_stringf(j, "bs", "%llu", job->bs);
-	kg_json_stringf(j, "iodepth", "%llu", job->iodepth);
-	kg_json_stringf(j, "numjobs", "%llu", job->numjobs);
-	kg_json_stringf(j, "direct", "%llu", job->direct);
+		kg_json_stringf(j, "rwmixread", "%u", job->rwmixread);
+	kg_json_stringf(j, "bs", "%u", job->bs);
+	kg_json_stringf(j, "iodepth", "%u", job->iodepth);
+	kg_json_stringf(j, "numjobs", "%u", job->numjobs);
+	kg_json_stringf(j, "direct", "%d", job->direct);
 	if (job->offset)
-		kg_json_stringf(j, "offset", "%llu", job->offset);
+		kg_json_stringf(j, "offset", "%llu", (unsigned long long)job->offset);
 	if (job->size)
-		kg_json_stringf(j, "size", "%llu", job->size);
+		kg_json_stringf(j, "size", "%llu", (unsigned long long)job->size);
 	if (job->io_size)
-		kg_json_stringf(j, "io_size", "%llu", job->io_size);
+		kg_json_stringf(j, "io_size", "%llu", (unsigned long long)job->io_size);
 	if (job->number_ios)
-		kg_json_stringf(j, "number_ios", "%llu", job->number_ios);
+		kg_json_stringf(j, "number_ios", "%llu",
+				(unsigned long long)job->number_ios);
 	kg_json_time_opt(j, "runtime", job->runtime_ns);
 	kg_json_time_opt(j, "ramp_time", job->ramp_ns);
 	kg_json_flag_opt(j, "time_based", job->time_based);
 	kg_json_flag_opt(j, "norandommap", job->norandommap);
 	kg_json_flag_opt(j, "group_reporting", job->group_reporting);
 	if (job->seed)
-		kg_json_stringf(j, "randseed", "%llu", job->seed);
+		kg_json_stringf(j, "randseed", "%llu", (unsigned long long)job->seed);
 out:
 	kg_json_end(j);
 }
 
-/* Non-empty buckets as [index, count] pairs, one line per direction. */
+/* Non-empty buckets as [index, count] pairs, one pair per line. */
 static void kg_json_hist(struct kg_json *j, const char *key, const struct kg_dir *d)
 {
 	uint32_t i;
 
-	kg_json_open(j, key, '[', true);
+	kg_json_open(j, key, '[', false);
 	for (i = 0; i < KIOG_HIST_BUCKETS; i++) {
 		if (!d->hist[i])
 			continue;
@@ -1164,8 +1198,10 @@ static void kg_json_hist(struct kg_json *j, const char *key, const struct kg_dir
 	kg_json_close(j, ']');
 }
 
-/* What fio has no place for: raw histograms, so that runs can be merged
- * or compared exactly later, and the workload digest. */
+/*
+ * What fio has no place for: the raw histograms, so that runs can be merged
+ * or compared exactly later, and the digest of the issued I/O stream.
+ */
 static void kg_json_kiogen(struct kg_json *j, const struct kg_view *v)
 {
 	int d;
@@ -1179,7 +1215,7 @@ static void kg_json_kiogen(struct kg_json *j, const struct kg_view *v)
 		kg_json_hist(j, kg_dir_names[d], &v->w.dir[d]);
 	kg_json_end(j);
 	/* a string: 64-bit integers do not survive every JSON reader */
-	kg_json_stringf(j, "digest", "0x%016llx", v->w.digest);
+	kg_json_stringf(j, "digest", "0x%016llx", (unsigned long long)v->w.digest);
 	kg_json_u64(j, "issued", v->w.issued);
 	kg_json_u64(j, "errors", v->w.dir[0].errors + v->w.dir[1].errors);
 	kg_json_u64(j, "mem_bytes", v->w.mem);

@@ -14,12 +14,12 @@
 static void kg_status_print(const struct kg_status *st, bool header)
 {
 	if (header)
-		printf("%-6s %-8s %-8s %-8s %12s %12s %8s  %s\n", "ID", "STATE",
-		       "WORKERS", "SECONDS", "IOS", "MIB", "ERRORS", "JOBS");
-	printf("%-6u %-8s %-8u %-8.1f %12" PRIu64 " %12.1f %8" PRIu64 "  %s%s\n",
+		printf("%-6s %-8s %-8s %-8s %12s %12s %8s %10s  %s\n", "ID", "STATE",
+		       "WORKERS", "SECONDS", "IOS", "MIB", "ERRORS", "MEM_KIB", "JOBS");
+	printf("%-6u %-8s %-8u %-8.1f %12" PRIu64 " %12.1f %8" PRIu64 " %10" PRIu64 "  %s%s\n",
 	       st->id, kg_state_name(st->state), st->nr_workers,
 	       st->elapsed_ns / 1e9, st->ios, st->bytes / 1048576.0, st->errors,
-	       st->job_names[0], st->nr_jobs > 1 ? ",..." : "");
+	       st->mem >> 10, st->job_names[0], st->nr_jobs > 1 ? ",..." : "");
 }
 
 static int kg_list_cb(const struct nlmsghdr *nlh, void *data)
@@ -115,10 +115,10 @@ int kg_cmd_show(int argc, char **argv)
 	err = kg_status_get(&nl, id, &st);
 	if (err)
 		goto out;
-	if (st.state == KIOGEN_STATE_RUNNING) {
+	if (!g.output_json)
 		kg_status_print(&st, true);
+	if (st.state == KIOGEN_STATE_RUNNING)
 		goto out;
-	}
 	err = kg_results_fetch(&nl, id, &r);
 	if (err)
 		goto out;

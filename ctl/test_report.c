@@ -353,7 +353,7 @@ static bool json_query(const char *expr, char *out, size_t size)
 	p = popen(cmd, "r");
 	if (!p)
 		return false;
-	ok = fgets(out, (int)size, p) != NULL;
+	ok = fgets(out, (int)size, p);
 	if (ok)
 		out[strcspn(out, "\n")] = '\0';
 	return !pclose(p) && ok;
@@ -612,7 +612,7 @@ static int t_text_lat_dist(void)
 
 	/* every I/O in exactly one bucket: the shares add up to 100% */
 	while ((p = strstr(p, "\n  lat (")) && p < cpu) {
-		const char *eol = strchr(p, '\n');
+		const char *eol = strchr(++p, '\n');
 		const char *q = strchr(p, ':') + 1;
 
 		while ((q = strchr(q, '=')) && q < eol) {
@@ -810,6 +810,20 @@ static int t_json_empty_run(void)
 	return rc;
 }
 
+/* Prints @s as TAP diagnostics, "# " in front of every line. */
+static void diag_dump(const char *title, const char *s)
+{
+	const char *eol;
+
+	printf("# %s:\n", title);
+	for (; *s; s = eol + 1) {
+		eol = strchr(s, '\n');
+		if (!eol)
+			eol = s + strlen(s) - 1;
+		printf("# %.*s\n", (int)(eol - s + (*eol != '\n')), s);
+	}
+}
+
 static const struct tcase cases[] = {
 	{ "mean of a known set", t_mean },
 	{ "stdev of a known set is the sample deviation", t_stdev },
@@ -846,8 +860,10 @@ int main(void)
 	setup();
 	qsort(read_lat, nr_read_lat, sizeof(read_lat[0]), cmp_u64);
 	rc = run_cases(cases, ARRAY_SIZE(cases));
-	if (rc && getenv("KG_TEST_VERBOSE"))
-		printf("# text report:\n%s# json report:\n%s", text, json);
+	if (getenv("KG_TEST_VERBOSE")) {
+		diag_dump("text report", text);
+		diag_dump("json report", json);
+	}
 	unlink(json_path);
 	free(text);
 	free(json);

@@ -144,6 +144,7 @@ struct kiog_worker {
 	struct task_struct *task;
 	struct kiog_wl wl;
 	struct llist_head done;		/* completed slots, not yet reaped */
+	struct llist_node *inline_done;	/* completed within submit, by the worker */
 	struct kiog_slot **slots;	/* all iodepth slots */
 	struct kiog_slot **free;	/* stack of idle slots */
 	u32 nr_free;

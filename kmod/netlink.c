@@ -18,10 +18,12 @@
 
 /* Messages name the attribute; the offset points at it as well. */
 #define KIOG_REQUIRE(extack, nest, tb, type, msg) ({			\
-	bool __missing = !(tb)[type];					\
+	struct netlink_ext_ack *__ext = (extack);			\
+	u32 __type = (type);						\
+	bool __missing = !(tb)[__type];					\
 	if (__missing) {						\
-		NL_SET_ERR_MSG(extack, msg);				\
-		NL_SET_ERR_ATTR_MISS(extack, nest, type);		\
+		NL_SET_ERR_MSG(__ext, msg);				\
+		NL_SET_ERR_ATTR_MISS(__ext, nest, __type);		\
 	}								\
 	__missing;							\
 })

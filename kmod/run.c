@@ -15,6 +15,7 @@
 
 #include "kiogen.h"
 
+/* protects kiog_runs, run ids and run states; never held across I/O */
 DEFINE_MUTEX(kiog_lock);
 LIST_HEAD(kiog_runs);			/* ordered by id */
 static u32 kiog_last_id;
@@ -26,6 +27,7 @@ const struct kiog_engine_ops *const kiog_engines[] = {
 	&kiog_engine_bio,
 	&kiog_engine_null,
 };
+
 const unsigned int kiog_nr_engines = ARRAY_SIZE(kiog_engines);
 
 /**

@@ -216,6 +216,12 @@ void kiog_slot_complete(struct kiog_slot *s)
 	struct kiog_worker *w = s->w;
 
 	s->end_ns = ktime_get_ns();
+	/* completed inside submit (null engine, irqmode=0): no atomics, no wakeup */
+	if (current == w->task) {
+		s->node.next = w->inline_done;
+		w->inline_done = &s->node;
+		return;
+	}
 	/* only the first completion on an empty list needs to wake the worker */
 	if (llist_add(&s->node, &w->done))
 		wake_up_process(w->task);
@@ -321,7 +327,7 @@ static void kiog_worker_wait(struct kiog_worker *w)
 {
 	for (;;) {
 		set_current_state(TASK_UNINTERRUPTIBLE);
-		if (!llist_empty(&w->done))
+		if (w->inline_done || !llist_empty(&w->done))
 			break;
 		io_schedule();
 	}
@@ -330,9 +336,18 @@ static void kiog_worker_wait(struct kiog_worker *w)
 
 static void kiog_worker_reap(struct kiog_worker *w, struct kiog_loop *l)
 {
-	struct llist_node *list = llist_del_all(&w->done);
+	struct llist_node *list = w->inline_done;
 	struct kiog_slot *s, *tmp;
 
+	w->inline_done = NULL;
+	if (!llist_empty(&w->done)) {
+		struct llist_node *async = llist_del_all(&w->done), *last = async;
+
+		while (last->next)
+			last = last->next;
+		last->next = list;
+		list = async;
+	}
 	llist_for_each_entry_safe(s, tmp, list, node) {
 		w->inflight--;
 		w->free[w->nr_free++] = s;

@@ -19,8 +19,9 @@
 #               arguments. Runs in the host's current directory.
 # Guest environment: HOME=/root TERM=dumb KIOGEN_VM=1 KIOGEN_OUT=OUTDIR, plus any
 # KIOGEN_* variables of the host. Other env: VM_MEM (2G), VM_CPUS (2), VM_APPEND
-# (extra kernel arguments), XDG_CACHE_HOME (initramfs cache).
-# OUTDIR gets console.log, dmesg.txt and .exitcode.
+# (extra kernel arguments), XDG_CACHE_HOME (where the initramfs and the unpacked
+# vmlinux are cached, under kiogen-vm/KVER/). OUTDIR gets console.log, dmesg.txt
+# and .exitcode; nothing else is written.
 # Exit status: CMD's when clean; 1 on a kernel-log hit; 124 on timeout; 125 when
 # the VM itself failed (no kernel, QEMU error, guest never reported).
 
@@ -40,7 +41,7 @@ MARK_END='=== kiogen-vm: command exited'
 
 # Kernel log lines that fail a run, and known harmless lines that match them.
 SPLAT_RE='WARNING:|BUG:|Oops|KFENCE|lockdep|leak|Call Trace|general protection|soft lockup|hung_task|blocked for more than|Kernel panic|UBSAN:'
-BENIGN_RE='taints kernel|module verification failed'
+BENIGN_RE='taints kernel|module verification failed|data leak possible|Unprivileged eBPF is enabled'
 
 KVER=${KIOGEN_KVER:-}
 TIMEOUT=${VM_TIMEOUT:-900}
@@ -157,7 +158,7 @@ write_guest_init() {
 			$BB mkdir -p "/newroot$CWD" && $BB mount --move /keep "/newroot$CWD"
 		fi
 
-		$BB mkdir -p "/newroot$OUTDIR" && $BB mount --move /out "/newroot$OUTDIR" ||
+		{ $BB mkdir -p "/newroot$OUTDIR" && $BB mount --move /out "/newroot$OUTDIR"; } ||
 			fail "cannot place OUTDIR at $OUTDIR"
 
 		# Stage 2 runs from the tmpfs /run, with the initramfs' own busybox.
@@ -167,7 +168,6 @@ write_guest_init() {
 			$BB mount --move "/$fs" "/newroot/$fs"
 		done
 		exec $BB switch_root /newroot /run/vmtest/busybox sh /run/vmtest/init stage2 "$OUTDIR"
-		fail "switch_root"
 	}
 
 	mount_pseudo_filesystems() {
@@ -207,7 +207,7 @@ write_guest_init() {
 			echo "$MARK_END rc=$rc ==="
 		fi
 
-		$BB dmesg >"$OUTDIR/dmesg.txt"
+		dmesg >"$OUTDIR/dmesg.txt" 2>/dev/null || $BB dmesg >"$OUTDIR/dmesg.txt"
 		echo "$rc" >"$OUTDIR/.exitcode"
 		power_off
 	}
@@ -255,6 +255,7 @@ build_initramfs() {
 
 	msg "building initramfs for $kver in ${image%/*}"
 	staging=$(mktemp -d "${image%/*}/staging.XXXXXX")
+	STAGING=$staging  # removed by cleanup() if the build fails
 	mkdir -p "$staging"/{bin,dev,proc,sys,newroot,out,keep,modules}
 	cp "$busybox" "$staging/bin/busybox"
 	ln -s busybox "$staging/bin/sh"
@@ -268,18 +269,66 @@ build_initramfs() {
 		gzip -1 >"$staging.cpio.gz"
 	mv -f "$staging.cpio.gz" "$image"  # atomic: parallel runs may share the cache
 	rm -rf "$staging"
+	STAGING=
 }
 
 # Cached per kernel; rebuilt when the kernel's modules or this script change.
 ensure_initramfs() {
 	local kver=$1 dir image
-	dir=${XDG_CACHE_HOME:-$HOME/.cache}/kiogen-vm/$kver
+	dir=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/kiogen-vm/$kver
 	image=$dir/initramfs.cpio.gz
 	mkdir -p "$dir"
 	if [[ ! -s $image || $image -ot /lib/modules/$kver/modules.dep || $image -ot $SELF ]]; then
 		build_initramfs "$kver" "$image"
 	fi
 	INITRAMFS=$image
+}
+
+# Is $1 an uncompressed kernel with a PVH entry point, which QEMU can boot
+# directly? readelf (binutils) names the note only by number.
+is_pvh_vmlinux() {
+	[[ $(head -c 4 "$1" 2>/dev/null) == $'\x7fELF' ]] &&
+		readelf -n "$1" 2>/dev/null | grep -Eq 'PHYS32_ENTRY|note type: \(0x00000012\)'
+}
+
+# Unpacks the vmlinux ELF from a bzImage: find each compression magic and try
+# decompressing from there (as the kernel's scripts/extract-vmlinux does).
+extract_vmlinux() {
+	local bzimage=$1 out=$2 magic tool off
+	for magic in '\xfd7zXZ\x00:xz' '\x28\xb5\x2f\xfd:zstd' '\x1f\x8b\x08:gzip'; do
+		tool=${magic##*:}
+		command -v "$tool" >/dev/null || continue
+		while read -r off; do
+			# The payload is followed by more data: ignore the decompressor's
+			# complaint, judge the result.
+			tail -c +$((off + 1)) "$bzimage" | "$tool" -dcq >"$out" 2>/dev/null || true
+			is_pvh_vmlinux "$out" && return 0
+		done < <(LC_ALL=C grep -obUaP "${magic%:*}" "$bzimage" | cut -d: -f1)
+	done
+	rm -f "$out"
+	return 1
+}
+
+# Booting the uncompressed vmlinux through its PVH entry skips the kernel's XZ
+# decompressor, which takes several seconds under TCG. Cached next to the
+# initramfs; falls back to the bzImage when there is no usable vmlinux.
+ensure_boot_kernel() {
+	local kver=$1 bzimage=/boot/vmlinuz-$1 dir=${INITRAMFS%/*}
+	local vmlinux=$dir/vmlinux failed=$dir/vmlinux.failed
+	BOOT_KERNEL=$bzimage
+	if [[ -s $vmlinux && ! $vmlinux -ot $bzimage ]]; then
+		BOOT_KERNEL=$vmlinux
+	elif [[ ! -e $failed || $failed -ot $bzimage ]]; then
+		msg "extracting vmlinux from $bzimage"
+		BOOT_KERNEL_TMP=$vmlinux.$$  # removed by cleanup() if interrupted
+		if extract_vmlinux "$bzimage" "$BOOT_KERNEL_TMP"; then
+			mv -f "$BOOT_KERNEL_TMP" "$vmlinux"
+			BOOT_KERNEL=$vmlinux
+		else
+			msg "no PVH-bootable vmlinux in $bzimage; booting the bzImage (slower)"
+			touch "$failed"
+		fi
+	fi
 }
 
 # ----------------------------------------------------------------------------
@@ -292,8 +341,11 @@ prepare_outdir() {
 	OUTDIR=$(cd "$OUTDIR" && pwd -P)
 	[[ $OUTDIR != / ]] || die "OUTDIR cannot be /"
 	JOBDIR=$OUTDIR/.vmtest
+	# A QEMU still running on this OUTDIR would mix its results into ours.
+	! qemu_running "$JOBDIR/qemu.pid" >/dev/null || die "$OUTDIR is in use by another VM"
 	rm -rf "$JOBDIR" "$OUTDIR/.exitcode" "$OUTDIR/dmesg.txt" "$OUTDIR/console.log"
 	mkdir -p "$JOBDIR"
+	: >"$OUTDIR/console.log"  # exists from the start, also for the guest
 	msg "results in $OUTDIR"
 }
 
@@ -316,16 +368,16 @@ write_guest_job() {
 }
 
 qemu_command() {
-	local kernel=/boot/vmlinuz-$KVER
 	# tsc=reliable clocksource=tsc: under TCG the kernel otherwise marks the TSC
 	# unstable and falls back to HPET, making every clock read cost microseconds.
-	# loglevel=5 keeps boot quiet but shows warnings and worse live.
-	local append="console=ttyS0 panic=-1 tsc=reliable clocksource=tsc quiet loglevel=5"
+	# loglevel=5 keeps boot quiet but shows warnings and worse live; a larger
+	# log buffer keeps early splats in dmesg.txt when a test floods the log.
+	local append="console=ttyS0 panic=-1 tsc=reliable clocksource=tsc quiet loglevel=5 log_buf_len=4M"
 	append+=" ${VM_APPEND:-}"
 	QEMU=(qemu-system-x86_64 -nodefaults -no-user-config -no-reboot -display none
 		-accel tcg -cpu max -smp "${VM_CPUS:-2}" -m "${VM_MEM:-2G}"
-		-kernel "$kernel" -initrd "$INITRAMFS" -append "$append"
-		-virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap
+		-kernel "$BOOT_KERNEL" -initrd "$INITRAMFS" -append "$append"
+		-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap"
 		-virtfs "local,path=${OUTDIR//,/,,},mount_tag=kiogenout,security_model=none"
 		-pidfile "$JOBDIR/qemu.pid")
 }
@@ -335,8 +387,9 @@ qemu_command() {
 stream_console() {
 	awk -v logfile="$1" -v begin="$MARK_BEGIN" -v end="$MARK_END" '
 		{ sub(/\r$/, ""); print >logfile; fflush(logfile) }
-		index($0, begin) == 1 { on = 1; next }
-		index($0, end) == 1 { on = 0 }
+		index($0, begin) { on = 1; next }
+		# CMD output without a final newline shares the line with the marker.
+		(i = index($0, end)) { if (on && i > 1) print substr($0, 1, i - 1); on = 0 }
 		on { print; fflush() }'
 }
 
@@ -362,17 +415,31 @@ boot_guest_interactive() {
 		-serial chardev:con -mon chardev=con,mode=readline || QEMU_RC=$?
 }
 
-kill_leftover_qemu() {
+# Succeeds (and prints the pid) when the pid file names a live QEMU.
+qemu_running() {
 	local pid
-	pid=$(cat "$JOBDIR/qemu.pid" 2>/dev/null) || return 0
-	[[ $(cat "/proc/$pid/comm" 2>/dev/null) == qemu-system-* ]] || return 0
+	pid=$(cat "$1" 2>/dev/null) || return 1
+	[[ $(cat "/proc/$pid/comm" 2>/dev/null) == qemu-system-* ]] || return 1
+	echo "$pid"
+}
+
+# shellcheck disable=SC2317  # called from the EXIT trap
+kill_leftover_qemu() {
+	local pid i
+	pid=$(qemu_running "$JOBDIR/qemu.pid") || return 0
 	msg "killing QEMU (pid $pid)"
 	kill "$pid" 2>/dev/null || true
-	sleep 1
+	for ((i = 0; i < 50; i++)); do
+		[[ -e /proc/$pid ]] || return 0
+		sleep 0.1
+	done
 	kill -9 "$pid" 2>/dev/null || true
 }
 
+# shellcheck disable=SC2317  # the EXIT trap
 cleanup() {
+	[[ -z ${STAGING:-} ]] || rm -rf "$STAGING" "$STAGING.cpio.gz"
+	[[ -z ${BOOT_KERNEL_TMP:-} ]] || rm -f "$BOOT_KERNEL_TMP"
 	[[ -n ${JOBDIR:-} ]] || return 0
 	kill_leftover_qemu
 	[[ -z ${VM_JOB:-} ]] || wait "$VM_JOB" 2>/dev/null || true
@@ -380,13 +447,18 @@ cleanup() {
 }
 
 # ----------------------------------------------------------------------------
-# Prints the kernel log lines that must fail the run; dmesg.txt when the guest
-# got that far, the console otherwise (a panic never reaches dmesg.txt).
+# Prints the kernel log lines that must fail the run: from dmesg.txt when the
+# guest got that far, else from the kernel lines of the console (a panic never
+# reaches dmesg.txt; CMD's own output must not count).
 kernel_log_hits() {
-	local log=$OUTDIR/dmesg.txt
-	[[ -s $log ]] || log=$OUTDIR/console.log
-	[[ -s $log ]] || return 0
-	grep -E -- "$SPLAT_RE" "$log" | grep -Ev -- "$BENIGN_RE" || true
+	local lines
+	if [[ -s $OUTDIR/dmesg.txt ]]; then
+		lines=$(<"$OUTDIR/dmesg.txt")
+	elif [[ -s $OUTDIR/console.log ]]; then
+		lines=$(grep -E '^\[ *[0-9]+\.[0-9]+\]' "$OUTDIR/console.log" || true)
+	fi
+	[[ -n ${lines:-} ]] || return 0
+	grep -E -- "$SPLAT_RE" <<<"$lines" | grep -Ev -- "$BENIGN_RE" || true
 }
 
 show_console_tail() {
@@ -401,7 +473,7 @@ report() {
 	hits=$(kernel_log_hits)
 	if [[ -n $hits ]]; then
 		msg "kernel log shows problems:"
-		sed 's/^/    ! /' <<<"$hits" >&2
+		sed 's/^/    ! /' <<<"$hits" >&2 # SC2001: sed reads best here
 	fi
 
 	if ((QEMU_RC == 124 || QEMU_RC == 137)); then
@@ -416,6 +488,7 @@ report() {
 		return 125
 	fi
 	rc=$(<"$OUTDIR/.exitcode")
+	[[ $rc =~ ^[0-9]+$ ]] || { msg "garbled exit code '$rc'"; return 125; }
 	if [[ -n $hits ]]; then
 		msg "FAIL: kernel log hits (command exited $rc)"
 		show_console_tail
@@ -429,6 +502,10 @@ report() {
 }
 
 main() {
+	trap cleanup EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	trap 'exit 129' HUP
 	parse_args "$@"
 	[[ -n $KVER ]] || KVER=$(newest_installed_kernel)
 	[[ -n $KVER ]] || die "no kernel with both /lib/modules/KVER and /boot/vmlinuz-KVER"
@@ -437,11 +514,8 @@ main() {
 	command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found"
 
 	ensure_initramfs "$KVER"
+	ensure_boot_kernel "$KVER"
 	prepare_outdir
-	trap cleanup EXIT
-	trap 'exit 130' INT
-	trap 'exit 143' TERM
-	trap 'exit 129' HUP
 	write_guest_job
 	qemu_command
 	msg "booting $KVER (TCG, ${VM_CPUS:-2} CPUs, ${VM_MEM:-2G})"
