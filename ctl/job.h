@@ -33,15 +33,34 @@ struct kg_job {
 	uint64_t number_ios;
 	uint64_t io_size;		/* bytes */
 	uint64_t seed;
+	uint32_t fsync;			/* fsync every N writes */
+	uint32_t fdatasync;		/* fdatasync every N writes */
+	uint64_t filesize;		/* bytes; 0 = size */
+	uint32_t fallocate;		/* enum kiogen_fallocate */
 	bool time_based;
 	bool norandommap;
 	bool direct;
+	bool direct_set;		/* direct= was given */
+	bool invalidate;
+	bool end_fsync;
 	bool group_reporting;
+	/* syscall path, io_uring (fio's options) */
+	bool fixedbufs;
+	bool registerfiles;
+	bool sqthread_poll;
+	bool hipri;
+};
+
+/* Who issues the I/O: kernel threads (kiogen) or this process (syscalls). */
+enum kg_path {
+	KG_PATH_KERNEL,
+	KG_PATH_SYSCALL,
 };
 
 /* Options that apply to the whole invocation, not to one job. */
 struct kg_global {
 	int output_json;		/* --output-format=json */
+	enum kg_path path;		/* --path=kernel|syscall */
 	bool detached;
 	uint32_t nr_percentiles;
 	uint32_t percentile_ppm[KG_MAX_PERCENTILES];	/* 99.9 -> 999000 */

@@ -39,6 +39,13 @@ static const char *const kg_job_names[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_IO_SIZE]		= "io_size",
 	[KIOGEN_A_JOB_SEED]		= "randseed",
 	[KIOGEN_A_JOB_NORANDOMMAP]	= "norandommap",
+	[KIOGEN_A_JOB_DIRECT]		= "direct",
+	[KIOGEN_A_JOB_INVALIDATE]	= "invalidate",
+	[KIOGEN_A_JOB_FSYNC]		= "fsync",
+	[KIOGEN_A_JOB_FDATASYNC]	= "fdatasync",
+	[KIOGEN_A_JOB_END_FSYNC]	= "end_fsync",
+	[KIOGEN_A_JOB_FILESIZE]		= "filesize",
+	[KIOGEN_A_JOB_FALLOCATE]	= "fallocate",
 };
 
 void kg_nl_explain_missing(void)

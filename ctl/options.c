@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <sys/stat.h>
 
 #include "options.h"
 
@@ -43,7 +44,7 @@ static const struct kg_opt kg_opts[] = {
 	{ "filename", KG_STR, JOFF(filename), JLEN(filename), 0, 0,
 	  "target block device" },
 	{ "ioengine", KG_SPECIAL, 0, 0, 0, 0,
-	  "bio, null, or a fio engine: sync psync pvsync pvsync2 vsync (one I/O at a time), libaio io_uring posixaio (iodepth in flight)" },
+	  "bio, kiocb, null, or a fio engine: sync psync pvsync pvsync2 vsync (one I/O at a time), libaio io_uring posixaio (iodepth in flight)" },
 	{ "rw", KG_SPECIAL, 0, 0, 0, 0,
 	  "read write randread randwrite rw|readwrite randrw" },
 	{ "readwrite", KG_SPECIAL, 0, 0, 0, 0, "same as rw" },
@@ -80,8 +81,25 @@ static const struct kg_opt kg_opts[] = {
 	  "1 (default): same stream every run; 0: new seed each run" },
 	{ "norandommap", KG_BOOL, JOFF(norandommap), 0, 0, 1,
 	  "draw random offsets with replacement instead of covering each block once per pass" },
-	{ "direct", KG_BOOL, JOFF(direct), 0, 0, 1,
-	  "O_DIRECT; the bio engine is always direct" },
+	{ "direct", KG_SPECIAL, 0, 0, 0, 1,
+	  "1: O_DIRECT; 0 (default): through the page cache. bio is always direct" },
+	{ "invalidate", KG_BOOL, JOFF(invalidate), 0, 0, 1,
+	  "1 (default): drop the file's cached pages before the run" },
+	{ "fsync", KG_U32, JOFF(fsync), 0, 0, UINT32_MAX, "fsync every N writes" },
+	{ "fdatasync", KG_U32, JOFF(fdatasync), 0, 0, UINT32_MAX,
+	  "fdatasync every N writes" },
+	{ "end_fsync", KG_BOOL, JOFF(end_fsync), 0, 0, 1,
+	  "fsync the file when the writes are done" },
+	{ "filesize", KG_SIZE64, JOFF(filesize), 0, 0, UINT64_MAX,
+	  "size a new file is laid out to (default: size)" },
+	{ "fallocate", KG_SPECIAL, 0, 0, 0, 0,
+	  "none (default: write the file out) or native (fallocate first)" },
+	{ "path", KG_SPECIAL, 0, 0, 0, 0,
+	  "kernel (default): kernel threads issue the I/O; syscall: this process does" },
+	{ "fixedbufs", KG_BOOL, JOFF(fixedbufs), 0, 0, 1, "io_uring (syscall path): registered buffers" },
+	{ "registerfiles", KG_BOOL, JOFF(registerfiles), 0, 0, 1, "io_uring (syscall path): registered files" },
+	{ "sqthread_poll", KG_BOOL, JOFF(sqthread_poll), 0, 0, 1, "io_uring (syscall path): kernel SQ polling thread" },
+	{ "hipri", KG_BOOL, JOFF(hipri), 0, 0, 1, "io_uring (syscall path): polled completions" },
 	{ "group_reporting", KG_BOOL, JOFF(group_reporting), 0, 0, 1,
 	  "report the job's workers as one" },
 	{ "thread", KG_SPECIAL, 0, 0, 0, 1, "accepted; workers are always kernel threads" },
@@ -122,6 +140,7 @@ static const struct {
 	{ "io_uring", NULL, KIOGEN_MODE_ASYNC },
 	{ "posixaio", NULL, KIOGEN_MODE_ASYNC },
 	{ "bio", "bio", KIOGEN_MODE_ASYNC },
+	{ "kiocb", "kiocb", KIOGEN_MODE_ASYNC },
 	{ "null", "null", KIOGEN_MODE_ASYNC },
 };
 
@@ -144,7 +163,7 @@ static void kg_job_defaults(struct kg_job *j)
 	j->numjobs = 1;
 	j->iodepth = 1;
 	j->seed = 0x6b696f67656eULL;	/* fixed, as fio's randrepeat=1 */
-	j->direct = true;
+	j->invalidate = true;
 	strcpy(j->ioengine, "psync");	/* fio's default engine */
 }
 
@@ -296,7 +315,7 @@ static int kg_parse_special(struct kg_jobs *js, struct kg_job *j,
 				return 0;
 			}
 		}
-		fprintf(err, "kiogen: ioengine: '%s' is not supported (bio, null, sync, psync, vsync, pvsync, pvsync2, libaio, io_uring, posixaio)\n",
+		fprintf(err, "kiogen: ioengine: '%s' is not supported (bio, kiocb, null, sync, psync, vsync, pvsync, pvsync2, libaio, io_uring, posixaio)\n",
 			v ? v : "");
 		return -EINVAL;
 	}
@@ -326,6 +345,39 @@ static int kg_parse_special(struct kg_jobs *js, struct kg_job *j,
 	}
 	if (!strcmp(o->name, "thread"))
 		return 0;
+	if (!strcmp(o->name, "direct")) {
+		if (v && strcmp(v, "0") && strcmp(v, "1")) {
+			fprintf(err, "kiogen: direct: '%s' is not 0 or 1\n", v);
+			return -EINVAL;
+		}
+		j->direct = !v || !strcmp(v, "1");
+		j->direct_set = true;
+		return 0;
+	}
+	if (!strcmp(o->name, "fallocate")) {
+		if (v && !strcmp(v, "none"))
+			j->fallocate = KIOGEN_FALLOCATE_NONE;
+		else if (v && (!strcmp(v, "native") || !strcmp(v, "posix")))
+			j->fallocate = KIOGEN_FALLOCATE_NATIVE;
+		else {
+			fprintf(err, "kiogen: fallocate: '%s' is not none or native\n",
+				v ? v : "");
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (!strcmp(o->name, "path")) {
+		if (v && !strcmp(v, "kernel"))
+			js->global.path = KG_PATH_KERNEL;
+		else if (v && !strcmp(v, "syscall"))
+			js->global.path = KG_PATH_SYSCALL;
+		else {
+			fprintf(err, "kiogen: path: '%s' is not kernel or syscall\n",
+				v ? v : "");
+			return -EINVAL;
+		}
+		return 0;
+	}
 	if (!strcmp(o->name, "output-format")) {
 		if (v && !strcmp(v, "json"))
 			js->global.output_json = 1;
@@ -446,6 +498,24 @@ int kg_parse_args(struct kg_jobs *js, int argc, char **argv, FILE *err)
 	return 0;
 }
 
+/*
+ * The kernel engine: named by ioengine= (bio, kiocb, null), else chosen by
+ * the target, as fio would treat it: a block device read or written
+ * directly goes to bio; a file, or a block device through the page cache
+ * (direct=0 given), goes to kiocb.
+ */
+static const char *kg_engine_for(const struct kg_job *j, const char *named)
+{
+	struct stat st;
+
+	if (named)
+		return named;
+	if (!stat(j->filename, &st) && S_ISBLK(st.st_mode) &&
+	    (j->direct || !j->direct_set))
+		return "bio";
+	return "kiocb";
+}
+
 static int kg_job_finish(struct kg_job *j, FILE *err, FILE *info)
 {
 	size_t i;
@@ -454,10 +524,17 @@ static int kg_job_finish(struct kg_job *j, FILE *err, FILE *info)
 		if (!strcmp(kg_engine_map[i].fio, j->ioengine))
 			break;
 	j->mode = kg_engine_map[i].mode;
-	j->engine = kg_engine_map[i].engine ? kg_engine_map[i].engine : "bio";
+	j->engine = kg_engine_for(j, kg_engine_map[i].engine);
+	if (!strcmp(j->engine, "bio") && j->direct_set && !j->direct) {
+		fprintf(err, "kiogen: %s: direct: the bio engine is always direct (use ioengine=kiocb for the page cache)\n",
+			j->name);
+		return -EINVAL;
+	}
+	if (!strcmp(j->engine, "bio"))
+		j->direct = true;	/* bios bypass the page cache */
 
 	if (strcmp(j->engine, "null") && !j->filename[0]) {
-		fprintf(err, "kiogen: %s: filename: needs a target (--filename=/dev/...)\n",
+		fprintf(err, "kiogen: %s: filename: needs a target (--filename=/dev/... or a file)\n",
 			j->name);
 		return -EINVAL;
 	}
@@ -473,19 +550,15 @@ static int kg_job_finish(struct kg_job *j, FILE *err, FILE *info)
 		fprintf(err, "kiogen: %s: time_based: needs a runtime\n", j->name);
 		return -EINVAL;
 	}
-	if (!strcmp(j->engine, "bio") && !j->direct) {
-		fprintf(err, "kiogen: %s: direct: the bio engine is always direct (direct=0 needs a file target)\n",
-			j->name);
-		return -EINVAL;
-	}
 	if (j->mode == KIOGEN_MODE_SYNC && j->iodepth > 1) {
 		fprintf(info, "kiogen: %s: ioengine=%s is synchronous, iodepth=%u ignored (as fio)\n",
 			j->name, j->ioengine, j->iodepth);
 		j->iodepth = 1;
 	}
 	if (strcmp(j->ioengine, j->engine))
-		fprintf(info, "kiogen: %s: ioengine=%s -> kernel engine %s, %s\n",
+		fprintf(info, "kiogen: %s: ioengine=%s -> kernel engine %s%s, %s\n",
 			j->name, j->ioengine, j->engine,
+			strcmp(j->engine, "kiocb") ? "" : j->direct ? " (O_DIRECT)" : " (buffered)",
 			j->mode == KIOGEN_MODE_SYNC ? "synchronous (one I/O at a time per worker)" :
 			"asynchronous (iodepth in flight per worker)");
 	return 0;

@@ -62,6 +62,18 @@ static void kg_put_job(struct nlmsghdr *nlh, const struct kg_job *j)
 		mnl_attr_put(nlh, KIOGEN_A_JOB_TIME_BASED, 0, NULL);
 	if (j->norandommap)
 		mnl_attr_put(nlh, KIOGEN_A_JOB_NORANDOMMAP, 0, NULL);
+	if (!strcmp(j->engine, "kiocb")) {
+		if (j->direct)
+			mnl_attr_put(nlh, KIOGEN_A_JOB_DIRECT, 0, NULL);
+		if (j->invalidate)
+			mnl_attr_put(nlh, KIOGEN_A_JOB_INVALIDATE, 0, NULL);
+		if (j->end_fsync)
+			mnl_attr_put(nlh, KIOGEN_A_JOB_END_FSYNC, 0, NULL);
+		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FSYNC, j->fsync);
+		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FDATASYNC, j->fdatasync);
+		mnl_attr_put_u64(nlh, KIOGEN_A_JOB_FILESIZE, j->filesize);
+		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FALLOCATE, j->fallocate);
+	}
 	mnl_attr_nest_end(nlh, nest);
 }
 

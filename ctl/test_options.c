@@ -47,7 +47,7 @@ int main(void)
 	char err[512];
 	uint64_t v;
 
-	printf("TAP version 13\n1..22\n");
+	printf("TAP version 13\n1..25\n");
 	ok(!kg_parse_size("16k", &v) && v == 16384, "size 16k");
 	ok(!kg_parse_size("1m", &v) && v == 1 << 20, "size 1m");
 	ok(!kg_parse_size("2GiB", &v) && v == 2ULL << 30, "size 2GiB");
@@ -65,8 +65,8 @@ int main(void)
 	   js.jobs[0].numjobs == 16 && js.jobs[0].rwmixread == 90 &&
 	   js.jobs[0].size == 50ULL << 30 && js.jobs[0].group_reporting,
 	   "global options reach the job, job options apply");
-	ok(!strcmp(js.jobs[0].engine, "bio") && js.jobs[0].mode == KIOGEN_MODE_SYNC,
-	   "psync maps to bio, synchronous");
+	ok(!strcmp(js.jobs[0].engine, "kiocb") && js.jobs[0].mode == KIOGEN_MODE_SYNC &&
+	   js.jobs[0].direct, "psync on a file maps to kiocb, synchronous, direct as asked");
 
 	ok(!parse(&js, err, sizeof(err), "--direct=1", "--rw=randread", "--bs=16k",
 		  "--numjobs=24", "--runtime=60", "--group_reporting", "--norandommap",
@@ -99,6 +99,15 @@ int main(void)
 	   strstr(err, "null engine needs a size"), "null engine needs a size");
 	ok(parse(&js, err, sizeof(err), "--rw=read", NULL) && strstr(err, "no job"),
 	   "no --name: no job");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ioengine=bio", NULL) &&
+	   !strcmp(js.jobs[0].engine, "bio") && js.jobs[0].direct,
+	   "ioengine=bio names the engine, always direct");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", NULL) &&
+	   !js.jobs[0].direct && js.jobs[0].invalidate,
+	   "fio's defaults for files: buffered, invalidate=1");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ioengine=bio",
+		 "--direct=0", NULL) && strstr(err, "always direct"),
+	   "bio with direct=0 refused");
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--percentile_list=50:101", NULL) &&
 	   strstr(err, "percentile_list"), "percentile over 100 refused");
 	return failed ? 1 : 0;

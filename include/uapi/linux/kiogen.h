@@ -90,6 +90,12 @@ enum kiogen_mode {
 	KIOGEN_MODE_SYNC,	/* submit one, wait for it (psync semantics) */
 };
 
+/* KIOGEN_A_JOB_FALLOCATE: how a file is laid out before the run */
+enum kiogen_fallocate {
+	KIOGEN_FALLOCATE_NONE,		/* write it out */
+	KIOGEN_FALLOCATE_NATIVE,	/* fallocate(), then write it out */
+};
+
 /* Top-level attributes of every command */
 enum {
 	KIOGEN_A_UNSPEC,
@@ -148,6 +154,13 @@ enum {
 	KIOGEN_A_JOB_IO_SIZE,		/* u64: bytes per worker; 0 = size */
 	KIOGEN_A_JOB_SEED,		/* u64: fio randseed */
 	KIOGEN_A_JOB_NORANDOMMAP,	/* flag */
+	KIOGEN_A_JOB_DIRECT,		/* flag: O_DIRECT (kiocb engine) */
+	KIOGEN_A_JOB_INVALIDATE,	/* flag: drop cached pages before the run */
+	KIOGEN_A_JOB_FSYNC,		/* u32: fsync every N writes */
+	KIOGEN_A_JOB_FDATASYNC,		/* u32: fdatasync every N writes */
+	KIOGEN_A_JOB_END_FSYNC,		/* flag: fsync when the writes are done */
+	KIOGEN_A_JOB_FILESIZE,		/* u64: bytes a new file is laid out to */
+	KIOGEN_A_JOB_FALLOCATE,		/* u32: enum kiogen_fallocate */
 
 	__KIOGEN_A_JOB_MAX,
 	KIOGEN_A_JOB_MAX = __KIOGEN_A_JOB_MAX - 1
