@@ -40,9 +40,9 @@ check "more workers than max_workers (kernel)" \
 check "buffers above max_mem_mb (kernel, before allocating)" \
 	refused 1 "memory limit" --filename=$dev --bs=16m --iodepth=4096 --ioengine=libaio
 check "path that does not exist (kernel)" \
-	refused 1 "filename: no such file" --filename=/dev/kerr-none
+	refused 1 "filename: no such file" --ioengine=bio --filename=/dev/kerr-none
 check "not a block device (kernel)" \
-	refused 1 "filename: not a block device" --filename=/proc/version
+	refused 1 "filename: not a block device" --ioengine=bio --filename=/proc/version
 check "unknown rw (CLI)" refused 2 "rw: 'randtrim'" --filename=$dev --rw=randtrim
 check "unknown engine (CLI)" refused 2 "ioengine: 'spdk'" --filename=$dev --ioengine=spdk
 
