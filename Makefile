@@ -29,7 +29,7 @@ CTL_CFLAGS := $(CFLAGS) -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE \
 CTL_LIBS := $(shell pkg-config --libs libmnl 2>/dev/null || echo -lmnl) -lm
 
 CTL_SRCS := ctl/main.c ctl/nl.c ctl/options.c ctl/info.c ctl/run.c \
-	    ctl/runs.c ctl/results.c ctl/report.c
+	    ctl/runs.c ctl/results.c ctl/report.c ctl/syscall.c
 CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
 
 # kselftest framework files, extracted from Debian's linux-source package

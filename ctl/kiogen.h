@@ -53,6 +53,16 @@ struct kg_status {
 int kg_status_parse(const struct nlattr *run, struct kg_status *st);
 int kg_status_get(struct kg_nl *nl, uint32_t id, struct kg_status *st);
 const char *kg_state_name(uint32_t state);
+/* Runs the jobs in kernel threads, fills @r; returns an exit code. */
+struct kg_jobs;
+int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
+		  struct kg_run_result *r);
+/* Runs the jobs from this process through syscalls (ctl/syscall.c). */
+int kg_syscall_run(const struct kg_jobs *js, struct kg_run_result *r);
+/* SIGINT/SIGTERM ask the current run to stop instead of killing the CLI. */
+void kg_stop_on_signals(void);
+bool kg_interrupt_pending(void);
+
 int kg_results_fetch(struct kg_nl *nl, uint32_t id, struct kg_run_result *r);
 void kg_results_release(struct kg_run_result *r);
 

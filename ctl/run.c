@@ -190,18 +190,86 @@ static int kg_run_delete(struct kg_nl *nl, uint32_t id)
 	return kg_nl_talk(nl, nlh, NULL, NULL);
 }
 
+/* Disk stats around a run, one entry per distinct block device. */
+static void kg_disks_read(struct kg_run_result *r, const struct kg_jobs *js,
+			  bool after, uint64_t t0)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < js->nr_jobs; i++) {
+		for (j = 0; j < i; j++)
+			if (!strcmp(js->jobs[j].filename, js->jobs[i].filename))
+				break;
+		if (j < i)
+			continue;	/* the same device counts once */
+		if (after)
+			r->disks[i].wall_ms = kg_now_ms() - t0;
+		kg_disk_read(&r->disks[i], js->jobs[i].filename, after);
+	}
+	r->nr_disks = js->nr_jobs;
+}
+
+void kg_stop_on_signals(void)
+{
+	struct sigaction sa = { .sa_handler = kg_on_signal };
+
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+bool kg_interrupt_pending(void)
+{
+	return kg_interrupted;
+}
+
+int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
+		  struct kg_run_result *r)
+{
+	struct kg_status st;
+	struct nlmsghdr *nlh;
+	uint32_t id = 0;
+	unsigned int i;
+	uint64_t t0;
+	int ret;
+
+	nlh = kg_nl_req(nl, KIOGEN_CMD_RUN_NEW, 0);
+	if (js->global.detached)
+		mnl_attr_put_u32(nlh, KIOGEN_A_FLAGS, KIOGEN_RUN_F_DETACHED);
+	for (i = 0; i < js->nr_jobs; i++)
+		kg_put_job(nlh, &js->jobs[i]);
+	kg_disks_read(r, js, false, 0);
+	t0 = kg_now_ms();
+	if (kg_nl_talk(nl, nlh, kg_run_new_cb, &id) || !id)
+		return KG_EXIT_FAIL;
+	r->id = id;
+	if (js->global.detached)
+		return KG_EXIT_OK;
+
+	ret = KG_EXIT_FAIL;
+	if (kg_run_wait(nl, id, js, &st))
+		goto out;
+	kg_disks_read(r, js, true, t0);
+	if (kg_results_fetch(nl, id, r))
+		goto out;
+	r->state = st.state;
+	r->error = st.error;
+	r->elapsed_ns = st.elapsed_ns;
+	for (i = 0; i < js->nr_jobs; i++)
+		r->jobs[i].job = &js->jobs[i];
+	if (st.error)
+		fprintf(stderr, "kiogen: run %u failed: %s\n", id, strerror(-st.error));
+	ret = st.error ? KG_EXIT_FAIL : KG_EXIT_OK;
+out:
+	kg_run_delete(nl, id);
+	return ret;
+}
+
 int kg_cmd_run(int argc, char **argv)
 {
 	static struct kg_jobs js;
 	static struct kg_run_result r;
-	struct sigaction sa = { .sa_handler = kg_on_signal };
-	struct kg_status st;
-	struct nlmsghdr *nlh;
 	struct kg_nl nl;
-	uint64_t t0;
-	uint32_t id = 0;
-	unsigned int i;
-	int err, ret;
+	int ret;
 
 	kg_jobs_init(&js);
 	if (kg_parse_args(&js, argc, argv, stderr) ||
@@ -209,58 +277,28 @@ int kg_cmd_run(int argc, char **argv)
 		return KG_EXIT_USAGE;
 	if (!js.global.percentiles_set)
 		kg_default_percentiles(&js.global);
+	kg_stop_on_signals();
 
-	ret = kg_connect(&nl);
-	if (ret)
-		return ret;
-
-	nlh = kg_nl_req(&nl, KIOGEN_CMD_RUN_NEW, 0);
-	if (js.global.detached)
-		mnl_attr_put_u32(nlh, KIOGEN_A_FLAGS, KIOGEN_RUN_F_DETACHED);
-	for (i = 0; i < js.nr_jobs; i++)
-		kg_put_job(nlh, &js.jobs[i]);
-	for (i = 0; i < js.nr_jobs; i++)
-		kg_disk_read(&r.disks[i], js.jobs[i].filename, false);
-	t0 = kg_now_ms();
-
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	err = kg_nl_talk(&nl, nlh, kg_run_new_cb, &id);
-	if (err || !id) {
+	if (js.global.path == KG_PATH_SYSCALL) {
+		ret = kg_syscall_run(&js, &r);
+	} else {
+		ret = kg_connect(&nl);
+		if (ret)
+			return ret;
+		ret = kg_kernel_run(&nl, &js, &r);
 		kg_nl_close(&nl);
-		return KG_EXIT_FAIL;
+		if (js.global.detached) {
+			if (!ret)
+				printf("%u\n", r.id);
+			return ret;
+		}
 	}
-	if (js.global.detached) {
-		printf("%u\n", id);
-		kg_nl_close(&nl);
-		return KG_EXIT_OK;
+	if (r.nr_jobs) {
+		if (js.global.output_json)
+			kg_report_json(stdout, &r, &js.global);
+		else
+			kg_report_text(stdout, &r, &js.global);
 	}
-
-	ret = KG_EXIT_FAIL;
-	if (kg_run_wait(&nl, id, &js, &st))
-		goto out;
-	for (i = 0; i < js.nr_jobs; i++) {
-		r.disks[i].wall_ms = kg_now_ms() - t0;
-		kg_disk_read(&r.disks[i], js.jobs[i].filename, true);
-	}
-	r.nr_disks = js.nr_jobs;
-	if (kg_results_fetch(&nl, id, &r))
-		goto out;
-	r.state = st.state;
-	r.error = st.error;
-	r.elapsed_ns = st.elapsed_ns;
-	for (i = 0; i < js.nr_jobs; i++)
-		r.jobs[i].job = &js.jobs[i];
-	if (js.global.output_json)
-		kg_report_json(stdout, &r, &js.global);
-	else
-		kg_report_text(stdout, &r, &js.global);
-	if (st.error)
-		fprintf(stderr, "kiogen: run %u failed: %s\n", id, strerror(-st.error));
-	ret = st.error ? KG_EXIT_FAIL : KG_EXIT_OK;
-out:
-	kg_run_delete(&nl, id);
 	kg_results_release(&r);
-	kg_nl_close(&nl);
 	return ret;
 }
