@@ -89,7 +89,7 @@ struct kg_worker {
 	uint64_t digest, issued;
 	int32_t error;
 	uint64_t depths[KIOGEN_DEPTH_BUCKETS];
-	struct kg_dir dir[2];		/* KIOGEN_DIR_READ, KIOGEN_DIR_WRITE */
+	struct kg_dir dir[3];		/* enum kiogen_dir: read, write, sync */
 	struct kiogen_sample *samples;	/* cumulative counters per interval */
 	uint32_t nr_samples;
 	uint64_t sample_ns;

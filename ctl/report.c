@@ -123,7 +123,7 @@ int kg_worker_merge(struct kg_worker *into, const struct kg_worker *from)
 		into->error = from->error;
 	for (i = 0; i < KIOGEN_DEPTH_BUCKETS; i++)
 		into->depths[i] += from->depths[i];
-	for (i = 0; i < KG_NR_DIRS; i++)
+	for (i = 0; i <= KIOGEN_DIR_SYNC; i++)
 		kg_dir_merge(&into->dir[i], &from->dir[i]);
 	return 0;
 }
@@ -662,8 +662,8 @@ static void kg_text_lat(FILE *f, const char *name, const struct kg_dir *d)
 		name, u->name, min, max, mean / (double)u->div, dev / (double)u->div);
 }
 
-static void kg_text_percentiles(FILE *f, const struct kg_dir *d,
-				const struct kg_plist *pl)
+static void kg_text_percentiles(FILE *f, const char *name,
+				const struct kg_dir *d, const struct kg_plist *pl)
 {
 	uint64_t val[KG_MAX_PERCENTILES], minv = UINT64_MAX, maxv = 0;
 	const struct kg_time_unit *u;
@@ -688,7 +688,7 @@ static void kg_text_percentiles(FILE *f, const struct kg_dir *d,
 	if (!per_line)
 		per_line = 1;
 
-	fprintf(f, "    clat percentiles (%s):\n     |", u->name);
+	fprintf(f, "    %s percentiles (%s):\n     |", name, u->name);
 	for (i = 0; i < pl->nr; i++) {
 		bool last = i + 1 == pl->nr;
 
@@ -747,7 +747,7 @@ static void kg_text_dir(FILE *f, const struct kg_report *rp,
 	/* kiogen times from submission to completion: lat and clat are one */
 	kg_text_lat(f, "clat", dd);
 	kg_text_lat(f, " lat", dd);
-	kg_text_percentiles(f, dd, &rp->pl);
+	kg_text_percentiles(f, "clat", dd, &rp->pl);
 
 	kg_interval_stats(&v->w, d, &bws, &iopss);
 	kg_text_rates(f, &bws, &iopss, kg_bw_share(rp, d, bws.mean));
@@ -800,6 +800,11 @@ static void kg_text_view(FILE *f, const struct kg_report *rp,
 	for (d = 0; d < KG_NR_DIRS; d++)
 		if (w->dir[d].ios)
 			kg_text_dir(f, rp, v, d);
+	if (w->dir[KIOGEN_DIR_SYNC].ios) {
+		fprintf(f, "  fsync/fdatasync/sync_file_range:\n");
+		kg_text_lat(f, "sync", &w->dir[KIOGEN_DIR_SYNC]);
+		kg_text_percentiles(f, "sync", &w->dir[KIOGEN_DIR_SYNC], &rp->pl);
+	}
 
 	kg_text_lat_dist(f, w);
 
@@ -1109,11 +1114,12 @@ static void kg_json_dir(struct kg_json *j, const char *key,
 	kg_json_end(j);
 }
 
-static void kg_json_sync(struct kg_json *j)
+static void kg_json_sync(struct kg_json *j, const struct kg_dir *d,
+			 const struct kg_plist *pl)
 {
 	kg_json_obj(j, "sync");
-	kg_json_u64(j, "total_ios", 0);
-	kg_json_lat(j, "lat_ns", &kg_dir_none, NULL);
+	kg_json_u64(j, "total_ios", d->ios);
+	kg_json_lat(j, "lat_ns", d, pl);
 	kg_json_end(j);
 }
 
@@ -1241,7 +1247,7 @@ static void kg_json_view(struct kg_json *j, const struct kg_report *rp,
 	kg_json_dir(j, "read", rp, v, KIOGEN_DIR_READ);
 	kg_json_dir(j, "write", rp, v, KIOGEN_DIR_WRITE);
 	kg_json_dir(j, "trim", rp, v, -1);
-	kg_json_sync(j);
+	kg_json_sync(j, &v->w.dir[KIOGEN_DIR_SYNC], &rp->pl);
 
 	kg_cpu_pct(v, &usr, &sys);
 	kg_json_u64(j, "job_runtime", kg_ns_to_ms(v->busy_ns));

@@ -67,6 +67,15 @@ int kg_status_parse(const struct nlattr *run, struct kg_status *st)
 		case KIOGEN_A_RUN_MEM:
 			st->mem = mnl_attr_get_u64(a);
 			break;
+		case KIOGEN_A_RUN_LAYOUT_DONE:
+			st->layout_done = mnl_attr_get_u64(a);
+			break;
+		case KIOGEN_A_RUN_LAYOUT_TOTAL:
+			st->layout_total = mnl_attr_get_u64(a);
+			break;
+		case KIOGEN_A_RUN_LAYOUT_NS:
+			st->layout_ns = mnl_attr_get_u64(a);
+			break;
 		case KIOGEN_A_RUN_JOB_NAME:
 			if (names < KG_MAX_JOBS)
 				snprintf(st->job_names[names++], KIOGEN_NAME_LEN,
@@ -132,7 +141,7 @@ static void kg_parse_dir(struct kg_worker *w, const struct nlattr *nest)
 
 		switch (mnl_attr_get_type(a)) {
 		case KIOGEN_A_DIR_DIR:
-			if (mnl_attr_get_u32(a) < 2)
+			if (mnl_attr_get_u32(a) <= KIOGEN_DIR_SYNC)
 				d = &w->dir[mnl_attr_get_u32(a)];
 			break;
 		case KIOGEN_A_DIR_IOS:
@@ -270,7 +279,7 @@ static int kg_parse_hist(struct kg_run_result *r, const struct nlattr *nest)
 		return -EPROTO;
 	}
 	w = kg_worker_slot(r, job, index);
-	if (!w || dir > 1 || first > KIOG_HIST_BUCKETS || n > KIOG_HIST_BUCKETS - first)
+	if (!w || dir > KIOGEN_DIR_SYNC || first > KIOG_HIST_BUCKETS || n > KIOG_HIST_BUCKETS - first)
 		return -EINVAL;
 	memcpy(&w->dir[dir].hist[first], counts, n * sizeof(uint64_t));
 	return 0;

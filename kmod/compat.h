@@ -70,4 +70,29 @@ static inline void kiog_bdev_close(struct kiog_bdev *b)
 #endif
 }
 
+/* iov_iter directions were renamed in 6.2 (Debian 6.1.11+ has the new names) */
+#ifndef ITER_DEST
+#define ITER_DEST	READ
+#define ITER_SOURCE	WRITE
+#endif
+
+/* Freeze protection for async writes: helpers from 6.6 (Debian 6.1.116+). */
+#ifndef HAVE_KIOCB_START_WRITE
+static inline void kiocb_start_write(struct kiocb *iocb)
+{
+	struct super_block *sb = file_inode(iocb->ki_filp)->i_sb;
+
+	sb_start_write(sb);
+	__sb_writers_release(sb, SB_FREEZE_WRITE);
+}
+
+static inline void kiocb_end_write(struct kiocb *iocb)
+{
+	struct super_block *sb = file_inode(iocb->ki_filp)->i_sb;
+
+	__sb_writers_acquired(sb, SB_FREEZE_WRITE);
+	sb_end_write(sb);
+}
+#endif
+
 #endif /* _KIOGEN_COMPAT_H */

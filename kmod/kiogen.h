@@ -49,8 +49,12 @@ extern atomic64_t kiog_mem_used;		/* bytes of worker memory, all runs */
  *	the requesting task; sets @job->target_bytes and @job->min_align
  * @close: release what @open acquired
  * @slot_init: prepare one slot before the clock starts (optional)
+ * @layout_bytes: bytes @prepare will write to lay the target out (optional)
+ * @prepare: lay the target out, in process context before the workers start
+ *	(optional)
  * @submit: start one I/O described by the slot; its completion, from any
  *	context, ends with kiog_slot_complete()
+ * @sync: fsync (or fdatasync) the target, blocking (optional)
  */
 struct kiog_engine_ops {
 	const char *name;
@@ -60,11 +64,15 @@ struct kiog_engine_ops {
 		    struct netlink_ext_ack *extack);
 	void (*close)(struct kiog_job *job);
 	int (*slot_init)(struct kiog_worker *w, struct kiog_slot *s);
+	u64 (*layout_bytes)(struct kiog_job *job);
+	int (*prepare)(struct kiog_job *job);
 	void (*submit)(struct kiog_worker *w, struct kiog_slot *s);
+	int (*sync)(struct kiog_worker *w, bool datasync);
 };
 
 extern const struct kiog_engine_ops kiog_engine_bio;
 extern const struct kiog_engine_ops kiog_engine_null;
+extern const struct kiog_engine_ops kiog_engine_kiocb;
 
 /**
  * struct kiog_job_cfg - what the user asked for; read-only once running
@@ -86,8 +94,15 @@ struct kiog_job_cfg {
 	u64 number_ios;		/* per worker; 0: no limit */
 	u64 io_size;		/* bytes per worker; resolved to size when 0 */
 	u64 seed;
+	u64 filesize;		/* bytes a new file is laid out to */
+	u32 fsync;		/* fsync every N writes; 0: never */
+	u32 fdatasync;		/* fdatasync every N writes; 0: never */
+	u32 fallocate;		/* enum kiogen_fallocate */
 	bool time_based;
 	bool norandommap;
+	bool direct;		/* O_DIRECT (kiocb) */
+	bool invalidate;	/* drop cached pages before the run */
+	bool end_fsync;
 };
 
 /**
@@ -101,6 +116,8 @@ struct kiog_job {
 	void *target;		/* engine state for the opened target */
 	u64 target_bytes;	/* size of the target */
 	u32 min_align;		/* bytes: bs and offset must be multiples */
+	u64 layout_done;	/* bytes laid out so far, read without locks */
+	u64 layout_total;	/* bytes to lay out before the run */
 	struct kiog_worker **workers;
 };
 
@@ -152,7 +169,7 @@ struct kiog_worker {
 	u64 mem;			/* bytes allocated for this worker */
 
 	/* results, written by the worker thread only */
-	struct kiog_dir_stats stats[2];
+	struct kiog_dir_stats stats[3];	/* enum kiogen_dir: read, write, sync */
 	u64 depths[KIOGEN_DEPTH_BUCKETS];
 	struct kiogen_sample *samples;
 	u32 nr_samples, max_samples;
@@ -184,7 +201,9 @@ struct kiog_run {
 	atomic_t active;		/* workers still issuing */
 	u64 mem;			/* bytes held while running */
 	u64 start_ns, end_ns;
+	u64 layout_ns;			/* time spent laying files out */
 	struct completion done;		/* all workers reaped */
+	struct work_struct layout_work;
 	struct work_struct reap_work;
 	struct delayed_work progress_work;
 };

@@ -68,6 +68,13 @@ static const struct nla_policy kiog_job_policy[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_IO_SIZE]		= { .type = NLA_U64 },
 	[KIOGEN_A_JOB_SEED]		= { .type = NLA_U64 },
 	[KIOGEN_A_JOB_NORANDOMMAP]	= { .type = NLA_FLAG },
+	[KIOGEN_A_JOB_DIRECT]		= { .type = NLA_FLAG },
+	[KIOGEN_A_JOB_INVALIDATE]	= { .type = NLA_FLAG },
+	[KIOGEN_A_JOB_FSYNC]		= { .type = NLA_U32 },
+	[KIOGEN_A_JOB_FDATASYNC]	= { .type = NLA_U32 },
+	[KIOGEN_A_JOB_END_FSYNC]	= { .type = NLA_FLAG },
+	[KIOGEN_A_JOB_FILESIZE]		= { .type = NLA_U64 },
+	[KIOGEN_A_JOB_FALLOCATE]	= NLA_POLICY_MAX(NLA_U32, KIOGEN_FALLOCATE_NATIVE),
 };
 
 static const struct nla_policy kiog_policy[KIOGEN_A_MAX + 1] = {
@@ -193,6 +200,13 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 	c->seed = kiog_nla_u64(tb[KIOGEN_A_JOB_SEED], 0x6b696f67656eULL);
 	c->time_based = nla_get_flag(tb[KIOGEN_A_JOB_TIME_BASED]);
 	c->norandommap = nla_get_flag(tb[KIOGEN_A_JOB_NORANDOMMAP]);
+	c->direct = nla_get_flag(tb[KIOGEN_A_JOB_DIRECT]);
+	c->invalidate = nla_get_flag(tb[KIOGEN_A_JOB_INVALIDATE]);
+	c->end_fsync = nla_get_flag(tb[KIOGEN_A_JOB_END_FSYNC]);
+	c->fsync = kiog_nla_u32(tb[KIOGEN_A_JOB_FSYNC], 0);
+	c->fdatasync = kiog_nla_u32(tb[KIOGEN_A_JOB_FDATASYNC], 0);
+	c->filesize = kiog_nla_u64(tb[KIOGEN_A_JOB_FILESIZE], 0);
+	c->fallocate = kiog_nla_u32(tb[KIOGEN_A_JOB_FALLOCATE], KIOGEN_FALLOCATE_NONE);
 
 	if (c->mode == KIOGEN_MODE_SYNC && c->iodepth != 1) {
 		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_IODEPTH],
@@ -377,13 +391,15 @@ static int kiog_nl_run_del_doit(struct sk_buff *skb, struct genl_info *info)
  */
 int kiog_nl_put_run(struct sk_buff *skb, struct kiog_run *run)
 {
-	u64 ios = 0, bytes = 0, errors = 0, end;
+	u64 ios = 0, bytes = 0, errors = 0, layout = 0, layout_total = 0, end;
 	struct nlattr *nest;
 	u32 i, j;
 
 	for (i = 0; i < run->nr_jobs; i++) {
 		struct kiog_job *job = &run->jobs[i];
 
+		layout += READ_ONCE(job->layout_done);
+		layout_total += job->layout_total;
 		for (j = 0; job->workers && j < job->cfg.numjobs; j++) {
 			struct kiog_worker *w = job->workers[j];
 
@@ -410,7 +426,12 @@ int kiog_nl_put_run(struct sk_buff *skb, struct kiog_run *run)
 	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_BYTES, bytes, KIOGEN_A_RUN_PAD) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_ERRORS, errors, KIOGEN_A_RUN_PAD) ||
 	    nla_put_s32(skb, KIOGEN_A_RUN_ERROR, READ_ONCE(run->error)) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_MEM, run->mem, KIOGEN_A_RUN_PAD))
+	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_MEM, run->mem, KIOGEN_A_RUN_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_LAYOUT_DONE, layout, KIOGEN_A_RUN_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_LAYOUT_TOTAL, layout_total,
+			      KIOGEN_A_RUN_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_LAYOUT_NS, READ_ONCE(run->layout_ns),
+			      KIOGEN_A_RUN_PAD))
 		goto err_cancel;
 	for (i = 0; i < run->nr_jobs; i++)
 		if (nla_put_string(skb, KIOGEN_A_RUN_JOB_NAME,

@@ -25,6 +25,7 @@ static struct workqueue_struct *kiog_wq;
 
 const struct kiog_engine_ops *const kiog_engines[] = {
 	&kiog_engine_bio,
+	&kiog_engine_kiocb,
 	&kiog_engine_null,
 };
 
@@ -168,10 +169,10 @@ static void kiog_run_reap(struct work_struct *work)
 	}
 	atomic64_sub(run->mem, &kiog_mem_used);
 
-	if (READ_ONCE(run->stop))
-		state = KIOGEN_STATE_STOPPED;
-	else if (run->error)
+	if (run->error)
 		state = KIOGEN_STATE_FAILED;
+	else if (READ_ONCE(run->stop))
+		state = KIOGEN_STATE_STOPPED;
 	else
 		state = KIOGEN_STATE_DONE;
 	mutex_lock(&kiog_lock);
@@ -201,6 +202,41 @@ static void kiog_run_progress(struct work_struct *work)
 	kiog_nl_notify_run(run);
 	queue_delayed_work(kiog_wq, &run->progress_work,
 			   nsecs_to_jiffies(KIOG_SAMPLE_NS));
+}
+
+static void kiog_run_wake_workers(struct kiog_run *run)
+{
+	u32 i, j;
+
+	for (i = 0; i < run->nr_jobs; i++)
+		for (j = 0; j < run->jobs[i].cfg.numjobs; j++)
+			wake_up_process(run->jobs[i].workers[j]->task);
+}
+
+/*
+ * Lays out the files of a run before its workers start, so the measured
+ * run never includes it. A failure fails the run; the workers then start
+ * only to find the stop flag and end at once.
+ */
+static void kiog_run_layout(struct work_struct *work)
+{
+	struct kiog_run *run = container_of(work, struct kiog_run, layout_work);
+	u64 t0 = ktime_get_ns();
+	int err = 0;
+	u32 i;
+
+	for (i = 0; i < run->nr_jobs && !err; i++) {
+		struct kiog_job *job = &run->jobs[i];
+
+		if (job->cfg.engine->prepare)
+			err = job->cfg.engine->prepare(job);
+	}
+	run->layout_ns = ktime_get_ns() - t0;
+	if (err) {
+		run->error = err;
+		kiog_run_request_stop(run);
+	}
+	kiog_run_wake_workers(run);
 }
 
 /* Workers and buffers of one job; the memory was reserved beforehand. */
@@ -302,8 +338,8 @@ static int kiog_run_register(struct kiog_run *run,
 int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 {
 	u64 limit = (u64)READ_ONCE(kiog_max_mem_mb) << 20;
-	u32 i, j, nr_workers = 0;
-	bool registered;
+	u32 i, nr_workers = 0;
+	bool registered, layout = false;
 	int err;
 
 	for (i = 0; i < run->nr_jobs; i++)
@@ -337,16 +373,27 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 			goto err_destroy;
 	}
 
+	INIT_WORK(&run->layout_work, kiog_run_layout);
 	INIT_WORK(&run->reap_work, kiog_run_reap);
 	INIT_DELAYED_WORK(&run->progress_work, kiog_run_progress);
 	atomic_set(&run->active, nr_workers);
 	kref_get(&run->ref);		/* the workers' reference */
 	run->start_ns = ktime_get_ns();
-	for (i = 0; i < run->nr_jobs; i++)
-		for (j = 0; j < run->jobs[i].cfg.numjobs; j++)
-			wake_up_process(run->jobs[i].workers[j]->task);
 	queue_delayed_work(kiog_wq, &run->progress_work,
 			   nsecs_to_jiffies(KIOG_SAMPLE_NS));
+	/* files to lay out first: the layout work starts the workers after */
+	for (i = 0; i < run->nr_jobs; i++) {
+		const struct kiog_engine_ops *eng = run->jobs[i].cfg.engine;
+
+		if (eng->layout_bytes)
+			run->jobs[i].layout_total = eng->layout_bytes(&run->jobs[i]);
+		if (eng->prepare)
+			layout = true;
+	}
+	if (layout)
+		queue_work(kiog_wq, &run->layout_work);
+	else
+		kiog_run_wake_workers(run);
 	return 0;
 
 err_destroy:

@@ -270,6 +270,8 @@ struct kiog_loop {
 	u64 byte_limit;		/* bytes to issue */
 	u64 issued_bytes;
 	u64 write_seq;
+	u32 sync_every;		/* fsync or fdatasync every N writes */
+	u32 writes_since_sync;
 	bool issuing;
 };
 
@@ -359,6 +361,8 @@ static void kiog_worker_reap(struct kiog_worker *w, struct kiog_loop *l)
 			l->issuing = false;	/* fio's default: stop at the first error */
 			continue;
 		}
+		if (s->dir == KIOGEN_DIR_WRITE)
+			l->writes_since_sync++;
 		if (s->start_ns < l->ramp_end)
 			continue;
 		kiog_dir_account(&w->stats[s->dir], s->end_ns - s->start_ns,
@@ -366,6 +370,30 @@ static void kiog_worker_reap(struct kiog_worker *w, struct kiog_loop *l)
 		WRITE_ONCE(w->live_ios, w->live_ios + 1);
 		WRITE_ONCE(w->live_bytes, w->live_bytes + s->done_bytes);
 	}
+}
+
+/* fsync/fdatasync in the worker, timed into the sync statistics as fio does */
+static void kiog_worker_sync(struct kiog_worker *w, struct kiog_loop *l,
+			     bool datasync)
+{
+	const struct kiog_engine_ops *eng = w->job->cfg.engine;
+	u64 t0 = ktime_get_ns();
+	int err;
+
+	l->writes_since_sync = 0;
+	if (!eng->sync)
+		return;
+	err = eng->sync(w, datasync);
+	if (err) {
+		w->stats[KIOGEN_DIR_SYNC].errors++;
+		if (!w->error)
+			w->error = err;
+		l->issuing = false;
+		return;
+	}
+	if (t0 >= l->ramp_end)
+		kiog_dir_account(&w->stats[KIOGEN_DIR_SYNC], ktime_get_ns() - t0,
+				 0, false);
 }
 
 static void kiog_worker_sample(struct kiog_worker *w, struct kiog_loop *l,
@@ -394,9 +422,13 @@ static void kiog_worker_loop(struct kiog_worker *w)
 		.next_sample = t0 + c->ramp_ns + KIOG_SAMPLE_NS,
 		.io_limit = c->number_ios ?: U64_MAX,
 		.byte_limit = c->time_based ? U64_MAX : c->io_size,
+		.sync_every = c->fsync ?: c->fdatasync,
 		.issuing = true,
 	};
 
+	/* a run can be stopped (or its layout fail) before a worker starts */
+	if (READ_ONCE(run->stop))
+		l.issuing = false;
 	while (l.issuing || w->inflight) {
 		if (l.issuing)
 			kiog_worker_submit(w, &l);
@@ -404,6 +436,8 @@ static void kiog_worker_loop(struct kiog_worker *w)
 			break;
 		kiog_worker_wait(w);
 		kiog_worker_reap(w, &l);
+		if (unlikely(l.sync_every && l.writes_since_sync >= l.sync_every))
+			kiog_worker_sync(w, &l, !c->fsync);
 		now = ktime_get_ns();
 		if (now >= l.next_sample)
 			kiog_worker_sample(w, &l, now);
@@ -411,6 +445,8 @@ static void kiog_worker_loop(struct kiog_worker *w)
 			l.issuing = false;
 		cond_resched();
 	}
+	if (c->end_fsync && l.write_seq && !w->error)
+		kiog_worker_sync(w, &l, false);
 	now = ktime_get_ns();
 	w->elapsed_ns = now > l.ramp_end ? now - l.ramp_end : 0;
 }

@@ -181,6 +181,9 @@ enum {
 	KIOGEN_A_RUN_ERROR,		/* s32: first errno, 0 if none */
 	KIOGEN_A_RUN_MEM,		/* u64: bytes of buffers the run holds */
 	KIOGEN_A_RUN_JOB_NAME,		/* string, repeated: one per job */
+	KIOGEN_A_RUN_LAYOUT_DONE,	/* u64: bytes of files laid out so far */
+	KIOGEN_A_RUN_LAYOUT_TOTAL,	/* u64: bytes to lay out before the run */
+	KIOGEN_A_RUN_LAYOUT_NS,		/* u64: time the layout took */
 
 	__KIOGEN_A_RUN_MAX,
 	KIOGEN_A_RUN_MAX = __KIOGEN_A_RUN_MAX - 1

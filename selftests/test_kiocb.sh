@@ -1,0 +1,126 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The kiocb engine on files: XFS and ext4 on brd (O_DIRECT and buffered) and
+# tmpfs (buffered): every rw mode, async depth, fsync counts, file layout,
+# written data checked from user space, the seeds' file workloads, and bad
+# input (O_DIRECT on tmpfs, misalignment, directories, no space).
+. "$(dirname "$0")/lib.sh"
+need_root
+load_module
+command -v python3 >/dev/null || skip "needs python3 to read JSON"
+command -v mkfs.xfs >/dev/null || skip "needs xfsprogs (mkfs.xfs)"
+modprobe brd rd_nr=3 rd_size=524288 >/dev/null 2>&1 || skip "no brd module"
+modprobe xfs >/dev/null 2>&1 || skip "no xfs module"
+modprobe ext4 >/dev/null 2>&1 || skip "no ext4 module"
+
+mnt=$TMP/mnt
+mkdir -p "$mnt/xfs" "$mnt/ext4" "$mnt/small" "$mnt/tmpfs"
+cleanup() {
+	umount "$mnt/xfs" "$mnt/ext4" "$mnt/small" "$mnt/tmpfs" 2>/dev/null
+	rmmod brd 2>/dev/null
+}
+trap cleanup EXIT
+mkfs.xfs -q -f /dev/ram0 && mount /dev/ram0 "$mnt/xfs" || skip "cannot make XFS on brd"
+mkfs.ext4 -q /dev/ram1 && mount /dev/ram1 "$mnt/ext4" || skip "cannot make ext4 on brd"
+# a small file system to run out of space on
+dd if=/dev/zero of=/dev/ram2 bs=1M count=1 2>/dev/null
+mkfs.ext4 -q -b 4096 /dev/ram2 16M && mount /dev/ram2 "$mnt/small" || skip "cannot make a small ext4"
+mount -t tmpfs -o size=128m tmpfs "$mnt/tmpfs"
+
+kj() {	# kj OUT.json OPTIONS...: a run, JSON out; fails if the run fails
+	local out=$1
+	shift
+	"$KIOGEN" run --output-format=json "$@" > "$out" 2>"$out.err" && return 0
+	echo "# kiogen run $* failed: $(cat "$out.err")"
+	return 1
+}
+
+total() {	# total FILE DIR: total_ios of jobs[0].DIR
+	json "$1" "j['jobs'][0]['$2']['total_ios']"
+}
+
+# every rw mode, direct and buffered, on XFS and ext4; buffered on tmpfs
+for fs in xfs ext4 tmpfs; do
+	for direct in 1 0; do
+		[ $fs = tmpfs ] && [ $direct = 1 ] && continue
+		for rw in read write randread randwrite rw randrw; do
+			f=$TMP/$fs-$direct-$rw.json
+			kj "$f" --name=m --filename="$mnt/$fs/data" --size=16m --bs=4k \
+				--rw=$rw --direct=$direct --number_ios=500 --ioengine=libaio --iodepth=4
+			check "$fs direct=$direct $rw: 500 I/Os" \
+				test "$(json "$f" "j['jobs'][0]['read']['total_ios'] + j['jobs'][0]['write']['total_ios']")" = 500
+		done
+	done
+done
+
+# async depth really reached
+kj "$TMP/depth.json" --name=q --filename="$mnt/xfs/data" --size=16m --bs=4k \
+	--rw=randread --direct=1 --ioengine=io_uring --iodepth=16 --number_ios=4000
+check "XFS O_DIRECT iodepth=16 reaches depth 16" \
+	test "$(json "$TMP/depth.json" "j['jobs'][0]['iodepth_level']['16'] > 0")" = True
+
+# fsync every N writes is counted in the sync statistics
+kj "$TMP/fsync.json" --name=s --filename="$mnt/ext4/data" --size=16m --bs=4k \
+	--rw=randwrite --direct=1 --fsync=4 --number_ios=400
+check "fsync=4 over 400 writes: 100 syncs" test "$(total "$TMP/fsync.json" sync)" = 100
+kj "$TMP/fdsync.json" --name=s --filename="$mnt/xfs/data" --size=16m --bs=4k \
+	--rw=randwrite --fdatasync=10 --number_ios=400
+check "fdatasync=10 over 400 writes: 40 syncs" test "$(total "$TMP/fdsync.json" sync)" = 40
+
+# a new file is laid out before the run, and what was written can be checked
+check "layout creates the file at its size" \
+	bash -c "'$KIOGEN' run --name=l --filename='$mnt/xfs/new' --size=24m --rw=read --number_ios=10 >/dev/null 2>&1 && [ \$(stat -c %s '$mnt/xfs/new') = 25165824 ]"
+"$KIOGEN" run --name=w --filename="$mnt/xfs/check" --size=8m --bs=4k --rw=write \
+	--direct=1 --end_fsync=1 >/dev/null 2>&1
+check_blocks() {
+	python3 - "$1" <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+bad = sum(1 for p in range(0, len(data), 4096)
+          if data[p:p + 8] != b"KIOGEN1\0" or struct.unpack("<Q", data[p + 8:p + 16])[0] != p)
+print("# blocks without their header:", bad, "of", len(data) // 4096)
+sys.exit(bad != 0)
+PY
+}
+echo 3 > /proc/sys/vm/drop_caches
+check "after a write job with end_fsync every block holds its header" check_blocks "$mnt/xfs/check"
+
+# the seeds' file workloads, scaled down
+check "seed 000 on an XFS file: randrw 16k rwmixread=90, 16 threads, psync" \
+	kj "$TMP/seed0.json" --filename="$mnt/xfs/seed" --direct=1 --rw=randrw --bs=16k \
+	--size=64m --numjobs=16 --runtime=2 --group_reporting --name=test --rwmixread=90 \
+	--thread --ioengine=psync
+check "seed 004 on an XFS file: randread 16k, 24 threads, sync, norandommap" \
+	kj "$TMP/seed4.json" --direct=1 --rw=randread --bs=16k --numjobs=24 --runtime=2 \
+	--group_reporting --norandommap --time_based --ioengine=sync --name=file1 \
+	--filename="$mnt/xfs/seed"
+
+# bad input
+refused() {	# refused PATTERN OPTIONS...: exit 1 with PATTERN said
+	local pat=$1 out
+	shift
+	out=$("$KIOGEN" run --name=bad "$@" 2>&1)
+	[ $? -eq 1 ] && grep -qE -- "$pat" <<<"$out" && return 0
+	echo "# said: $out"
+	return 1
+}
+check "O_DIRECT on tmpfs is refused" \
+	refused "does not support O_DIRECT" --filename="$mnt/tmpfs/d" --size=1m --direct=1
+check "O_DIRECT bs not aligned is refused" \
+	refused "bs: not a multiple" --filename="$mnt/xfs/data" --bs=1000 --direct=1
+check "O_DIRECT offset not aligned is refused" \
+	refused "offset: not a multiple" --filename="$mnt/xfs/data" --offset=100 --direct=1
+check "a directory is refused" refused "is a directory" --filename="$mnt/xfs" --size=1m
+check "a missing parent is refused" \
+	refused "no such file or directory" --filename="$mnt/xfs/no/such" --size=1m
+used_before=$(df --output=used "$mnt/small" | tail -1)
+check "no space while laying out: a clear error" \
+	refused "No space left" --filename="$mnt/small/big" --size=64m --rw=read
+used_after=$(df --output=used "$mnt/small" | tail -1)
+echo "# small fs used KiB: before $used_before, after $used_after"
+check "no space: nothing left claimed" \
+	test "$((used_after - used_before))" -lt 1024
+check "no runs left behind" bash -c "'$KIOGEN' list | grep -q '^no runs$'"
+cleanup
+finish
