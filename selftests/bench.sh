@@ -6,7 +6,7 @@
 # and the ratios; the VM is slow, so only the ratios mean anything.
 set -eu
 src=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
-KIOGEN=$src/ctl/kiogen
+KIOGEN=${KIOGEN_CLI:-$src/ctl/kiogen}
 RUNTIME=${BENCH_RUNTIME:-5}
 out=$(mktemp -d /tmp/kiogen-bench.XXXXXX)
 
@@ -29,6 +29,26 @@ case_k kiogen-bio-qd32 --filename=$dev --ioengine=io_uring --iodepth=32
 case_f fio-null --ioengine=null --size=16g
 case_k kiogen-null --ioengine=null --size=16g
 
+# files: XFS on brd, 16k random reads, O_DIRECT, one worker
+modprobe brd rd_nr=1 rd_size=1048576
+modprobe xfs
+mkdir -p /tmp/bench-xfs
+mkfs.xfs -q -f /dev/ram0 && mount /dev/ram0 /tmp/bench-xfs
+file=/tmp/bench-xfs/data
+fcommon="--name=bench --rw=randread --bs=16k --numjobs=1 --runtime=$RUNTIME --time_based --output-format=json --direct=1"
+"$KIOGEN" run $fcommon --filename=$file --size=512m --number_ios=1 >/dev/null 2>&1	# lay out
+fio $fcommon --filename=$file --size=512m --ioengine=psync > "$out/fio-xfs-psync-qd1.json" 2>/dev/null
+"$KIOGEN" run $fcommon --filename=$file --size=512m --ioengine=psync > "$out/kiogen-xfs-qd1.json" 2>/dev/null
+fio $fcommon --filename=$file --size=512m --ioengine=io_uring --iodepth=16 > "$out/fio-xfs-uring-qd16.json" 2>/dev/null
+"$KIOGEN" run $fcommon --filename=$file --size=512m --ioengine=io_uring --iodepth=16 > "$out/kiogen-xfs-qd16.json" 2>/dev/null
+# the same brd device underneath: bio, kiocb on the device file, kiocb on the XFS file
+umount /tmp/bench-xfs
+"$KIOGEN" run $fcommon --filename=/dev/ram0 --size=512m --ioengine=psync > "$out/layer-bio.json" 2>/dev/null
+"$KIOGEN" run $fcommon --filename=/dev/ram0 --size=512m --ioengine=kiocb --iodepth=1 > "$out/layer-kiocb-dev.json" 2>/dev/null
+mount /dev/ram0 /tmp/bench-xfs
+"$KIOGEN" run $fcommon --filename=$file --size=512m --ioengine=kiocb --iodepth=1 > "$out/layer-kiocb-xfs.json" 2>/dev/null
+umount /tmp/bench-xfs
+
 python3 - "$out" <<'PY'
 import json, sys
 d = sys.argv[1]
@@ -38,10 +58,12 @@ def load(n):
     ios = r["total_ios"]
     cpu_ns = (j["usr_cpu"] + j["sys_cpu"]) / 100.0 * r["runtime"] * 1e6
     return r["iops"], cpu_ns / ios if ios else 0, r["clat_ns"]["percentile"]["50.000000"]
-pairs = [("bio QD1 vs fio psync QD1", "kiogen-bio-qd1", "fio-psync-qd1", 2.0),
-         ("bio QD32 vs fio io_uring QD32", "kiogen-bio-qd32", "fio-uring-qd32", 1.5),
-         ("null vs fio null", "kiogen-null", "fio-null", 10.0)]
-print(f"{'case':32} {'kiogen IOPS':>12} {'fio IOPS':>12} {'ratio':>7} {'target':>7} "
+pairs = [("null_blk 4k: bio QD1 vs fio psync QD1", "kiogen-bio-qd1", "fio-psync-qd1", 2.0),
+         ("null_blk 4k: bio QD32 vs fio io_uring QD32", "kiogen-bio-qd32", "fio-uring-qd32", 1.5),
+         ("null vs fio null", "kiogen-null", "fio-null", 10.0),
+         ("XFS 16k: kiocb QD1 vs fio psync QD1", "kiogen-xfs-qd1", "fio-xfs-psync-qd1", 1.5),
+         ("XFS 16k: kiocb QD16 vs fio io_uring QD16", "kiogen-xfs-qd16", "fio-xfs-uring-qd16", 0)]
+print(f"{'case':44} {'kiogen IOPS':>12} {'fio IOPS':>12} {'ratio':>7} {'target':>7} "
       f"{'kiogen CPU ns/IO':>17} {'fio CPU ns/IO':>14} {'kiogen p50 ns':>14} {'fio p50 ns':>11}")
 fails = 0
 for name, k, f, target in pairs:
@@ -50,7 +72,20 @@ for name, k, f, target in pairs:
     ratio = ki / fi if fi else 0
     mark = "" if ratio >= target else "  (below target)"
     fails += ratio < target
-    print(f"{name:32} {ki:12.0f} {fi:12.0f} {ratio:7.2f} {target:6.1f}x "
+    print(f"{name:44} {ki:12.0f} {fi:12.0f} {ratio:7.2f} {target:6.1f}x "
           f"{kc:17.0f} {fc:14.0f} {kp:14} {fp:11}{mark}")
-print(f"# {3 - fails} of 3 targets met")
+print(f"# {len(pairs) - fails} of {len(pairs)} targets met")
+print()
+print("brd, 16k random reads, O_DIRECT, QD1: the cost of each layer")
+print(f"{'path':34} {'IOPS':>10} {'mean clat ns':>13} {'CPU ns/IO':>10} {'added ns/IO':>12}")
+base = None
+for name, n in [("bio on /dev/ram0", "layer-bio"), ("kiocb on /dev/ram0 (blkdev file)", "layer-kiocb-dev"),
+                ("kiocb on an XFS file", "layer-kiocb-xfs")]:
+    j = json.load(open(f"{d}/{n}.json"))["jobs"][0]
+    r = j["read"]
+    mean = r["clat_ns"]["mean"]
+    cpu = (j["usr_cpu"] + j["sys_cpu"]) / 100.0 * r["runtime"] * 1e6 / max(r["total_ios"], 1)
+    added = "" if base is None else f"{mean - base:12.0f}"
+    base = mean if base is None else base
+    print(f"{name:34} {r['iops']:10.0f} {mean:13.0f} {cpu:10.0f} {added:>12}")
 PY

@@ -6,8 +6,8 @@
 set -o pipefail
 src=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 export KIOGEN_SRC=$src
-export KIOGEN_KO=$src/kmod/kiogen.ko
-export KIOGEN_CLI=$src/ctl/kiogen
+export KIOGEN_KO=${KIOGEN_KO:-$src/kmod/kiogen.ko}
+export KIOGEN_CLI=${KIOGEN_CLI:-$src/ctl/kiogen}
 ksft=$src/build/ksft/tools/testing/selftests/kiogen
 
 # devtmpfs has no /dev/stdout; the kselftest runner writes test output there
