@@ -25,18 +25,21 @@ CFLAGS ?= -O2 -g
 CTL_CFLAGS := $(CFLAGS) -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE \
 	      -DKIOGEN_VERSION='"$(KIOGEN_VERSION)"' \
 	      -I$(CURDIR)/include -I$(CURDIR)/include/uapi -I$(CURDIR)/ctl \
-	      $(shell pkg-config --cflags libmnl 2>/dev/null)
-CTL_LIBS := $(shell pkg-config --libs libmnl 2>/dev/null || echo -lmnl) -lm
+	      $(shell pkg-config --cflags libmnl 2>/dev/null) \
+	      $(shell pkg-config --cflags liburing 2>/dev/null)
+CTL_LIBS := $(shell pkg-config --libs libmnl 2>/dev/null || echo -lmnl) -lm \
+	    $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -lpthread
 
 CTL_SRCS := ctl/main.c ctl/nl.c ctl/options.c ctl/info.c ctl/run.c \
-	    ctl/runs.c ctl/results.c ctl/report.c ctl/syscall.c
+	    ctl/runs.c ctl/results.c ctl/report.c ctl/syscall.c \
+	    ctl/engine-psync.c ctl/engine-uring.c ctl/engine-null.c
 CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
 
 # kselftest framework files, extracted from Debian's linux-source package
 KSRC_TAR ?= $(lastword $(sort $(wildcard /usr/src/linux-source-*.tar.xz)))
 KSFT := $(BUILD)/ksft/tools/testing/selftests
 
-.PHONY: all module ctl deps unit selftests check demo vmshell bench clean install
+.PHONY: all module ctl deps unit unit-progs selftests check demo vmshell bench clean install
 
 all: module ctl
 
@@ -61,7 +64,18 @@ $(BUILD)/test_report: ctl/test_report.c ctl/report.c $(CTL_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(CTL_CFLAGS) -o $@ ctl/test_report.c ctl/report.c -lm
 
-unit: $(BUILD)/test_options $(BUILD)/test_report
+SYS_SRCS := ctl/syscall.c ctl/engine-psync.c ctl/engine-uring.c \
+	    ctl/engine-null.c ctl/options.c
+$(BUILD)/test_syscall: ctl/test_syscall.c $(SYS_SRCS) $(CTL_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) $(CTL_CFLAGS) -o $@ ctl/test_syscall.c $(SYS_SRCS) \
+		$(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -lpthread
+
+UNIT_PROGS := $(BUILD)/test_options $(BUILD)/test_report $(BUILD)/test_syscall
+
+unit-progs: $(UNIT_PROGS)
+
+unit: $(UNIT_PROGS)
 	@selftests/run-unit.sh $(BUILD)
 
 # The suite is staged as tools/testing/selftests/kiogen next to the

@@ -37,6 +37,7 @@ struct kg_job {
 	uint32_t fdatasync;		/* fdatasync every N writes */
 	uint64_t filesize;		/* bytes; 0 = size */
 	uint32_t fallocate;		/* enum kiogen_fallocate */
+	uint32_t continue_on_error;	/* KIOGEN_COE_* */
 	bool time_based;
 	bool norandommap;
 	bool direct;

@@ -46,6 +46,7 @@ static const char *const kg_job_names[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_END_FSYNC]	= "end_fsync",
 	[KIOGEN_A_JOB_FILESIZE]		= "filesize",
 	[KIOGEN_A_JOB_FALLOCATE]	= "fallocate",
+	[KIOGEN_A_JOB_CONTINUE_ON_ERROR] = "continue_on_error",
 };
 
 void kg_nl_explain_missing(void)

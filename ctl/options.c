@@ -42,7 +42,7 @@ struct kg_opt {
 static const struct kg_opt kg_opts[] = {
 	{ "name", KG_SPECIAL, 0, 0, 0, 0, "start a new job with this name" },
 	{ "filename", KG_STR, JOFF(filename), JLEN(filename), 0, 0,
-	  "target block device" },
+	  "target: a block device, or a file (laid out first if new or short)" },
 	{ "ioengine", KG_SPECIAL, 0, 0, 0, 0,
 	  "bio, kiocb, null, or a fio engine: sync psync pvsync pvsync2 vsync (one I/O at a time), libaio io_uring posixaio (iodepth in flight)" },
 	{ "rw", KG_SPECIAL, 0, 0, 0, 0,
@@ -94,6 +94,8 @@ static const struct kg_opt kg_opts[] = {
 	  "size a new file is laid out to (default: size)" },
 	{ "fallocate", KG_SPECIAL, 0, 0, 0, 0,
 	  "none (default: write the file out) or native (fallocate first)" },
+	{ "continue_on_error", KG_SPECIAL, 0, 0, 0, 0,
+	  "none (default: stop at the first error), read, write, io, all" },
 	{ "path", KG_SPECIAL, 0, 0, 0, 0,
 	  "kernel (default): kernel threads issue the I/O; syscall: this process does" },
 	{ "fixedbufs", KG_BOOL, JOFF(fixedbufs), 0, 0, 1, "io_uring (syscall path): registered buffers" },
@@ -102,7 +104,8 @@ static const struct kg_opt kg_opts[] = {
 	{ "hipri", KG_BOOL, JOFF(hipri), 0, 0, 1, "io_uring (syscall path): polled completions" },
 	{ "group_reporting", KG_BOOL, JOFF(group_reporting), 0, 0, 1,
 	  "report the job's workers as one" },
-	{ "thread", KG_SPECIAL, 0, 0, 0, 1, "accepted; workers are always kernel threads" },
+	{ "thread", KG_SPECIAL, 0, 0, 0, 1,
+	  "accepted; workers are kernel threads (or pthreads with --path=syscall)" },
 	{ "output-format", KG_SPECIAL, 0, 0, 0, 0, "normal (default) or json" },
 	{ "percentile_list", KG_SPECIAL, 0, 0, 0, 0,
 	  "colon-separated percentiles to report, e.g. 50:99:99.9" },
@@ -366,6 +369,27 @@ static int kg_parse_special(struct kg_jobs *js, struct kg_job *j,
 		}
 		return 0;
 	}
+	if (!strcmp(o->name, "continue_on_error")) {
+		static const struct {
+			const char *name;
+			uint32_t mask;
+		} coe[] = {
+			{ "none", 0 }, { "0", 0 }, { "read", KIOGEN_COE_READ },
+			{ "write", KIOGEN_COE_WRITE },
+			{ "io", KIOGEN_COE_READ | KIOGEN_COE_WRITE },
+			{ "all", KIOGEN_COE_ALL }, { "1", KIOGEN_COE_ALL },
+		};
+
+		for (i = 0; v && i < sizeof(coe) / sizeof(coe[0]); i++) {
+			if (!strcmp(coe[i].name, v)) {
+				j->continue_on_error = coe[i].mask;
+				return 0;
+			}
+		}
+		fprintf(err, "kiogen: continue_on_error: '%s' is not none, read, write, io or all\n",
+			v ? v : "");
+		return -EINVAL;
+	}
 	if (!strcmp(o->name, "path")) {
 		if (v && !strcmp(v, "kernel"))
 			js->global.path = KG_PATH_KERNEL;
@@ -516,7 +540,8 @@ static const char *kg_engine_for(const struct kg_job *j, const char *named)
 	return "kiocb";
 }
 
-static int kg_job_finish(struct kg_job *j, FILE *err, FILE *info)
+static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
+			 FILE *info)
 {
 	size_t i;
 
@@ -550,12 +575,17 @@ static int kg_job_finish(struct kg_job *j, FILE *err, FILE *info)
 		fprintf(err, "kiogen: %s: time_based: needs a runtime\n", j->name);
 		return -EINVAL;
 	}
+	if (!strcmp(j->engine, "bio") && (j->fsync || j->fdatasync || j->end_fsync)) {
+		fprintf(err, "kiogen: %s: fsync: a block device through bio has nothing to fsync (use a file, or ioengine=kiocb)\n",
+			j->name);
+		return -EINVAL;
+	}
 	if (j->mode == KIOGEN_MODE_SYNC && j->iodepth > 1) {
 		fprintf(info, "kiogen: %s: ioengine=%s is synchronous, iodepth=%u ignored (as fio)\n",
 			j->name, j->ioengine, j->iodepth);
 		j->iodepth = 1;
 	}
-	if (strcmp(j->ioengine, j->engine))
+	if (path == KG_PATH_KERNEL && strcmp(j->ioengine, j->engine))
 		fprintf(info, "kiogen: %s: ioengine=%s -> kernel engine %s%s, %s\n",
 			j->name, j->ioengine, j->engine,
 			strcmp(j->engine, "kiocb") ? "" : j->direct ? " (O_DIRECT)" : " (buffered)",
@@ -573,7 +603,7 @@ int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info)
 		return -EINVAL;
 	}
 	for (i = 0; i < js->nr_jobs; i++)
-		if (kg_job_finish(&js->jobs[i], err, info))
+		if (kg_job_finish(&js->jobs[i], js->global.path, err, info))
 			return -EINVAL;
 	return 0;
 }

@@ -786,8 +786,8 @@ static void kg_text_view(FILE *f, const struct kg_report *rp,
 	double usr, sys, depth[KIOGEN_DEPTH_BUCKETS];
 	int err = kg_errno(w->error), d;
 
-	/* fio leaves out a thread that did no I/O at all */
-	if (!rd->ios && !wr->ios && !rd->bytes && !wr->bytes)
+	/* fio leaves out a thread that did no I/O at all, unless it failed */
+	if (!rd->ios && !wr->ios && !rd->bytes && !wr->bytes && !w->error)
 		return;
 
 	if (err)

@@ -136,8 +136,8 @@ static void kg_parse_dir(struct kg_worker *w, const struct nlattr *nest)
 	struct kg_dir tmp = { 0 };
 
 	mnl_attr_for_each_nested(a, nest) {
-		uint64_t v = mnl_attr_get_type(a) == KIOGEN_A_DIR_DIR ? 0 :
-			     mnl_attr_get_u64(a);
+		uint64_t v = mnl_attr_get_payload_len(a) == sizeof(uint64_t) ?
+			     mnl_attr_get_u64(a) : 0;
 
 		switch (mnl_attr_get_type(a)) {
 		case KIOGEN_A_DIR_DIR:

@@ -62,6 +62,8 @@ static void kg_put_job(struct nlmsghdr *nlh, const struct kg_job *j)
 		mnl_attr_put(nlh, KIOGEN_A_JOB_TIME_BASED, 0, NULL);
 	if (j->norandommap)
 		mnl_attr_put(nlh, KIOGEN_A_JOB_NORANDOMMAP, 0, NULL);
+	if (j->continue_on_error)
+		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_CONTINUE_ON_ERROR, j->continue_on_error);
 	if (!strcmp(j->engine, "kiocb")) {
 		if (j->direct)
 			mnl_attr_put(nlh, KIOGEN_A_JOB_DIRECT, 0, NULL);

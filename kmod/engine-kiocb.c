@@ -110,11 +110,18 @@ static int kiog_kiocb_open(struct kiog_job *job, struct nlattr **tb,
 	if (!t)
 		return -ENOMEM;
 
-	/* a file may need laying out, so open for writing unless it exists */
-	flags = O_LARGEFILE | (c->direct ? O_DIRECT : 0);
-	t->file = filp_open(c->filename, flags | O_RDWR | O_CREAT, 0644);
-	if (IS_ERR(t->file) && !writes && PTR_ERR(t->file) != -EINVAL)
-		t->file = filp_open(c->filename, flags | O_RDONLY, 0);
+	/*
+	 * Open for writing (a file may need laying out); read-only if that is
+	 * refused and the job only reads. Create it only when a size says how
+	 * big, so a mistyped name leaves nothing behind.
+	 */
+	flags = O_LARGEFILE | (c->direct ? O_DIRECT : 0) | O_RDWR;
+	if (c->size || c->filesize)
+		flags |= O_CREAT;
+	t->file = filp_open(c->filename, flags, 0644);
+	if (IS_ERR(t->file) && !writes && PTR_ERR(t->file) != -EINVAL &&
+	    PTR_ERR(t->file) != -ENOENT)
+		t->file = filp_open(c->filename, flags & ~(O_RDWR | O_CREAT), 0);
 	if (IS_ERR(t->file)) {
 		err = kiog_kiocb_open_error(PTR_ERR(t->file), tb, extack);
 		goto err_free;

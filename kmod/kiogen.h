@@ -98,6 +98,7 @@ struct kiog_job_cfg {
 	u32 fsync;		/* fsync every N writes; 0: never */
 	u32 fdatasync;		/* fdatasync every N writes; 0: never */
 	u32 fallocate;		/* enum kiogen_fallocate */
+	u32 continue_on_error;	/* KIOGEN_COE_*: errors counted, not fatal */
 	bool time_based;
 	bool norandommap;
 	bool direct;		/* O_DIRECT (kiocb) */
@@ -176,7 +177,8 @@ struct kiog_worker {
 	u64 elapsed_ns;
 	u64 cpu_usr_ns, cpu_sys_ns;
 	u64 ctx_vol, ctx_invol;
-	int error;
+	int error;			/* first errno */
+	bool failed;			/* an error ended the worker */
 
 	/* progress, read by others without locks */
 	u64 live_ios, live_bytes, live_errors;

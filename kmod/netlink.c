@@ -75,6 +75,7 @@ static const struct nla_policy kiog_job_policy[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_END_FSYNC]	= { .type = NLA_FLAG },
 	[KIOGEN_A_JOB_FILESIZE]		= { .type = NLA_U64 },
 	[KIOGEN_A_JOB_FALLOCATE]	= NLA_POLICY_MAX(NLA_U32, KIOGEN_FALLOCATE_NATIVE),
+	[KIOGEN_A_JOB_CONTINUE_ON_ERROR] = NLA_POLICY_MASK(NLA_U32, KIOGEN_COE_ALL),
 };
 
 static const struct nla_policy kiog_policy[KIOGEN_A_MAX + 1] = {
@@ -207,6 +208,7 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 	c->fdatasync = kiog_nla_u32(tb[KIOGEN_A_JOB_FDATASYNC], 0);
 	c->filesize = kiog_nla_u64(tb[KIOGEN_A_JOB_FILESIZE], 0);
 	c->fallocate = kiog_nla_u32(tb[KIOGEN_A_JOB_FALLOCATE], KIOGEN_FALLOCATE_NONE);
+	c->continue_on_error = kiog_nla_u32(tb[KIOGEN_A_JOB_CONTINUE_ON_ERROR], 0);
 
 	if (c->mode == KIOGEN_MODE_SYNC && c->iodepth != 1) {
 		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_IODEPTH],
@@ -818,6 +820,8 @@ static struct genl_family kiog_family __ro_after_init = {
 	.maxattr	= KIOGEN_A_MAX,
 	.policy		= kiog_policy,
 	.netnsok	= true,
+	/* handlers lock what they share; RUN_STOP must not hold genl_mutex */
+	.parallel_ops	= true,
 	.module		= THIS_MODULE,
 	.ops		= kiog_ops,
 	.n_ops		= ARRAY_SIZE(kiog_ops),

@@ -162,7 +162,7 @@ static void kiog_run_reap(struct work_struct *work)
 			kthread_stop(w->task);
 			w->task = NULL;
 			kiog_worker_free_buffers(w);
-			if (w->error && !run->error)
+			if (w->failed && !run->error)
 				run->error = w->error;
 		}
 		kiog_job_release_target(job);

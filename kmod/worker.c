@@ -361,7 +361,11 @@ static void kiog_worker_reap(struct kiog_worker *w, struct kiog_loop *l)
 			WRITE_ONCE(w->live_errors, w->live_errors + 1);
 			if (!w->error)
 				w->error = s->error;
-			l->issuing = false;	/* fio's default: stop at the first error */
+			/* fio's default: stop at the first error */
+			if (!(w->job->cfg.continue_on_error & BIT(s->dir))) {
+				l->issuing = false;
+				w->failed = true;
+			}
 			continue;
 		}
 		if (s->dir == KIOGEN_DIR_WRITE)
@@ -391,7 +395,10 @@ static void kiog_worker_sync(struct kiog_worker *w, struct kiog_loop *l,
 		w->stats[KIOGEN_DIR_SYNC].errors++;
 		if (!w->error)
 			w->error = err;
-		l->issuing = false;
+		if (!(w->job->cfg.continue_on_error & KIOGEN_COE_SYNC)) {
+			l->issuing = false;
+			w->failed = true;
+		}
 		return;
 	}
 	if (t0 >= l->ramp_end)

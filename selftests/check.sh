@@ -17,7 +17,7 @@ step() {
 }
 
 step "build"
-if ! make -s all selftests $src/build/test_options $src/build/test_report; then
+if ! make -s all selftests unit-progs; then
 	echo "build failed"
 	echo "0 passed, 1 failed, 0 skipped"
 	exit 1

@@ -90,6 +90,12 @@ enum kiogen_mode {
 	KIOGEN_MODE_SYNC,	/* submit one, wait for it (psync semantics) */
 };
 
+/* KIOGEN_A_JOB_CONTINUE_ON_ERROR: errors of these kinds are counted, not fatal */
+#define KIOGEN_COE_READ		(1U << 0)
+#define KIOGEN_COE_WRITE	(1U << 1)
+#define KIOGEN_COE_SYNC		(1U << 2)
+#define KIOGEN_COE_ALL		(KIOGEN_COE_READ | KIOGEN_COE_WRITE | KIOGEN_COE_SYNC)
+
 /* KIOGEN_A_JOB_FALLOCATE: how a file is laid out before the run */
 enum kiogen_fallocate {
 	KIOGEN_FALLOCATE_NONE,		/* write it out */
@@ -161,6 +167,7 @@ enum {
 	KIOGEN_A_JOB_END_FSYNC,		/* flag: fsync when the writes are done */
 	KIOGEN_A_JOB_FILESIZE,		/* u64: bytes a new file is laid out to */
 	KIOGEN_A_JOB_FALLOCATE,		/* u32: enum kiogen_fallocate */
+	KIOGEN_A_JOB_CONTINUE_ON_ERROR,	/* u32: KIOGEN_COE_* */
 
 	__KIOGEN_A_JOB_MAX,
 	KIOGEN_A_JOB_MAX = __KIOGEN_A_JOB_MAX - 1

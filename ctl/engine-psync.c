@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The psync engine of the syscall path: one pread() or pwrite() at a time,
+ * completed within submit. fio's sync, psync, vsync, pvsync and pvsync2 all
+ * land here, and so do the kernel engine names bio (with O_DIRECT) and kiocb
+ * (direct as asked), since on this path they only name the file path the
+ * data takes. A short transfer is counted as such, not retried, as the
+ * kernel counts it; fsync= and fdatasync= call fsync(2)/fdatasync(2) in the
+ * worker, as the kernel's kiocb engine calls vfs_fsync().
+ */
+#include <errno.h>
+#include <unistd.h>
+
+#include "syscall.h"
+
+static void kg_psync_submit(struct kg_sys_worker *w, struct kg_sys_slot *s)
+{
+	ssize_t n;
+
+	if (s->dir == KIOGEN_DIR_WRITE)
+		n = pwrite(w->fd, s->buf, s->len, s->offset);
+	else
+		n = pread(w->fd, s->buf, s->len, s->offset);
+	kg_sys_slot_complete(w, s, n < 0 ? -errno : n, kg_sys_now_ns());
+}
+
+/* Everything completed in submit: there is never anything to wait for. */
+static int kg_psync_reap(struct kg_sys_worker *w, bool wait)
+{
+	(void)w;
+	(void)wait;
+	return 0;
+}
+
+const struct kg_sys_engine kg_sys_engine_psync = {
+	.name		= "psync",
+	.needs_buffers	= true,
+	.max_depth	= 1,
+	.submit		= kg_psync_submit,
+	.reap		= kg_psync_reap,
+	.sync		= kg_sys_fsync,
+};

@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The syscall path's internals, shared by its core (ctl/syscall.c) and its
+ * engines (ctl/engine-*.c): the per-worker state that mirrors the kernel's
+ * struct kiog_worker, the I/O slot that mirrors struct kiog_slot, and the
+ * ops table each engine fills. The core owns the loop, the workload
+ * generator and the statistics; an engine only starts I/O and hands each
+ * finished slot back with kg_sys_slot_complete().
+ */
+#ifndef KIOGEN_CTL_SYSCALL_H
+#define KIOGEN_CTL_SYSCALL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <kiogen/workload.h>
+
+#include "job.h"
+
+#define KG_SYS_SAMPLE_NS	500000000ULL	/* as the kernel's KIOG_SAMPLE_NS */
+#define KG_SYS_MAX_SAMPLES	7200		/* as KIOG_MAX_SAMPLES */
+#define KG_SYS_CHUNK_ORDER	4		/* as KIOG_CHUNK_ORDER */
+
+struct kg_sys_worker;
+struct kg_sys_gate;
+
+/**
+ * struct kg_sys_slot - one I/O in flight: where, what, when, how it ended
+ * @next: on the worker's list of finished slots
+ * @index: position in the worker's slot array; the registered buffer index
+ * @buf: data buffer, @buf_len bytes, page aligned; NULL for the null engine
+ * @buf_len: bytes allocated, a whole number of fill chunks
+ * @start_ns: CLOCK_MONOTONIC just before the engine was handed the slot
+ * @end_ns: CLOCK_MONOTONIC when the completion was seen
+ * @offset: bytes into the target
+ * @len: bytes asked for
+ * @done_bytes: bytes transferred, set by the completion
+ * @error: negative errno, set by the completion
+ * @dir: enum kiogen_dir
+ */
+struct kg_sys_slot {
+	struct kg_sys_slot *next;
+	uint32_t index;
+	void *buf;
+	size_t buf_len;
+	uint64_t start_ns;
+	uint64_t end_ns;
+	uint64_t offset;
+	uint32_t len;
+	uint32_t done_bytes;
+	int error;
+	uint8_t dir;
+};
+
+/**
+ * struct kg_sys_engine - one way of issuing I/O from user space
+ * @name: engine name, as printed
+ * @needs_buffers: whether slots need data buffers (and an open target)
+ * @max_depth: I/Os in flight per worker the engine can hold; 0 = iodepth
+ * @init: set up per-worker engine state in @w->priv before the clock
+ *	starts (optional); on failure prints what went wrong, naming the
+ *	option, and returns a negative errno, leaving @w->priv NULL or set
+ *	up far enough for @exit
+ * @exit: release what @init set up (optional)
+ * @submit: start the I/O of one slot; may complete it at once
+ * @commit: push the slots submitted since the last call to the kernel
+ *	(optional); a negative errno is fatal for the worker
+ * @reap: complete finished slots; with @wait, block until at least one
+ *	has finished. Returns the number completed or a negative errno,
+ *	which is fatal for the worker except -EINTR
+ * @sync: fsync (or fdatasync with @datasync) the target, in the worker,
+ *	as the kernel's engines do; 0 or a negative errno (optional: without
+ *	it fsync= and friends do nothing, as on the kernel's null engine)
+ */
+struct kg_sys_engine {
+	const char *name;
+	bool needs_buffers;
+	uint32_t max_depth;
+	int (*init)(struct kg_sys_worker *w);
+	void (*exit)(struct kg_sys_worker *w);
+	void (*submit)(struct kg_sys_worker *w, struct kg_sys_slot *s);
+	int (*commit)(struct kg_sys_worker *w);
+	int (*reap)(struct kg_sys_worker *w, bool wait);
+	int (*sync)(struct kg_sys_worker *w, bool datasync);
+};
+
+extern const struct kg_sys_engine kg_sys_engine_psync;
+extern const struct kg_sys_engine kg_sys_engine_uring;
+extern const struct kg_sys_engine kg_sys_engine_null;
+
+/**
+ * struct kg_sys_dir - one direction's statistics while running
+ * @d: the counters and histogram reported
+ * @sq: exact 128-bit sum of squared latencies, as the kernel keeps it
+ */
+struct kg_sys_dir {
+	struct kg_dir d;
+	unsigned __int128 sq;
+};
+
+/**
+ * struct kg_sys_worker - one thread of a job and everything it owns
+ * @job: the job as parsed; read-only
+ * @eng: the engine chosen for the job
+ * @job_index: index of @job in the run
+ * @index: worker index in the job
+ * @fd: the job's target, shared by its workers; -1 for the null engine
+ * @depth: slots, the most I/Os in flight
+ * @slots: @depth slots
+ * @free: stack of idle slots, @nr_free of them
+ * @done: finished slots not yet accounted, LIFO
+ * @inflight: slots handed to the engine and not yet accounted
+ * @priv: engine state
+ * @wl: workload generator, configured as the kernel configures its own
+ * @io_limit: I/Os to issue
+ * @byte_limit: bytes to issue
+ * @ramp_ns: time from the start whose completions are not counted
+ * @runtime_ns: time after the ramp to stop issuing at; 0 = no limit
+ * @stats: statistics per enum kiogen_dir: read, write, sync
+ * @res: results; its samples array is preallocated and handed over
+ * @max_samples: room in @res.samples
+ * @gate: where the thread waits until every worker of the run is ready
+ * @thread: the pthread running this worker
+ */
+struct kg_sys_worker {
+	const struct kg_job *job;
+	const struct kg_sys_engine *eng;
+	uint32_t job_index, index;
+	int fd;
+	uint32_t depth;
+	struct kg_sys_slot *slots;
+	struct kg_sys_slot **free;
+	uint32_t nr_free;
+	struct kg_sys_slot *done;
+	uint32_t inflight;
+	void *priv;
+	struct kiog_wl wl;
+	uint64_t io_limit;
+	uint64_t byte_limit;
+	uint64_t ramp_ns;
+	uint64_t runtime_ns;
+	struct kg_sys_dir stats[3];
+	struct kg_worker res;
+	uint32_t max_samples;
+	struct kg_sys_gate *gate;
+	pthread_t thread;
+};
+
+/**
+ * kg_sys_now_ns() - CLOCK_MONOTONIC in nanoseconds, the clock of every
+ *	timestamp on the syscall path
+ *
+ * Return: nanoseconds.
+ */
+uint64_t kg_sys_now_ns(void);
+
+/**
+ * kg_sys_fsync() - the @sync op of engines with a file descriptor
+ * @w: the worker
+ * @datasync: fdatasync() instead of fsync()
+ *
+ * Return: 0 or a negative errno.
+ */
+int kg_sys_fsync(struct kg_sys_worker *w, bool datasync);
+
+/**
+ * kg_sys_slot_complete() - hand a finished I/O back to its worker
+ * @w: the worker that submitted @s
+ * @s: the slot
+ * @res: bytes transferred, or a negative errno
+ * @now: completion time from kg_sys_now_ns(), shared by a batch
+ *
+ * Called from the worker's own thread only, inside @submit or @reap.
+ */
+void kg_sys_slot_complete(struct kg_sys_worker *w, struct kg_sys_slot *s,
+			  long res, uint64_t now);
+
+#endif /* KIOGEN_CTL_SYSCALL_H */

@@ -1,0 +1,743 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host tests of the syscall path (ctl/syscall.c and its engines) on a
+ * temporary regular file in /tmp: exact I/O counts and limits, the stream
+ * digest of psync and io_uring against a replay of kiog_wl_next() for every
+ * rw mode, block headers and pattern at the right offsets, the null engine,
+ * refusals in words, the io_uring options, stopping on interrupt, and the
+ * time-based loop with ramp and interval samples. io_uring cases skip with a
+ * reason when the host forbids io_uring. Prints TAP and exits non-zero if
+ * any case failed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <liburing.h>
+#include <kiogen/workload.h>
+
+#include "kiogen.h"
+#include "options.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define FILE_BYTES	(4u << 20)
+#define BS		4096u
+#define FILL_BYTE	0xa5
+
+/* TAP runner, as in ctl/test_report.c */
+struct tcase {
+	const char *name;
+	int (*fn)(const void *arg);
+	const void *arg;
+};
+
+enum { T_FAIL, T_PASS, T_SKIP };
+
+static char diag[1024];
+
+static int fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(diag, sizeof(diag), fmt, ap);
+	va_end(ap);
+	return T_FAIL;
+}
+
+static int skip(const char *why)
+{
+	snprintf(diag, sizeof(diag), "%s", why);
+	return T_SKIP;
+}
+
+#define CHECK(cond, ...)                                                       \
+	do {                                                                   \
+		if (!(cond))                                                   \
+			return fail(__VA_ARGS__);                              \
+	} while (0)
+
+static int run_cases(const struct tcase *c, size_t n)
+{
+	size_t i, failed = 0;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("TAP version 13\n1..%zu\n", n);
+	for (i = 0; i < n; i++) {
+		int rc;
+
+		diag[0] = '\0';
+		rc = c[i].fn(c[i].arg);
+		if (rc == T_SKIP) {
+			printf("ok %zu - %s # SKIP %s\n", i + 1, c[i].name, diag);
+			continue;
+		}
+		printf("%sok %zu - %s\n", rc == T_PASS ? "" : "not ", i + 1,
+		       c[i].name);
+		if (rc != T_PASS) {
+			printf("# %s\n", diag);
+			failed++;
+		}
+	}
+	return failed != 0;
+}
+
+/* ---- fixtures ----------------------------------------------------------- */
+
+static char path[] = "/tmp/kiogen-test-syscall-XXXXXX";
+static int uring_err;		/* io_uring_queue_init() on this host */
+
+/*
+ * The CLI's interrupt flag, driven by the tests instead of SIGINT: it goes
+ * up at the interrupt_at-th look (0: never), as if Ctrl-C came just then.
+ */
+static unsigned int interrupt_at, interrupt_looks;
+
+bool kg_interrupt_pending(void)
+{
+	return interrupt_at && ++interrupt_looks >= interrupt_at;
+}
+
+static int refill(void)
+{
+	static char buf[1 << 16];
+	unsigned int off;
+	int fd = open(path, O_WRONLY);
+
+	if (fd < 0)
+		return -1;
+	memset(buf, FILL_BYTE, sizeof(buf));
+	for (off = 0; off < FILE_BYTES; off += sizeof(buf))
+		if (pwrite(fd, buf, sizeof(buf), off) != (ssize_t)sizeof(buf)) {
+			close(fd);
+			return -1;
+		}
+	close(fd);
+	return 0;
+}
+
+/*
+ * One syscall-path run of a space-separated option string ("%F" stands for
+ * the test file). Returns the exit code; stderr goes to @err.
+ */
+static int run(struct kg_jobs *js, struct kg_run_result *r, char *err,
+	       size_t len, const char *fmt, ...)
+{
+	char line[2048], *argv[64], *tok, *save = NULL, *p;
+	FILE *f = tmpfile();
+	int argc = 0, ret, saved;
+	va_list ap;
+	size_t n;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	while ((p = strstr(line, "%F"))) {
+		char rest[2048];
+
+		snprintf(rest, sizeof(rest), "%s", p + 2);
+		snprintf(p, sizeof(line) - (p - line), "%s%s", path, rest);
+	}
+	for (tok = strtok_r(line, " ", &save); tok && argc < 63;
+	     tok = strtok_r(NULL, " ", &save))
+		argv[argc++] = tok;
+	argv[argc] = NULL;
+
+	fflush(stderr);
+	saved = dup(STDERR_FILENO);
+	dup2(fileno(f), STDERR_FILENO);
+	kg_jobs_init(js);
+	ret = kg_parse_args(js, argc, argv, stderr) ||
+	      kg_jobs_finish(js, stderr, stderr) ? KG_EXIT_USAGE : -1;
+	if (ret < 0)
+		ret = kg_syscall_run(js, r);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	rewind(f);
+	n = err ? fread(err, 1, len - 1, f) : 0;
+	if (err)
+		err[n] = 0;
+	fclose(f);
+	return ret;
+}
+
+static void release(struct kg_run_result *r)
+{
+	uint32_t i, k;
+
+	for (i = 0; i < KG_MAX_JOBS; i++) {
+		for (k = 0; k < r->jobs[i].nr_workers; k++)
+			free(r->jobs[i].workers[k].samples);
+		free(r->jobs[i].workers);
+	}
+	memset(r, 0, sizeof(*r));
+}
+
+/* What the generator yields for a worker: digest and per-direction counts. */
+struct replay {
+	uint64_t digest;
+	uint64_t ios[2];
+};
+
+static void replay(const struct kg_job *j, uint32_t job, uint32_t worker,
+		   uint64_t size, uint64_t n, struct replay *out)
+{
+	struct kiog_wl_cfg c = {
+		.rw = j->rw, .rwmixread = j->rwmixread, .bs = j->bs,
+		.offset = j->offset, .size = size,
+		.seed = kiog_wl_worker_seed(j->seed, job, worker),
+		.norandommap = j->norandommap,
+	};
+	struct kiog_wl wl;
+	struct kiog_io io;
+
+	memset(out, 0, sizeof(*out));
+	if (kiog_wl_init(&wl, &c))
+		return;
+	while (n--) {
+		kiog_wl_next(&wl, &io);
+		out->ios[io.dir]++;
+	}
+	out->digest = wl.digest;
+}
+
+static uint64_t hist_sum(const struct kg_dir *d)
+{
+	uint64_t s = 0;
+	uint32_t i;
+
+	for (i = 0; i < KIOG_HIST_BUCKETS; i++)
+		s += d->hist[i];
+	return s;
+}
+
+/* Counters of one finished worker agree with each other and with @n. */
+static int check_worker(const struct kg_worker *w, uint64_t n, uint32_t bs)
+{
+	uint64_t depth = 0;
+	int d, i;
+
+	CHECK(w->issued == n, "issued %llu, expected %llu",
+	      (unsigned long long)w->issued, (unsigned long long)n);
+	CHECK(w->dir[0].ios + w->dir[1].ios == n, "completed %llu + %llu, expected %llu",
+	      (unsigned long long)w->dir[0].ios, (unsigned long long)w->dir[1].ios,
+	      (unsigned long long)n);
+	for (d = 0; d < 2; d++) {
+		const struct kg_dir *x = &w->dir[d];
+
+		CHECK(x->bytes == x->ios * bs, "dir %d: %llu bytes for %llu ios", d,
+		      (unsigned long long)x->bytes, (unsigned long long)x->ios);
+		CHECK(hist_sum(x) == x->ios, "dir %d: histogram holds %llu, not %llu",
+		      d, (unsigned long long)hist_sum(x), (unsigned long long)x->ios);
+		CHECK(!x->errors && !x->short_ios, "dir %d: errors or short I/O", d);
+		CHECK(!x->ios || (x->lat_min <= x->lat_max && x->lat_max <= x->lat_sum &&
+				  x->lat_sumsq > 0), "dir %d: latency min/max/sum inconsistent", d);
+	}
+	for (i = 0; i < KIOGEN_DEPTH_BUCKETS; i++)
+		depth += w->depths[i];
+	CHECK(depth == n, "depth counts %llu, expected one per submit (%llu)",
+	      (unsigned long long)depth, (unsigned long long)n);
+	CHECK(w->mem > 0 && w->sample_ns == 500000000ULL && w->samples,
+	      "mem %llu, sample_ns %llu", (unsigned long long)w->mem,
+	      (unsigned long long)w->sample_ns);
+	CHECK(!w->error, "worker error %d", w->error);
+	return T_PASS;
+}
+
+static int uring_skip(void)
+{
+	if (uring_err == -ENOSYS || uring_err == -EPERM) {
+		snprintf(diag, sizeof(diag), "io_uring_queue_init: %s",
+			 strerror(-uring_err));
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- cases -------------------------------------------------------------- */
+
+static int t_counts(const void *arg)
+{
+	const char *engine = arg;
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	char err[1024];
+	int ret, rc;
+
+	if (!strcmp(engine, "io_uring") && uring_skip())
+		return T_SKIP;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=c --filename=%%F --rw=randread --bs=4k --number_ios=3000 --io_size=1g --ioengine=%s --iodepth=8",
+		  engine);
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	CHECK(r.nr_jobs == 1 && r.jobs[0].nr_workers == 1 && r.jobs[0].job == &js.jobs[0],
+	      "%u jobs, %u workers", r.nr_jobs, r.jobs[0].nr_workers);
+	CHECK(r.state == KIOGEN_STATE_DONE && !r.error && r.elapsed_ns,
+	      "state %u error %d", r.state, r.error);
+	rc = check_worker(&r.jobs[0].workers[0], 3000, BS);
+	if (rc == T_PASS && !strcmp(engine, "io_uring"))
+		CHECK(r.jobs[0].workers[0].depths[3] > 0,
+		      "iodepth=8 never had 8 in flight");
+	if (rc == T_PASS && !strcmp(engine, "psync"))
+		CHECK(r.jobs[0].workers[0].depths[0] == 3000, "psync above depth 1");
+	release(&r);
+	return rc;
+}
+
+struct mode {
+	const char *rw;
+	uint32_t rwmixread;
+	bool uring;
+};
+
+static int t_digest(const void *arg)
+{
+	const struct mode *m = arg;
+	const char *engines[] = { "psync", "io_uring" };
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	struct replay want;
+	char err[1024];
+	int e, ret;
+
+	if (m->uring && uring_skip())
+		return T_SKIP;
+	for (e = 0; e < (m->uring ? 2 : 1); e++) {
+		const struct kg_worker *w;
+
+		ret = run(&js, &r, err, sizeof(err),
+			  "--path=syscall --name=d --filename=%%F --rw=%s --rwmixread=%u --bs=4k --number_ios=2500 --io_size=1g --ioengine=%s --iodepth=16 --randseed=%u",
+			  m->rw, m->rwmixread, engines[e], 1234 + m->rwmixread);
+		CHECK(ret == KG_EXIT_OK, "%s: exit %d: %s", engines[e], ret, err);
+		replay(&js.jobs[0], 0, 0, FILE_BYTES, 2500, &want);
+		w = &r.jobs[0].workers[0];
+		CHECK(w->digest == want.digest, "%s: digest %016llx, replay %016llx",
+		      engines[e], (unsigned long long)w->digest,
+		      (unsigned long long)want.digest);
+		CHECK(w->dir[0].ios == want.ios[0] && w->dir[1].ios == want.ios[1],
+		      "%s: %llu reads %llu writes, replay %llu %llu", engines[e],
+		      (unsigned long long)w->dir[0].ios, (unsigned long long)w->dir[1].ios,
+		      (unsigned long long)want.ios[0], (unsigned long long)want.ios[1]);
+		release(&r);
+	}
+	return T_PASS;
+}
+
+/* Every written block has its header; read blocks are untouched. */
+static int check_blocks(const struct kg_job *j, uint64_t size, uint64_t n,
+			bool pattern)
+{
+	struct kiog_wl_cfg c = {
+		.rw = j->rw, .rwmixread = j->rwmixread, .bs = j->bs,
+		.offset = j->offset, .size = size,
+		.seed = kiog_wl_worker_seed(j->seed, 0, 0),
+	};
+	static uint64_t blk[BS / 8], fill[BS / 8];
+	struct kiogen_block_header *h = (void *)blk;
+	const size_t first = (sizeof(*h) + 7) / 8;
+	uint64_t seq = 0, k;
+	struct kiog_rng rng;
+	struct kiog_wl wl;
+	struct kiog_io io;
+	int fd = open(path, O_RDONLY);
+	size_t i;
+
+	CHECK(fd >= 0 && !kiog_wl_init(&wl, &c), "cannot replay");
+	kiog_rng_seed(&rng, c.seed ^ 0xb10cULL);
+	for (i = 0; i < BS / 8; i++)
+		fill[i] = kiog_rng_next(&rng);
+	for (k = 0; k < n; k++) {
+		kiog_wl_next(&wl, &io);
+		if (pread(fd, blk, BS, io.offset) != BS) {
+			close(fd);
+			return fail("short read at %llu", (unsigned long long)io.offset);
+		}
+		if (io.dir == KIOGEN_DIR_READ) {
+			for (i = 0; i < BS && ((unsigned char *)blk)[i] == FILL_BYTE; i++)
+				;
+			if (i < BS)
+				break;
+			continue;
+		}
+		seq++;
+		if (memcmp(h->magic, KIOGEN_BLOCK_MAGIC, sizeof(h->magic)) ||
+		    h->offset != io.offset || h->run || h->job || h->worker ||
+		    h->pad || h->seq != seq)
+			break;
+		if (pattern && memcmp(&blk[first], &fill[first], BS - first * 8))
+			break;
+	}
+	close(fd);
+	CHECK(k == n, "I/O %llu (%s at %llu): block is not what was written; header offset %llu seq %llu, expected seq %llu",
+	      (unsigned long long)k, io.dir ? "write" : "read",
+	      (unsigned long long)io.offset, (unsigned long long)h->offset,
+	      (unsigned long long)h->seq, (unsigned long long)seq);
+	CHECK(seq > 0, "no write to check");
+	return T_PASS;
+}
+
+static int t_headers(const void *arg)
+{
+	const struct mode *m = arg;
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	char err[1024];
+	int ret;
+
+	if (m->uring && uring_skip())
+		return T_SKIP;
+	CHECK(!refill(), "cannot refill %s", path);
+	/* one pass over 256 blocks: each is touched once */
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=h --filename=%%F --rw=%s --rwmixread=%u --bs=4k --size=1m --number_ios=256 --ioengine=%s --iodepth=8",
+		  m->rw, m->rwmixread, m->uring ? "io_uring" : "psync");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	release(&r);
+	/*
+	 * With one slot that nothing reads into, psync writes the kernel's
+	 * pattern byte for byte.
+	 */
+	return check_blocks(&js.jobs[0], 1 << 20, 256,
+			    !m->uring && !strcmp(m->rw, "randwrite"));
+}
+
+static int t_null(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	const struct kg_worker *w;
+	struct replay want;
+	char err[1024];
+	int ret, rc;
+
+	(void)arg;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=n --ioengine=null --size=1g --rw=randrw --number_ios=5000 --iodepth=4");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	w = &r.jobs[0].workers[0];
+	rc = check_worker(w, 5000, BS);
+	replay(&js.jobs[0], 0, 0, 1 << 30, 5000, &want);
+	if (rc == T_PASS && w->digest != want.digest)
+		rc = fail("digest %016llx, replay %016llx",
+			  (unsigned long long)w->digest, (unsigned long long)want.digest);
+	/* four submits per batch, as the kernel's null engine: depth 1, 2, 3, 4 */
+	if (rc == T_PASS && (w->depths[0] != 1250 || w->depths[1] != 2500 ||
+			     w->depths[2] != 1250))
+		rc = fail("depths %llu %llu %llu", (unsigned long long)w->depths[0],
+			  (unsigned long long)w->depths[1],
+			  (unsigned long long)w->depths[2]);
+	release(&r);
+	return rc;
+}
+
+static int t_refused(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	char err[1024];
+	int ret;
+
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=x --filename=%%F --rw=read --ioengine=%s --iodepth=4 --number_ios=10",
+		  (const char *)arg);
+	CHECK(ret == KG_EXIT_USAGE, "exit %d, expected %d", ret, KG_EXIT_USAGE);
+	CHECK(strstr(err, "ioengine") && strstr(err, "io_uring"),
+	      "message does not name ioengine and io_uring: %s", err);
+	CHECK(r.nr_jobs == 0, "a refused run has results");
+	return T_PASS;
+}
+
+static int t_uring_opts(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	struct replay want;
+	char err[1024];
+	int ret, rc;
+
+	if (uring_skip())
+		return T_SKIP;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=u --filename=%%F --rw=randrw --bs=4k --number_ios=3000 --io_size=1g --ioengine=io_uring --iodepth=16 %s",
+		  (const char *)arg);
+	if (ret == KG_EXIT_FAIL && strstr(err, "not permitted"))
+		return skip("io_uring option not permitted on this host");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	rc = check_worker(&r.jobs[0].workers[0], 3000, BS);
+	replay(&js.jobs[0], 0, 0, FILE_BYTES, 3000, &want);
+	if (rc == T_PASS && r.jobs[0].workers[0].digest != want.digest)
+		rc = fail("digest differs from the replay");
+	release(&r);
+	return rc;
+}
+
+/* Several jobs and workers: every worker draws from its own seed. */
+static int t_workers(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	struct replay want;
+	char err[1024];
+	uint32_t i, k;
+	int ret;
+
+	(void)arg;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --rw=randread --bs=4k --number_ios=500 --name=a --filename=%%F --numjobs=3 --name=b --ioengine=null --size=64m --numjobs=2");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	CHECK(r.nr_jobs == 2 && r.jobs[0].nr_workers == 3 && r.jobs[1].nr_workers == 2,
+	      "shape %u jobs", r.nr_jobs);
+	for (i = 0; i < 2; i++) {
+		for (k = 0; k < r.jobs[i].nr_workers; k++) {
+			const struct kg_worker *w = &r.jobs[i].workers[k];
+
+			replay(&js.jobs[i], i, k, i ? 64 << 20 : FILE_BYTES, 500, &want);
+			CHECK(w->job == i && w->index == k && w->digest == want.digest,
+			      "job %u worker %u: digest %016llx, replay %016llx", i, k,
+			      (unsigned long long)w->digest, (unsigned long long)want.digest);
+		}
+	}
+	release(&r);
+	return T_PASS;
+}
+
+/* size 0 is the rest of the target; io_size limits the bytes issued. */
+static int t_region(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	struct replay want;
+	char err[1024];
+	int ret;
+
+	(void)arg;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=s --filename=%%F --rw=read --bs=4k --offset=3m");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	replay(&js.jobs[0], 0, 0, 1 << 20, 256, &want);
+	CHECK(r.jobs[0].workers[0].issued == 256 &&
+	      r.jobs[0].workers[0].digest == want.digest,
+	      "offset=3m of 4m: issued %llu, expected the last 256 blocks",
+	      (unsigned long long)r.jobs[0].workers[0].issued);
+	release(&r);
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=s --filename=%%F --rw=randread --bs=4k --io_size=64k");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	CHECK(r.jobs[0].workers[0].issued == 16, "io_size=64k issued %llu, not 16",
+	      (unsigned long long)r.jobs[0].workers[0].issued);
+	release(&r);
+	return T_PASS;
+}
+
+static int t_layout(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	char err[1024], cmd[512];
+	int ret;
+
+	(void)arg;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=m --filename=%s.missing --rw=read --number_ios=1",
+		  path);
+	CHECK(ret == KG_EXIT_USAGE && strstr(err, "filename") &&
+	      strstr(err, "lay the file out first"), "missing file: exit %d: %s", ret, err);
+	snprintf(cmd, sizeof(cmd), "--path=syscall --name=m --filename=%s --rw=read --size=8m",
+		 path);
+	ret = run(&js, &r, err, sizeof(err), "%s", cmd);
+	CHECK(ret == KG_EXIT_USAGE && strstr(err, "size") &&
+	      strstr(err, "lay the file out first"), "short file: exit %d: %s", ret, err);
+	return T_PASS;
+}
+
+static int t_direct(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	char err[1024];
+	int ret, rc;
+
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=o --filename=%%F --rw=randread --bs=4k --number_ios=200 --ioengine=%s",
+		  (const char *)arg);
+	if (ret == KG_EXIT_USAGE && strstr(err, "does not support O_DIRECT"))
+		return skip("/tmp does not support O_DIRECT");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	CHECK(strstr(err, "O_DIRECT"), "the mapping is not said: %s", err);
+	rc = check_worker(&r.jobs[0].workers[0], 200, BS);
+	release(&r);
+	return rc;
+}
+
+/*
+ * An interrupt stops issuing after the batch in hand, as a kernel stop: the
+ * worker looks once before its loop and once per batch of iodepth, so a
+ * flag that rises at the @look-th look leaves 4 * (@look - 1) I/Os issued.
+ */
+static int t_interrupt(const void *arg)
+{
+	unsigned int look = *(const unsigned int *)arg;
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	char err[1024];
+	int ret;
+
+	interrupt_at = look;
+	interrupt_looks = 0;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=i --ioengine=null --size=1m --iodepth=4 --runtime=10 --time_based");
+	interrupt_at = 0;
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	CHECK(r.state == KIOGEN_STATE_STOPPED, "state %u, expected stopped", r.state);
+	CHECK(r.jobs[0].workers[0].issued == 4 * (look - 1) &&
+	      r.elapsed_ns < 1000000000ULL, "issued %llu (expected %u) in %llu ns",
+	      (unsigned long long)r.jobs[0].workers[0].issued, 4 * (look - 1),
+	      (unsigned long long)r.elapsed_ns);
+	release(&r);
+	return T_PASS;
+}
+
+static const unsigned int looks[] = { 1, 101 };
+
+/*
+ * fsync=N every N completed writes plus end_fsync once, timed into the sync
+ * direction; the null engine has no sync, as the kernel's.
+ */
+static int t_fsync(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	const struct kg_dir *d;
+	char err[1024];
+	int ret;
+
+	(void)arg;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=f --filename=%%F --rw=randwrite --bs=4k --number_ios=100 --fsync=10 --end_fsync=1");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	d = &r.jobs[0].workers[0].dir[KIOGEN_DIR_SYNC];
+	CHECK(d->ios == 11 && !d->bytes && hist_sum(d) == 11 && d->lat_min > 0,
+	      "%llu syncs (%llu in the histogram), expected 10 + 1",
+	      (unsigned long long)d->ios, (unsigned long long)hist_sum(d));
+	release(&r);
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=f --ioengine=null --size=1m --rw=write --number_ios=100 --fdatasync=10 --end_fsync=1");
+	CHECK(ret == KG_EXIT_OK, "null: exit %d: %s", ret, err);
+	CHECK(!r.jobs[0].workers[0].dir[KIOGEN_DIR_SYNC].ios, "null engine synced");
+	release(&r);
+	return T_PASS;
+}
+
+/* runtime, ramp_time and the 500 ms samples */
+static int t_timed(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	const struct kg_worker *w;
+	char err[1024];
+	int ret, rc = T_PASS;
+
+	(void)arg;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=randread --bs=4k --runtime=600ms --ramp_time=100ms --time_based");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	w = &r.jobs[0].workers[0];
+	if (r.state != KIOGEN_STATE_DONE || w->elapsed_ns < 600000000ULL ||
+	    w->elapsed_ns > 900000000ULL || r.elapsed_ns < w->elapsed_ns + 100000000ULL)
+		rc = fail("state %u, worker elapsed %llu, run %llu", r.state,
+			  (unsigned long long)w->elapsed_ns,
+			  (unsigned long long)r.elapsed_ns);
+	else if (w->issued <= w->dir[0].ios)
+		rc = fail("the ramp's %llu I/Os were counted",
+			  (unsigned long long)(w->issued - w->dir[0].ios));
+	else if (w->nr_samples != 1 || !w->samples[0].ios[0] ||
+		 w->samples[0].ios[0] > w->dir[0].ios)
+		rc = fail("%u samples, first %llu", w->nr_samples,
+			  w->nr_samples ? (unsigned long long)w->samples[0].ios[0] : 0ULL);
+	else if (w->cpu_usr_ns + w->cpu_sys_ns == 0)
+		rc = fail("no CPU time");
+	release(&r);
+	return rc;
+}
+
+static const struct mode modes[] = {
+	{ "read", 50, false }, { "write", 50, false }, { "randread", 50, false },
+	{ "randwrite", 50, false }, { "rw", 50, false }, { "randrw", 50, false },
+	{ "randrw", 90, false }, { "rw", 90, false },
+	{ "read", 50, true }, { "write", 50, true }, { "randread", 50, true },
+	{ "randwrite", 50, true }, { "rw", 50, true }, { "randrw", 50, true },
+	{ "randrw", 90, true }, { "rw", 90, true },
+};
+
+static const struct mode hdr_modes[] = {
+	{ "randwrite", 50, false }, { "randrw", 50, false },
+	{ "write", 50, true }, { "randrw", 90, true },
+};
+
+static const struct tcase cases[] = {
+	{ "psync: number_ios gives exact counts", t_counts, "psync" },
+	{ "io_uring: number_ios gives exact counts, iodepth in flight", t_counts, "io_uring" },
+	{ "digest psync == replay: read", t_digest, &modes[0] },
+	{ "digest psync == replay: write", t_digest, &modes[1] },
+	{ "digest psync == replay: randread", t_digest, &modes[2] },
+	{ "digest psync == replay: randwrite", t_digest, &modes[3] },
+	{ "digest psync == replay: rw", t_digest, &modes[4] },
+	{ "digest psync == replay: randrw", t_digest, &modes[5] },
+	{ "digest psync == replay: randrw rwmixread=90", t_digest, &modes[6] },
+	{ "digest psync == replay: rw rwmixread=90", t_digest, &modes[7] },
+	{ "digest psync == io_uring == replay: read", t_digest, &modes[8] },
+	{ "digest psync == io_uring == replay: write", t_digest, &modes[9] },
+	{ "digest psync == io_uring == replay: randread", t_digest, &modes[10] },
+	{ "digest psync == io_uring == replay: randwrite", t_digest, &modes[11] },
+	{ "digest psync == io_uring == replay: rw", t_digest, &modes[12] },
+	{ "digest psync == io_uring == replay: randrw", t_digest, &modes[13] },
+	{ "digest psync == io_uring == replay: randrw rwmixread=90", t_digest, &modes[14] },
+	{ "digest psync == io_uring == replay: rw rwmixread=90", t_digest, &modes[15] },
+	{ "psync randwrite: headers and pattern at every written offset", t_headers, &hdr_modes[0] },
+	{ "psync randrw: headers on writes, reads leave blocks alone", t_headers, &hdr_modes[1] },
+	{ "io_uring write: headers in issue order at every offset", t_headers, &hdr_modes[2] },
+	{ "io_uring randrw rwmixread=90: headers on writes", t_headers, &hdr_modes[3] },
+	{ "null engine: counts, digest, depth per batch", t_null, NULL },
+	{ "libaio is refused on the syscall path", t_refused, "libaio" },
+	{ "posixaio is refused on the syscall path", t_refused, "posixaio" },
+	{ "io_uring fixedbufs + registerfiles", t_uring_opts, "--fixedbufs --registerfiles" },
+	{ "io_uring sqthread_poll", t_uring_opts, "--sqthread_poll --fixedbufs" },
+	{ "jobs and workers each replay their own seed", t_workers, NULL },
+	{ "size 0 = rest of the file; io_size limits bytes", t_region, NULL },
+	{ "missing or short file: lay the file out first", t_layout, NULL },
+	{ "ioengine=bio -> psync with O_DIRECT", t_direct, "bio" },
+	{ "ioengine=kiocb --direct=1 -> psync with O_DIRECT", t_direct, "kiocb --direct=1" },
+	{ "interrupt before the start: nothing issued, state stopped", t_interrupt, &looks[0] },
+	{ "interrupt mid-run stops after the batch in hand", t_interrupt, &looks[1] },
+	{ "fsync=10 + end_fsync: 11 timed syncs; none on null", t_fsync, NULL },
+	{ "runtime, ramp_time and 500 ms samples", t_timed, NULL },
+};
+
+int main(void)
+{
+	struct io_uring ring;
+	int fd, rc;
+
+	fd = mkstemp(path);
+	if (fd < 0 || ftruncate(fd, FILE_BYTES)) {
+		perror("kiogen test file");
+		return 1;
+	}
+	close(fd);
+	if (refill()) {
+		perror("kiogen test file");
+		unlink(path);
+		return 1;
+	}
+	uring_err = io_uring_queue_init(4, &ring, 0);
+	if (!uring_err)
+		io_uring_queue_exit(&ring);
+	rc = run_cases(cases, ARRAY_SIZE(cases));
+	unlink(path);
+	return rc;
+}

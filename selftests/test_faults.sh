@@ -1,0 +1,95 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Failure behaviour: I/O errors are counted with their errno and end the run
+# (or not, with continue_on_error); a device deleted under a run ends it
+# without a hang; rmmod with runs active stops and frees them first; without
+# CAP_SYS_ADMIN runs cannot be changed but can be read; the buffer memory
+# cap refuses a request instead of allocating it.
+. "$(dirname "$0")/lib.sh"
+need_root
+load_module
+command -v python3 >/dev/null || skip "needs python3 to read JSON"
+
+command -v dmsetup >/dev/null || skip "needs dmsetup for an error target"
+modprobe dm-mod >/dev/null 2>&1 || skip "no device-mapper module"
+nullb_create kflt0 size=64 || skip "cannot create a null_blk device"
+nullb_create kflt1 size=64 || skip "cannot create a null_blk device"
+# the first 1 MiB fails every I/O (dm "error"), the rest maps to kflt0
+printf '0 2048 error\n2048 129024 linear /dev/kflt0 2048\n' | dmsetup create kflterr ||
+	skip "cannot create a device-mapper error target"
+dmsetup mknodes kflterr >/dev/null 2>&1
+bad=/dev/mapper/kflterr
+trap 'dmsetup remove kflterr; nullb_remove kflt0; nullb_remove kflt1' EXIT
+
+run_state() {
+	"$KIOGEN" list | awk -v id="$1" '$1 == id { print $2 }'
+}
+
+wait_state() {	# wait_state ID STATE: up to 20 s
+	local i
+	for i in $(seq 100); do
+		[ "$(run_state "$1")" = "$2" ] && return 0
+		sleep 0.2
+	done
+	echo "# run $1 is '$(run_state "$1")', want $2"
+	return 1
+}
+
+# --- I/O errors: the first 1 MiB of $bad fails ---
+"$KIOGEN" run --name=e --filename=$bad --rw=read --bs=4k --number_ios=1000 \
+	> "$TMP/err.txt" 2>&1
+rc=$?
+check "an I/O error fails the run (exit 1)" test $rc -eq 1
+check "the report names the errno" grep -q "err= 5 (Input/output error)" "$TMP/err.txt"
+check "the CLI says the run failed" grep -q "failed: Input/output error" "$TMP/err.txt"
+"$KIOGEN" run --name=e --filename=$bad --rw=read --bs=4k --size=2m \
+	--continue_on_error=io --output-format=json > "$TMP/coe.json" 2>/dev/null
+rc=$?
+check "continue_on_error=io: the run completes (exit 0)" test $rc -eq 0
+check "continue_on_error=io: 256 good reads after 256 bad" \
+	test "$(json "$TMP/coe.json" 'j["jobs"][0]["read"]["total_ios"]')" = 256
+check "continue_on_error=io: the first error is reported" \
+	test "$(json "$TMP/coe.json" 'j["jobs"][0]["error"]')" = 5
+
+# --- the device goes away under a run ---
+id=$("$KIOGEN" run --name=gone --filename=/dev/kflt1 --rw=randread --runtime=60 \
+	--time_based --detached 2>/dev/null)
+check "a run on kflt1 runs" wait_state "$id" running
+echo 0 > /sys/kernel/config/nullb/kflt1/power
+check "deleting the device ends the run as failed" wait_state "$id" failed
+"$KIOGEN" delete "$id"
+check "the device can be removed afterwards" rmdir /sys/kernel/config/nullb/kflt1
+rm -f /dev/kflt1
+
+# --- permissions: read yes, change no ---
+nobody() {
+	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"
+}
+id=$("$KIOGEN" run --name=p --ioengine=null --size=1g --runtime=60 --time_based \
+	--detached 2>/dev/null)
+check "unprivileged: list works" bash -c "$(declare -f nobody); nobody '$KIOGEN' list | grep -q '^$id '"
+check "unprivileged: stop is refused with the reason" \
+	bash -c "$(declare -f nobody); nobody '$KIOGEN' stop $id 2>&1 | grep -q 'CAP_SYS_ADMIN is required'"
+check "unprivileged: run is refused" \
+	bash -c "$(declare -f nobody); ! nobody '$KIOGEN' run --name=x --ioengine=null --size=1m >/dev/null 2>&1"
+check "the run is still running after the refused stop" test "$(run_state "$id")" = running
+
+# --- rmmod with a run active: runs are stopped and freed first ---
+start=$(date +%s)
+check "rmmod with an active run succeeds" rmmod kiogen
+check "rmmod took under 10 s" test $(($(date +%s) - start)) -lt 10
+check "the module loads again" load_module
+check "and runs" bash -c "'$KIOGEN' run --name=again --ioengine=null --size=1m | grep -q 'read: IOPS='"
+
+# --- the memory cap refuses instead of allocating ---
+rmmod kiogen
+load_module max_mem_mb=8
+check "max_mem_mb=8: a 16 x 1m x QD16 request is refused" \
+	bash -c "'$KIOGEN' run --name=m --ioengine=libaio --filename=/dev/kflt0 --bs=1m --iodepth=16 2>&1 | grep -q 'memory limit'"
+check "max_mem_mb=8: a small request runs" \
+	bash -c "'$KIOGEN' run --name=m --ioengine=null --size=1m >/dev/null"
+check "memory accounting back to 0" bash -c "'$KIOGEN' info | grep -q 'memory in use:  0 KiB'"
+rmmod kiogen
+load_module
+finish
