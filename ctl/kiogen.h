@@ -34,7 +34,9 @@ int kg_cmd_list(int argc, char **argv);
 int kg_cmd_show(int argc, char **argv);
 int kg_cmd_stop(int argc, char **argv);
 int kg_cmd_delete(int argc, char **argv);
+int kg_cmd_compare(int argc, char **argv);
 void kg_run_usage(FILE *f);
+void kg_compare_usage(FILE *f);
 
 /* Opens the netlink client; prints why not and returns an exit code if not. */
 int kg_connect(struct kg_nl *nl);

@@ -13,6 +13,9 @@
 static const struct kg_cmd kg_cmds[] = {
 	{ "run", kg_cmd_run, "[--OPTION=VALUE ...]",
 	  "run a workload in kernel threads and report like fio", kg_run_usage },
+	{ "compare", kg_cmd_compare, "[--repeat=N] [--OPTION=VALUE ...]",
+	  "run the same I/O from kernel threads and through syscalls, side by side",
+	  kg_compare_usage },
 	{ "info", kg_cmd_info, "", "show the module's version, engines and limits", NULL },
 	{ "list", kg_cmd_list, "", "list runs, running and finished", NULL },
 	{ "show", kg_cmd_show, "ID [--output-format=json]",

@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "kiogen compare": the same jobs, the same seeded stream of offsets, sizes
+ * and directions, issued by kernel threads and by this process through
+ * syscalls, interleaved run by run, and put side by side: throughput,
+ * latency, CPU and context switches per I/O, their differences and ratios,
+ * the spread over repeats, and whether both issued the identical stream.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kiogen.h"
+#include "options.h"
+#include "report.h"
+
+#define KG_MAX_REPEAT	100
+
+enum kg_metric {
+	KG_M_IOPS,
+	KG_M_BW,
+	KG_M_MEAN,
+	KG_M_P50,
+	KG_M_P99,
+	KG_M_P999,
+	KG_M_MAX,
+	KG_M_CPU,
+	KG_M_CTX,
+	KG_NR_METRICS,
+};
+
+static const struct {
+	const char *name;	/* as printed and as the JSON key */
+	const char *unit;
+	bool higher_is_better;
+} kg_metrics[KG_NR_METRICS] = {
+	[KG_M_IOPS] = { "iops", "", true },
+	[KG_M_BW] = { "bw_mib_s", "MiB/s", true },
+	[KG_M_MEAN] = { "lat_mean_us", "us", false },
+	[KG_M_P50] = { "lat_p50_us", "us", false },
+	[KG_M_P99] = { "lat_p99_us", "us", false },
+	[KG_M_P999] = { "lat_p99.9_us", "us", false },
+	[KG_M_MAX] = { "lat_max_us", "us", false },
+	[KG_M_CPU] = { "cpu_ns_per_io", "ns", false },
+	[KG_M_CTX] = { "ctx_per_io", "", false },
+};
+
+/* One side of the comparison: its runs' metrics and stream digests. */
+struct kg_side {
+	const char *path;		/* "kernel" or "syscall" */
+	double m[KG_MAX_REPEAT][KG_NR_METRICS];
+	uint64_t digest[KG_MAX_REPEAT];	/* sum over workers, as merged */
+	uint64_t issued[KG_MAX_REPEAT];
+	unsigned int n;
+};
+
+/* All workers of a run merged into one, for whole-run figures. */
+static int kg_run_metrics(const struct kg_run_result *r, double *m,
+			  uint64_t *digest, uint64_t *issued)
+{
+	struct kg_worker all = { 0 };
+	struct kg_dir d = { 0 };
+	uint64_t val, ios;
+	__u64 hist[KIOG_HIST_BUCKETS];
+	uint32_t i, j;
+	double secs;
+
+	for (i = 0; i < r->nr_jobs; i++)
+		for (j = 0; j < r->jobs[i].nr_workers; j++)
+			if (kg_worker_merge(&all, &r->jobs[i].workers[j]))
+				return -1;
+	kg_dir_merge(&d, &all.dir[KIOGEN_DIR_READ]);
+	kg_dir_merge(&d, &all.dir[KIOGEN_DIR_WRITE]);
+	ios = d.ios;
+	secs = all.elapsed_ns / 1e9;
+	for (i = 0; i < KIOG_HIST_BUCKETS; i++)
+		hist[i] = d.hist[i];
+
+	m[KG_M_IOPS] = secs > 0 ? ios / secs : 0;
+	m[KG_M_BW] = secs > 0 ? d.bytes / secs / 1048576.0 : 0;
+	m[KG_M_MEAN] = kg_dir_mean_ns(&d) / 1e3;
+	val = kiog_hist_percentile(hist, KIOG_HIST_BUCKETS, ios, 500000);
+	m[KG_M_P50] = val / 1e3;
+	val = kiog_hist_percentile(hist, KIOG_HIST_BUCKETS, ios, 990000);
+	m[KG_M_P99] = val / 1e3;
+	val = kiog_hist_percentile(hist, KIOG_HIST_BUCKETS, ios, 999000);
+	m[KG_M_P999] = val / 1e3;
+	m[KG_M_MAX] = d.lat_max / 1e3;
+	m[KG_M_CPU] = ios ? (double)(all.cpu_usr_ns + all.cpu_sys_ns) / ios : 0;
+	m[KG_M_CTX] = ios ? (double)(all.ctx_vol + all.ctx_invol) / ios : 0;
+	*digest = all.digest;
+	*issued = all.issued;
+	kg_worker_release(&all);
+	return 0;
+}
+
+static double kg_mean(const struct kg_side *s, int k)
+{
+	double sum = 0;
+	unsigned int i;
+
+	for (i = 0; i < s->n; i++)
+		sum += s->m[i][k];
+	return s->n ? sum / s->n : 0;
+}
+
+/* Spread over repeats: (max - min) / mean, in percent. */
+static double kg_spread(const struct kg_side *s, int k)
+{
+	double lo = INFINITY, hi = -INFINITY, mean = kg_mean(s, k);
+	unsigned int i;
+
+	for (i = 0; i < s->n; i++) {
+		lo = fmin(lo, s->m[i][k]);
+		hi = fmax(hi, s->m[i][k]);
+	}
+	return s->n > 1 && mean > 0 ? 100.0 * (hi - lo) / mean : 0;
+}
+
+/* Whether every repeat of both sides issued the same stream. */
+static bool kg_same_stream(const struct kg_side *k, const struct kg_side *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < k->n && i < s->n; i++)
+		if (k->digest[i] != s->digest[i] || k->issued[i] != s->issued[i] ||
+		    k->digest[i] != k->digest[0])
+			return false;
+	return k->n && s->n;
+}
+
+/* Kernel over syscall, oriented so that > 1 means the kernel path is better. */
+static double kg_advantage(int i, double km, double sm)
+{
+	double num = kg_metrics[i].higher_is_better ? km : sm;
+	double den = kg_metrics[i].higher_is_better ? sm : km;
+
+	if (num == den)
+		return 1.0;	/* also 0 vs 0: no context switches either way */
+	return den > 0 ? num / den : INFINITY;
+}
+
+static void kg_pair_name(const struct kg_jobs *js, char *buf, size_t len)
+{
+	const struct kg_job *j = &js->jobs[0];
+
+	snprintf(buf, len, "kernel: %s engine, %s%s  vs  syscall: %s",
+		 j->engine, j->mode == KIOGEN_MODE_SYNC ? "synchronous" : "async",
+		 !strcmp(j->engine, "kiocb") ? (j->direct ? ", O_DIRECT" : ", buffered") : "",
+		 !strcmp(j->ioengine, "bio") || !strcmp(j->ioengine, "kiocb") ?
+		 "psync" : j->ioengine);
+}
+
+static void kg_compare_text(const struct kg_jobs *js, const struct kg_side *k,
+			    const struct kg_side *s)
+{
+	char pair[256];
+	int i;
+
+	kg_pair_name(js, pair, sizeof(pair));
+	printf("%s\n%u run(s) each, interleaved; spread = (max - min) / mean over the runs\n\n",
+	       pair, k->n);
+	printf("%-14s %12s %7s %12s %7s %12s %8s\n", "metric", "kernel",
+	       "spread", "syscall", "spread", "difference", "ratio");
+	for (i = 0; i < KG_NR_METRICS; i++) {
+		double km = kg_mean(k, i), sm = kg_mean(s, i);
+		double ratio = kg_advantage(i, km, sm);
+
+		int dec = i == KG_M_CTX ? 4 : 2;	/* kernel threads rarely switch */
+
+		printf("%-14s %12.*f %6.1f%% %12.*f %6.1f%% %+12.*f %7.2fx\n",
+		       kg_metrics[i].name, dec, km, kg_spread(k, i), dec, sm,
+		       kg_spread(s, i), dec, sm - km, ratio);
+	}
+	printf("\nper-I/O cost of the syscall path: %+.2f us mean latency, %+.0f ns CPU\n",
+	       kg_mean(s, KG_M_MEAN) - kg_mean(k, KG_M_MEAN),
+	       kg_mean(s, KG_M_CPU) - kg_mean(k, KG_M_CPU));
+	printf("I/O stream: %s\n", kg_same_stream(k, s) ?
+	       "identical on both paths (same digest of offsets, sizes and directions)" :
+	       "not identical (time-based runs issue different counts; use number_ios or size)");
+}
+
+static void kg_json_side(const struct kg_side *side)
+{
+	unsigned int r;
+	int i;
+
+	printf("    \"%s\" : {\n      \"runs\" : [\n", side->path);
+	for (r = 0; r < side->n; r++) {
+		printf("        { ");
+		for (i = 0; i < KG_NR_METRICS; i++)
+			printf("\"%s\" : %.3f, ", kg_metrics[i].name, side->m[r][i]);
+		printf("\"digest\" : \"0x%016" PRIx64 "\", \"issued\" : %" PRIu64 " }%s\n",
+		       side->digest[r], side->issued[r], r + 1 < side->n ? "," : "");
+	}
+	printf("      ],\n      \"mean\" : { ");
+	for (i = 0; i < KG_NR_METRICS; i++)
+		printf("\"%s\" : %.3f%s ", kg_metrics[i].name, kg_mean(side, i),
+		       i + 1 < KG_NR_METRICS ? "," : "");
+	printf("},\n      \"spread_pct\" : { ");
+	for (i = 0; i < KG_NR_METRICS; i++)
+		printf("\"%s\" : %.2f%s ", kg_metrics[i].name, kg_spread(side, i),
+		       i + 1 < KG_NR_METRICS ? "," : "");
+	printf("}\n    },\n");
+}
+
+static void kg_compare_json(const struct kg_jobs *js, const struct kg_side *k,
+			    const struct kg_side *s)
+{
+	char pair[256];
+	int i;
+
+	kg_pair_name(js, pair, sizeof(pair));
+	printf("{\n  \"kiogen version\" : \"%s\",\n  \"compare\" : {\n", KIOGEN_VERSION);
+	printf("    \"pair\" : \"%s\",\n    \"repeat\" : %u,\n", pair, k->n);
+	kg_json_side(k);
+	kg_json_side(s);
+	printf("    \"difference\" : { ");
+	for (i = 0; i < KG_NR_METRICS; i++)
+		printf("\"%s\" : %.3f%s ", kg_metrics[i].name,
+		       kg_mean(s, i) - kg_mean(k, i), i + 1 < KG_NR_METRICS ? "," : "");
+	printf("},\n    \"kernel_advantage\" : { ");
+	for (i = 0; i < KG_NR_METRICS; i++) {
+		double ratio = kg_advantage(i, kg_mean(k, i), kg_mean(s, i));
+
+		printf("\"%s\" : %.4f%s ", kg_metrics[i].name, ratio,
+		       i + 1 < KG_NR_METRICS ? "," : "");
+	}
+	printf("},\n    \"identical_stream\" : %s\n  }\n}\n",
+	       kg_same_stream(k, s) ? "true" : "false");
+}
+
+void kg_compare_usage(FILE *f)
+{
+	fprintf(f, "\nTakes the options of kiogen run, plus --repeat=N (default 1).\n"
+		   "Runs the jobs from kernel threads and through syscalls, alternating,\n"
+		   "with the same seed, and prints both side by side. ioengine means on\n"
+		   "the syscall path what it means in fio (psync, io_uring, null).\n");
+}
+
+int kg_cmd_compare(int argc, char **argv)
+{
+	static struct kg_jobs js;
+	static struct kg_side kside = { .path = "kernel" }, sside = { .path = "syscall" };
+	struct kg_run_result *r;
+	unsigned int repeat = 1, i;
+	char **args;
+	int nargs = 0, a, ret = KG_EXIT_OK;
+	struct kg_nl nl;
+
+	/* --repeat is compare's own; the rest are kiogen run's */
+	args = calloc(argc + 1, sizeof(*args));
+	if (!args)
+		return KG_EXIT_FAIL;
+	for (a = 0; a < argc; a++) {
+		if (!strncmp(argv[a], "--repeat=", 9)) {
+			char *end;
+
+			repeat = strtoul(argv[a] + 9, &end, 10);
+			if (*end || !repeat || repeat > KG_MAX_REPEAT) {
+				fprintf(stderr, "kiogen: repeat: '%s' is not a count from 1 to %d\n",
+					argv[a] + 9, KG_MAX_REPEAT);
+				free(args);
+				return KG_EXIT_USAGE;
+			}
+			continue;
+		}
+		if (!strncmp(argv[a], "--path=", 7) || !strcmp(argv[a], "--detached")) {
+			fprintf(stderr, "kiogen: %s: compare runs both paths itself, attached\n",
+				argv[a]);
+			free(args);
+			return KG_EXIT_USAGE;
+		}
+		args[nargs++] = argv[a];
+	}
+	kg_jobs_init(&js);
+	ret = kg_parse_args(&js, nargs, args, stderr) || kg_jobs_finish(&js, stderr, stderr);
+	free(args);
+	if (ret)
+		return KG_EXIT_USAGE;
+	for (i = 0; i < js.nr_jobs; i++) {
+		if (!strcmp(js.jobs[i].ioengine, "libaio") ||
+		    !strcmp(js.jobs[i].ioengine, "posixaio")) {
+			fprintf(stderr, "kiogen: ioengine: %s has no syscall-path engine here; compare with io_uring\n",
+				js.jobs[i].ioengine);
+			return KG_EXIT_USAGE;
+		}
+	}
+	kg_stop_on_signals();
+	ret = kg_connect(&nl);
+	if (ret)
+		return ret;
+	r = calloc(1, sizeof(*r));
+	if (!r) {
+		kg_nl_close(&nl);
+		return KG_EXIT_FAIL;
+	}
+
+	for (i = 0; i < repeat && !kg_interrupt_pending(); i++) {
+		struct kg_side *sides[2] = { &kside, &sside };
+		int p;
+
+		for (p = 0; p < 2; p++) {
+			struct kg_side *sd = sides[p];
+
+			memset(r, 0, sizeof(*r));
+			js.global.path = p ? KG_PATH_SYSCALL : KG_PATH_KERNEL;
+			fprintf(stderr, "kiogen: compare: run %u of %u, %s path\n",
+				i + 1, repeat, sd->path);
+			ret = p ? kg_syscall_run(&js, r) : kg_kernel_run(&nl, &js, r);
+			if (!ret && kg_run_metrics(r, sd->m[sd->n], &sd->digest[sd->n],
+						   &sd->issued[sd->n]))
+				ret = KG_EXIT_FAIL;
+			kg_results_release(r);
+			if (ret)
+				goto out;
+			sd->n++;
+		}
+	}
+	if (js.global.output_json)
+		kg_compare_json(&js, &kside, &sside);
+	else
+		kg_compare_text(&js, &kside, &sside);
+out:
+	free(r);
+	kg_nl_close(&nl);
+	return ret;
+}

@@ -1,0 +1,94 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# kiogen compare and the syscall path: for the same seed both paths issue the
+# identical stream of offsets, sizes and directions (every rw mode, with a
+# read mix), compare runs on null_blk and on a file on XFS with consistent
+# JSON, and options one path cannot honour are clear errors.
+. "$(dirname "$0")/lib.sh"
+need_root
+load_module
+command -v python3 >/dev/null || skip "needs python3 to read JSON"
+
+nullb_create kcmp0 size=256 irqmode=0 || skip "cannot create a null_blk device"
+trap 'umount "$TMP/xfs" 2>/dev/null; rmmod brd 2>/dev/null; nullb_remove kcmp0' EXIT
+
+cmpj() {	# cmpj OUT.json OPTIONS...
+	local out=$1
+	shift
+	"$KIOGEN" compare --output-format=json "$@" > "$out" 2>"$out.err" && return 0
+	echo "# kiogen compare $* failed: $(cat "$out.err")"
+	return 1
+}
+
+# the same stream on both paths, per worker, in every mode
+for rw in read write randread randwrite rw randrw; do
+	f=$TMP/stream-$rw.json
+	cmpj "$f" --name=s --filename=/dev/kcmp0 --rw=$rw --rwmixread=90 --bs=4k \
+		--number_ios=3000 --numjobs=2 --ioengine=io_uring --iodepth=4 --randseed=42
+	check "$rw: both paths issued the identical stream (digest)" \
+		test "$(json "$f" 'j["compare"]["identical_stream"]')" = True
+	check "$rw: both issued 2 x 3000" \
+		test "$(json "$f" '[j["compare"][p]["runs"][0]["issued"] for p in ("kernel", "syscall")]')" = "[6000, 6000]"
+done
+cmpj "$TMP/seed.json" --name=s --filename=/dev/kcmp0 --rw=randread --bs=4k \
+	--number_ios=1000 --randseed=7
+cmpj "$TMP/seed2.json" --name=s --filename=/dev/kcmp0 --rw=randread --bs=4k \
+	--number_ios=1000 --randseed=8
+check "a different seed gives a different stream" \
+	test "$(json "$TMP/seed.json" 'j["compare"]["kernel"]["runs"][0]["digest"]')" != \
+	     "$(json "$TMP/seed2.json" 'j["compare"]["kernel"]["runs"][0]["digest"]')"
+
+# the syscall path alone reports like the kernel path
+"$KIOGEN" run --path=syscall --name=p --filename=/dev/kcmp0 --rw=randread --bs=4k \
+	--number_ios=2000 --ioengine=io_uring --iodepth=8 --output-format=json \
+	> "$TMP/sys.json" 2>/dev/null
+check "run --path=syscall: fio JSON with exact counts" \
+	test "$(json "$TMP/sys.json" 'j["jobs"][0]["read"]["total_ios"]')" = 2000
+
+# compare on null_blk, repeated, JSON consistent
+cmpj "$TMP/nb.json" --name=c --filename=/dev/kcmp0 --rw=randread --bs=4k \
+	--number_ios=5000 --repeat=2
+check "null_blk: two runs per path" \
+	test "$(json "$TMP/nb.json" '[len(j["compare"][p]["runs"]) for p in ("kernel", "syscall")]')" = "[2, 2]"
+check "null_blk: the mean is the mean of the runs" \
+	python3 -c "
+import json, sys
+c = json.load(open('$TMP/nb.json'))['compare']['kernel']
+m = sum(r['iops'] for r in c['runs']) / len(c['runs'])
+sys.exit(abs(m - c['mean']['iops']) > 0.01 * m)"
+check "null_blk: every metric has a difference and a ratio" \
+	test "$(json "$TMP/nb.json" 'sorted(j["compare"]["difference"]) == sorted(j["compare"]["kernel_advantage"]) and len(j["compare"]["difference"]) == 9')" = True
+
+# compare on a file on XFS
+if command -v mkfs.xfs >/dev/null && modprobe brd rd_nr=1 rd_size=524288 &&
+   modprobe xfs && mkfs.xfs -q -f /dev/ram0 && mkdir -p "$TMP/xfs" &&
+   mount /dev/ram0 "$TMP/xfs"; then
+	"$KIOGEN" run --name=l --filename="$TMP/xfs/f" --size=64m --number_ios=1 >/dev/null 2>&1
+	cmpj "$TMP/xfs.json" --name=x --filename="$TMP/xfs/f" --size=64m --rw=randread \
+		--bs=16k --direct=1 --number_ios=3000
+	check "XFS O_DIRECT file: identical stream on both paths" \
+		test "$(json "$TMP/xfs.json" 'j["compare"]["identical_stream"]')" = True
+	check "XFS O_DIRECT file: the pair is kiocb vs psync" \
+		bash -c "grep -q 'kernel: kiocb engine, synchronous, O_DIRECT  vs  syscall: psync' '$TMP/xfs.json'"
+	umount "$TMP/xfs"
+else
+	echo "# no XFS on brd: file compare not run"
+fi
+
+# what one path cannot do
+refused() {	# refused PATTERN OPTIONS...: exit 2 with PATTERN said
+	local pat=$1 out
+	shift
+	out=$("$KIOGEN" compare --name=bad --filename=/dev/kcmp0 "$@" 2>&1)
+	[ $? -eq 2 ] && grep -qE -- "$pat" <<<"$out" && return 0
+	echo "# said: $out"
+	return 1
+}
+check "libaio has no syscall engine here: refused" refused "io_uring" --ioengine=libaio
+check "--path is refused (compare runs both)" refused "runs both paths" --path=kernel
+check "--repeat=0 is refused" refused "repeat: '0'" --repeat=0
+check "io_uring options on psync are refused" \
+	bash -c "'$KIOGEN' run --path=syscall --name=x --filename=/dev/kcmp0 --fixedbufs --number_ios=10 >/dev/null 2>&1; [ \$? -eq 2 ]"
+check "no runs left behind" bash -c "'$KIOGEN' list | grep -q '^no runs$'"
+finish
