@@ -49,6 +49,26 @@ mount /dev/ram0 /tmp/bench-xfs
 "$KIOGEN" run $fcommon --filename=$file --size=512m --ioengine=kiocb --iodepth=1 > "$out/layer-kiocb-xfs.json" 2>/dev/null
 umount /tmp/bench-xfs
 
+# kiogen compare: kernel vs syscall path, same stream, --repeat 3
+echo
+echo "== kiogen compare, --repeat=3 (ratios > 1 favour the kernel path) =="
+cmp() {	# cmp TITLE OPTIONS...
+	local title=$1
+	shift
+	echo "-- $title"
+	"$KIOGEN" compare --repeat=3 "$@" 2>/dev/null | grep -E '^(kernel:|iops|lat_mean|lat_p99_us|cpu_ns|ctx|per-I/O|I/O stream)'
+}
+cmp "null_blk 4k randread QD1" --name=c --filename=$dev --rw=randread --bs=4k --number_ios=100000
+cmp "null_blk 4k randread QD32" --name=c --filename=$dev --rw=randread --bs=4k --number_ios=200000 \
+	--ioengine=io_uring --iodepth=32
+mount /dev/ram0 /tmp/bench-xfs
+cmp "XFS 16k randread O_DIRECT QD1" --name=c --filename=$file --size=512m --rw=randread --bs=16k \
+	--direct=1 --number_ios=30000
+cmp "XFS 16k randread O_DIRECT, 16 workers" --name=c --filename=$file --size=512m --rw=randread \
+	--bs=16k --direct=1 --numjobs=16 --number_ios=3000 --group_reporting
+umount /tmp/bench-xfs
+echo
+
 python3 - "$out" <<'PY'
 import json, sys
 d = sys.argv[1]

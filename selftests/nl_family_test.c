@@ -351,4 +351,94 @@ TEST_F(kiogen, mutating_needs_cap_sys_admin)
 	EXPECT_EQ(0, unprivileged(KIOGEN_CMD_INFO_GET, 0));
 }
 
+/* State of the run events seen on the multicast group. */
+struct events {
+	uint32_t run;
+	int running, done;
+};
+
+static int event_cb(struct nl_msg *msg, void *arg)
+{
+	struct nlattr *tb[KIOGEN_A_MAX + 1], *rt[KIOGEN_A_RUN_MAX + 1];
+	struct genlmsghdr *g = nlmsg_data(nlmsg_hdr(msg));
+	struct events *ev = arg;
+
+	if (g->cmd != KIOGEN_CMD_RUN_EVENT ||
+	    genlmsg_parse(nlmsg_hdr(msg), 0, tb, KIOGEN_A_MAX, NULL) || !tb[KIOGEN_A_RUN] ||
+	    nla_parse_nested(rt, KIOGEN_A_RUN_MAX, tb[KIOGEN_A_RUN], NULL) ||
+	    !rt[KIOGEN_A_RUN_ID] || !rt[KIOGEN_A_RUN_STATE] ||
+	    nla_get_u32(rt[KIOGEN_A_RUN_ID]) != ev->run)
+		return NL_OK;
+	if (nla_get_u32(rt[KIOGEN_A_RUN_STATE]) == KIOGEN_STATE_RUNNING)
+		ev->running++;
+	if (nla_get_u32(rt[KIOGEN_A_RUN_STATE]) == KIOGEN_STATE_DONE)
+		ev->done++;
+	return NL_OK;
+}
+
+static int run_id_cb(struct nl_msg *msg, void *arg)
+{
+	struct nlattr *tb[KIOGEN_A_MAX + 1];
+
+	if (!genlmsg_parse(nlmsg_hdr(msg), 0, tb, KIOGEN_A_MAX, NULL) && tb[KIOGEN_A_ID])
+		*(uint32_t *)arg = nla_get_u32(tb[KIOGEN_A_ID]);
+	return NL_OK;
+}
+
+TEST_F_TIMEOUT(kiogen, progress_and_completion_events, 60)
+{
+	struct nl_sock *ev_sk = nl_socket_alloc();
+	struct events ev = { 0 };
+	struct nl_result r = { 0 };
+	struct timeval tv = { .tv_sec = 1 };
+	struct nl_msg *msg;
+	struct nlattr *job;
+	struct nl_cb *cb;
+	int grp, i;
+
+	ASSERT_NE(NULL, ev_sk);
+	ASSERT_EQ(0, genl_connect(ev_sk));
+	grp = genl_ctrl_resolve_grp(ev_sk, KIOGEN_FAMILY_NAME, KIOGEN_MCGRP_EVENTS);
+	ASSERT_GE(grp, 0) TH_LOG("no '%s' multicast group", KIOGEN_MCGRP_EVENTS);
+	nl_socket_disable_seq_check(ev_sk);
+	ASSERT_EQ(0, nl_socket_add_membership(ev_sk, grp));
+	setsockopt(nl_socket_get_fd(ev_sk), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+
+	/* a 1.5 s null-engine run: progress every 500 ms, then completion */
+	msg = request(self->family, KIOGEN_CMD_RUN_NEW);
+	job = nla_nest_start(msg, KIOGEN_A_JOB);
+	nla_put_string(msg, KIOGEN_A_JOB_ENGINE, "null");
+	nla_put_u32(msg, KIOGEN_A_JOB_RW, KIOGEN_RW_RANDREAD);
+	nla_put_u32(msg, KIOGEN_A_JOB_BS, 4096);
+	nla_put_u64(msg, KIOGEN_A_JOB_SIZE, 1 << 30);
+	nla_put_u64(msg, KIOGEN_A_JOB_RUNTIME_NS, 1500000000ULL);
+	nla_put_flag(msg, KIOGEN_A_JOB_TIME_BASED);
+	nla_nest_end(msg, job);
+	cb = nl_cb_alloc(NL_CB_DEFAULT);
+	r.error = 1;
+	nl_cb_err(cb, NL_CB_CUSTOM, err_cb, &r);
+	nl_cb_set(cb, NL_CB_ACK, NL_CB_CUSTOM, ack_cb, &r);
+	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, run_id_cb, &ev.run);
+	nl_send_auto(self->sk, msg);
+	while (r.error == 1 && nl_recvmsgs(self->sk, cb) >= 0)
+		;
+	nl_cb_put(cb);
+	nlmsg_free(msg);
+	ASSERT_EQ(0, r.error) TH_LOG("run new: %s", r.msg);
+	ASSERT_NE(0, ev.run);
+
+	nl_socket_modify_cb(ev_sk, NL_CB_VALID, NL_CB_CUSTOM, event_cb, &ev);
+	for (i = 0; i < 30 && !ev.done; i++)
+		nl_recvmsgs_default(ev_sk);
+	EXPECT_GE(ev.running, 1) TH_LOG("no progress event for run %u", ev.run);
+	EXPECT_EQ(1, ev.done) TH_LOG("no completion event for run %u", ev.run);
+
+	msg = request(self->family, KIOGEN_CMD_RUN_DEL);
+	nla_put_u32(msg, KIOGEN_A_ID, ev.run);
+	memset(&r, 0, sizeof(r));
+	talk(self->sk, msg, &r);
+	EXPECT_EQ(0, r.error);
+	nl_socket_free(ev_sk);
+}
+
 TEST_HARNESS_MAIN
