@@ -232,10 +232,11 @@ static void kiog_run_layout(struct work_struct *work)
 			err = job->cfg.engine->prepare(job);
 	}
 	run->layout_ns = ktime_get_ns() - t0;
-	if (err) {
+	/* a stop during layout is a stop, not a failure */
+	if (err && !(err == -EINTR && READ_ONCE(run->stop)))
 		run->error = err;
+	if (err)
 		kiog_run_request_stop(run);
-	}
 	kiog_run_wake_workers(run);
 }
 

@@ -132,6 +132,18 @@ free_again() {
 }
 check "the device is free again at once (exclusive write open)" free_again
 
+# --- Ctrl-C stops the run cleanly and reports what it did ---
+"$KIOGEN" run --name=int --filename=/dev/kbio0 --rw=randread --runtime=60 \
+	--time_based > "$TMP/int.txt" 2>&1 &
+pid=$!
+sleep 2
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+check "Ctrl-C: the CLI exits 0" test $rc -eq 0
+check "Ctrl-C: the report of what was done is printed" grep -q "read: IOPS=" "$TMP/int.txt"
+check "Ctrl-C: the run is gone" runs_none
+
 # --- the seeds' fio command lines, scaled down ---
 check "seed 000: randrw 16k rwmixread=90, 16 threads, psync" \
 	bash -c "'$KIOGEN' run --filename=/dev/kbio0 --direct=1 --rw=randrw --bs=16k --size=64m --numjobs=16 --runtime=2 --group_reporting --name=test --rwmixread=90 --thread --ioengine=psync > '$TMP/seed0.txt' 2>&1 && grep -q 'read: IOPS=' '$TMP/seed0.txt' && grep -q 'write: IOPS=' '$TMP/seed0.txt'"
@@ -145,15 +157,29 @@ check "ramp_time is excluded from the measured runtime" \
 	python3 -c "import json,sys; r=json.load(open('$TMP/ramp.json'))['jobs'][0]['read']['runtime']; print('# runtime', r); sys.exit(not 900 <= r <= 1300)"
 
 # --- latency sanity: 200 us timer completions, kiogen vs fio psync ---
-kg --name=lat --filename=/dev/kbio2 --rw=randread --bs=4k --number_ios=400 \
-	--ioengine=psync --output-format=json > "$TMP/lat.json" 2>/dev/null
-kp50=$(json "$TMP/lat.json" 'j["jobs"][0]["read"]["clat_ns"]["percentile"]["50.000000"]')
+# alternated three times each; the medians of the medians are compared, so
+# one slow moment of the (emulated) guest does not decide
+p50() {
+	json "$1" 'j["jobs"][0]["read"]["clat_ns"]["percentile"]["50.000000"]'
+}
+lat_job="--name=lat --filename=/dev/kbio2 --rw=randread --bs=4k --number_ios=400 --ioengine=psync --output-format=json"
+kp=() fp=()
+for i in 1 2 3; do
+	kg $lat_job > "$TMP/lat$i.json" 2>/dev/null
+	kp+=("$(p50 "$TMP/lat$i.json")")
+	if command -v fio >/dev/null; then
+		fio $lat_job --direct=1 > "$TMP/fio$i.json" 2>/dev/null
+		fp+=("$(p50 "$TMP/fio$i.json")")
+	fi
+done
+median3() {
+	printf '%s\n' "$@" | sort -n | sed -n 2p
+}
+kp50=$(median3 "${kp[@]}")
 check "kiogen median on a 200 us device is at least 200 us" test "${kp50:-0}" -ge 200000
-if command -v fio >/dev/null; then
-	fio --name=lat --filename=/dev/kbio2 --rw=randread --bs=4k --number_ios=400 \
-		--direct=1 --ioengine=psync --output-format=json > "$TMP/fio.json" 2>/dev/null
-	fp50=$(json "$TMP/fio.json" 'j["jobs"][0]["read"]["clat_ns"]["percentile"]["50.000000"]')
-	echo "# median latency: kiogen ${kp50} ns, fio psync ${fp50} ns"
+if [ ${#fp[@]} -eq 3 ]; then
+	fp50=$(median3 "${fp[@]}")
+	echo "# median latency (ns): kiogen ${kp[*]} -> $kp50, fio psync ${fp[*]} -> $fp50"
 	check "kiogen median is below fio psync's on the same device" test "$kp50" -lt "$fp50"
 fi
 check "no runs left behind" runs_none
