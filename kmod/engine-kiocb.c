@@ -14,6 +14,7 @@
 #include <linux/falloc.h>
 #include <linux/fadvise.h>
 #include <linux/fs.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/uio.h>
 #include <linux/vmalloc.h>
@@ -21,7 +22,7 @@
 #include "kiogen.h"
 #include "compat.h"
 
-#define KIOG_LAYOUT_CHUNK	(1U << 20)	/* bytes per layout write */
+#define KIOG_LAYOUT_CHUNK	SZ_1M		/* bytes per layout write */
 
 /**
  * struct kiog_kiocb_target - an opened file and how it is to be used
@@ -168,7 +169,7 @@ static int kiog_kiocb_open(struct kiog_job *job, struct nlattr **tb,
 	if (S_ISREG(inode->i_mode)) {
 		need = max_t(u64, c->filesize, c->size ? c->offset + c->size : 0);
 		if (!need && !t->layout_from) {
-			NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_SIZE] ?: tb[KIOGEN_A_JOB_FILENAME],
+			NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_FILENAME],
 					    "job size: a new or empty file needs a size");
 			err = -EINVAL;
 			goto err_unclaim;
