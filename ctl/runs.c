@@ -91,11 +91,83 @@ int kg_cmd_delete(int argc, char **argv)
 	return kg_id_cmd(argc, argv, "delete", KIOGEN_CMD_RUN_DEL);
 }
 
+/* The jobs of a run as the kernel runs them, from a RUN_GET reply. */
+struct kg_show_jobs {
+	struct kg_job *jobs;
+	uint32_t n;
+};
+
+static void kg_job_parse(const struct nlattr *nest, struct kg_job *j)
+{
+	const struct nlattr *a;
+
+	mnl_attr_for_each_nested(a, nest) {
+		switch (mnl_attr_get_type(a)) {
+		case KIOGEN_A_JOB_NAME:
+			snprintf(j->name, sizeof(j->name), "%s", mnl_attr_get_str(a));
+			break;
+		case KIOGEN_A_JOB_FILENAME:
+			snprintf(j->filename, sizeof(j->filename), "%s", mnl_attr_get_str(a));
+			break;
+		case KIOGEN_A_JOB_ENGINE:
+			snprintf(j->ioengine, sizeof(j->ioengine), "%s", mnl_attr_get_str(a));
+			break;
+		case KIOGEN_A_JOB_MODE:
+			j->mode = mnl_attr_get_u32(a);
+			break;
+		case KIOGEN_A_JOB_RW:
+			j->rw = mnl_attr_get_u32(a);
+			break;
+		case KIOGEN_A_JOB_RWMIXREAD:
+			j->rwmixread = mnl_attr_get_u32(a);
+			break;
+		case KIOGEN_A_JOB_BS:
+			j->bs = mnl_attr_get_u32(a);
+			break;
+		case KIOGEN_A_JOB_NUMJOBS:
+			j->numjobs = mnl_attr_get_u32(a);
+			break;
+		case KIOGEN_A_JOB_IODEPTH:
+			j->iodepth = mnl_attr_get_u32(a);
+			break;
+		case KIOGEN_A_JOB_OFFSET:
+			j->offset = mnl_attr_get_u64(a);
+			break;
+		case KIOGEN_A_JOB_SIZE:
+			j->size = mnl_attr_get_u64(a);
+			break;
+		case KIOGEN_A_JOB_RUNTIME_NS:
+			j->runtime_ns = mnl_attr_get_u64(a);
+			break;
+		case KIOGEN_A_JOB_SEED:
+			j->seed = mnl_attr_get_u64(a);
+			break;
+		case KIOGEN_A_JOB_DIRECT:
+			j->direct = true;
+			break;
+		}
+	}
+	j->engine = j->ioengine;
+}
+
+static int kg_show_jobs_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct kg_show_jobs *sj = data;
+	const struct nlattr *a;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
+		if (mnl_attr_get_type(a) == KIOGEN_A_JOB && sj->n < KG_MAX_JOBS)
+			kg_job_parse(a, &sj->jobs[sj->n++]);
+	return MNL_CB_OK;
+}
+
 int kg_cmd_show(int argc, char **argv)
 {
 	static struct kg_job jobs[KG_MAX_JOBS];
 	static struct kg_run_result r;
+	struct kg_show_jobs sj = { .jobs = jobs };
 	struct kg_global g = { 0 };
+	struct nlmsghdr *nlh;
 	struct kg_status st;
 	struct kg_nl nl;
 	uint32_t id, i;
@@ -119,14 +191,19 @@ int kg_cmd_show(int argc, char **argv)
 		kg_status_print(&st, true);
 	if (st.state == KIOGEN_STATE_RUNNING)
 		goto out;
-	err = kg_results_fetch(&nl, id, &r);
+	nlh = kg_nl_req(&nl, KIOGEN_CMD_RUN_GET, 0);
+	mnl_attr_put_u32(nlh, KIOGEN_A_ID, id);
+	err = kg_nl_talk(&nl, nlh, kg_show_jobs_cb, &sj);
+	if (!err)
+		err = kg_results_fetch(&nl, id, &r);
 	if (err)
 		goto out;
-	/* the kernel keeps job names, not the options: report per job */
+	/* group_reporting is the CLI's, not the kernel's: report per job */
 	for (i = 0; i < r.nr_jobs && i < KG_MAX_JOBS; i++) {
-		snprintf(jobs[i].name, sizeof(jobs[i].name), "%s", st.job_names[i]);
+		if (i >= sj.n)
+			snprintf(jobs[i].name, sizeof(jobs[i].name), "%s",
+				 st.job_names[i]);
 		jobs[i].group_reporting = true;
-		jobs[i].iodepth = 1;
 		r.jobs[i].job = &jobs[i];
 	}
 	r.state = st.state;

@@ -447,17 +447,49 @@ err_cancel:
 	return -EMSGSIZE;
 }
 
+/* A job's configuration as it runs, in the request's attributes. */
+static int kiog_nl_put_job(struct sk_buff *skb, const struct kiog_job *job)
+{
+	const struct kiog_job_cfg *c = &job->cfg;
+	struct nlattr *nest = nla_nest_start(skb, KIOGEN_A_JOB);
+
+	if (!nest ||
+	    nla_put_string(skb, KIOGEN_A_JOB_NAME, c->name) ||
+	    nla_put_string(skb, KIOGEN_A_JOB_FILENAME, c->filename) ||
+	    nla_put_string(skb, KIOGEN_A_JOB_ENGINE, c->engine->name) ||
+	    nla_put_u32(skb, KIOGEN_A_JOB_MODE, c->mode) ||
+	    nla_put_u32(skb, KIOGEN_A_JOB_RW, c->rw) ||
+	    nla_put_u32(skb, KIOGEN_A_JOB_RWMIXREAD, c->rwmixread) ||
+	    nla_put_u32(skb, KIOGEN_A_JOB_BS, c->bs) ||
+	    nla_put_u32(skb, KIOGEN_A_JOB_NUMJOBS, c->numjobs) ||
+	    nla_put_u32(skb, KIOGEN_A_JOB_IODEPTH, c->iodepth) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_JOB_OFFSET, c->offset, KIOGEN_A_JOB_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_JOB_SIZE, c->size, KIOGEN_A_JOB_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_JOB_RUNTIME_NS, c->runtime_ns,
+			      KIOGEN_A_JOB_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_JOB_SEED, c->seed, KIOGEN_A_JOB_PAD) ||
+	    ((c->direct || !c->engine->prepare) &&
+	     c->engine->needs_buffers && nla_put_flag(skb, KIOGEN_A_JOB_DIRECT))) {
+		nla_nest_cancel(skb, nest);
+		return -EMSGSIZE;
+	}
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
 static int kiog_nl_run_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct kiog_run *run;
 	struct sk_buff *msg;
 	void *hdr;
 	int err = -EMSGSIZE;
+	u32 i;
 
 	run = kiog_nl_run_lookup(info);
 	if (IS_ERR(run))
 		return PTR_ERR(run);
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	msg = genlmsg_new(NLMSG_GOODSIZE + run->nr_jobs * (KIOGEN_PATH_LEN + 256),
+			  GFP_KERNEL);
 	if (!msg) {
 		err = -ENOMEM;
 		goto err_put_run;
@@ -465,6 +497,10 @@ static int kiog_nl_run_get_doit(struct sk_buff *skb, struct genl_info *info)
 	hdr = genlmsg_put_reply(msg, info, &kiog_family, 0, KIOGEN_CMD_RUN_GET);
 	if (!hdr || kiog_nl_put_run(msg, run))
 		goto err_free_msg;
+	/* one run's status also says what its jobs are, for "kiogen show" */
+	for (i = 0; i < run->nr_jobs; i++)
+		if (kiog_nl_put_job(msg, &run->jobs[i]))
+			break;	/* the status alone is still useful */
 	genlmsg_end(msg, hdr);
 	kiog_run_put(run);
 	return genlmsg_reply(msg, info);
