@@ -468,8 +468,9 @@ static int kiog_nl_put_job(struct sk_buff *skb, const struct kiog_job *job)
 	    nla_put_u64_64bit(skb, KIOGEN_A_JOB_RUNTIME_NS, c->runtime_ns,
 			      KIOGEN_A_JOB_PAD) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_JOB_SEED, c->seed, KIOGEN_A_JOB_PAD) ||
-	    ((c->direct || !c->engine->prepare) &&
-	     c->engine->needs_buffers && nla_put_flag(skb, KIOGEN_A_JOB_DIRECT))) {
+	    /* bios never go through the page cache */
+	    ((c->direct || c->engine == &kiog_engine_bio) &&
+	     nla_put_flag(skb, KIOGEN_A_JOB_DIRECT))) {
 		nla_nest_cancel(skb, nest);
 		return -EMSGSIZE;
 	}
