@@ -75,6 +75,14 @@ check "unprivileged: run is refused" \
 	bash -c "$(declare -f nobody); ! nobody '$KIOGEN' run --name=x --ioengine=null --size=1m >/dev/null 2>&1"
 check "the run is still running after the refused stop" test "$(run_state "$id")" = running
 
+# --- a file the requester may not open: the kernel opens with its credentials ---
+mkdir -p "$TMP/locked" && echo data > "$TMP/locked/f" && chmod 000 "$TMP/locked"
+check "a file in a directory the requester cannot enter is a clear error" \
+	bash -c "setpriv --inh-caps=-dac_override,-dac_read_search --bounding-set=-dac_override,-dac_read_search \
+		'$KIOGEN' run --name=x --filename='$TMP/locked/f' --size=4k --bs=4k --number_ios=1 2>&1 |
+		grep -q 'job filename: permission denied'"
+chmod 755 "$TMP/locked"
+
 # --- rmmod with a run active: runs are stopped and freed first ---
 start=$(date +%s)
 check "rmmod with an active run succeeds" rmmod kiogen
