@@ -7,6 +7,7 @@
 #   make demo       deps + build + a VM that loads the module and runs kiogen
 #   make vmshell    an interactive VM with the module's tree visible
 #   make bench      kiogen vs fio in one VM boot (ratios)
+#   make stress     fuzzer and stress test at full size in a VM (long)
 #   make unit       host unit tests only (no VM)
 #   make install    module into /lib/modules/$(KVER)/extra, CLI into $(PREFIX)/sbin
 
@@ -40,7 +41,7 @@ CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
 KSRC_TAR ?= $(lastword $(sort $(wildcard /usr/src/linux-source-*.tar.xz)))
 KSFT := $(BUILD)/ksft/tools/testing/selftests
 
-.PHONY: all module ctl deps unit unit-progs selftests check demo vmshell bench clean install
+.PHONY: all module ctl deps unit unit-progs selftests check demo vmshell bench stress clean install
 
 all: module ctl
 
@@ -105,6 +106,9 @@ demo: deps all
 
 bench: deps all
 	@selftests/vmtest.sh -k $(KVER) -- selftests/bench.sh
+
+stress: deps all selftests
+	@selftests/vmtest.sh -k $(KVER) -- selftests/stress.sh
 
 vmshell: all
 	@selftests/vmtest.sh -k $(KVER) -s

@@ -43,6 +43,12 @@ static struct netlink_range_validation kiog_iodepth_range = {
 	.max = KIOG_MAX_IODEPTH,
 };
 
+/* a year: keeps start + ramp + runtime far from wrapping */
+static struct netlink_range_validation kiog_time_range = {
+	.min = 0,
+	.max = 365ULL * 24 * 3600 * NSEC_PER_SEC,
+};
+
 static const struct nla_policy kiog_job_policy[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_NAME]		= { .type = NLA_NUL_STRING,
 					    .len = KIOGEN_NAME_LEN - 1 },
@@ -61,8 +67,8 @@ static const struct nla_policy kiog_job_policy[KIOGEN_A_JOB_MAX + 1] = {
 								&kiog_numjobs_range),
 	[KIOGEN_A_JOB_IODEPTH]		= NLA_POLICY_FULL_RANGE(NLA_U32,
 								&kiog_iodepth_range),
-	[KIOGEN_A_JOB_RUNTIME_NS]	= { .type = NLA_U64 },
-	[KIOGEN_A_JOB_RAMP_NS]		= { .type = NLA_U64 },
+	[KIOGEN_A_JOB_RUNTIME_NS]	= NLA_POLICY_FULL_RANGE(NLA_U64, &kiog_time_range),
+	[KIOGEN_A_JOB_RAMP_NS]		= NLA_POLICY_FULL_RANGE(NLA_U64, &kiog_time_range),
 	[KIOGEN_A_JOB_TIME_BASED]	= { .type = NLA_FLAG },
 	[KIOGEN_A_JOB_NUMBER_IOS]	= { .type = NLA_U64 },
 	[KIOGEN_A_JOB_IO_SIZE]		= { .type = NLA_U64 },
@@ -281,6 +287,12 @@ static int kiog_nl_run_new_doit(struct sk_buff *skb, struct genl_info *info)
 		NL_SET_ERR_MSG(extack, "missing attribute: job");
 		NL_SET_ERR_ATTR_MISS(extack, NULL, KIOGEN_A_JOB);
 		return -EINVAL;
+	}
+	/* every job has a worker: refuse before allocating for them */
+	if (nr_jobs > READ_ONCE(kiog_max_workers)) {
+		NL_SET_ERR_MSG(extack,
+			       "job: more jobs than the module allows workers (module parameter max_workers)");
+		return -E2BIG;
 	}
 
 	run = kiog_run_alloc(nr_jobs);

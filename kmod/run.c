@@ -61,7 +61,7 @@ struct kiog_run *kiog_run_alloc(u32 nr_jobs)
 	run = kzalloc(sizeof(*run), GFP_KERNEL);
 	if (!run)
 		return NULL;
-	run->jobs = kcalloc(nr_jobs, sizeof(*run->jobs), GFP_KERNEL);
+	run->jobs = kvcalloc(nr_jobs, sizeof(*run->jobs), GFP_KERNEL);
 	if (!run->jobs) {
 		kfree(run);
 		return NULL;
@@ -99,7 +99,7 @@ static void kiog_run_release(struct kref *ref)
 		kfree(job->workers);
 		kiog_job_release_target(job);
 	}
-	kfree(run->jobs);
+	kvfree(run->jobs);
 	kfree(run);
 }
 
@@ -255,9 +255,9 @@ static int kiog_job_create_workers(struct kiog_job *job)
 		struct kiog_worker *w;
 
 		err = kiog_worker_alloc(job, i, &w);
+		job->workers[i] = w;	/* even half built: the release frees it */
 		if (err)
 			return err;
-		job->workers[i] = w;
 		w->task = kthread_create(kiog_worker_fn, w, "kiogen%u/%u.%u",
 					 run->id, job->index, i);
 		if (IS_ERR(w->task)) {

@@ -101,7 +101,9 @@ static struct kiog_slot *kiog_slot_alloc(struct kiog_worker *w,
 	s->priv = (char *)s + ALIGN(head, sizeof(long));
 
 	for (i = 0; i < s->nr_bvec; i++) {
-		struct page *page = alloc_pages(GFP_KERNEL, order);
+		/* a failure is an error to the user, not a warning in the log */
+		struct page *page = alloc_pages(GFP_KERNEL | __GFP_NOWARN |
+						(order ? __GFP_NORETRY : 0), order);
 		u64 *p;
 
 		if (!page) {
@@ -171,6 +173,7 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index,
 	struct kiog_rng fill;
 	u32 i;
 
+	*wp = NULL;
 	w = vzalloc(sizeof(*w));
 	if (!w)
 		return -ENOMEM;
