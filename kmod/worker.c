@@ -219,8 +219,12 @@ void kiog_slot_complete(struct kiog_slot *s)
 	struct kiog_worker *w = s->w;
 
 	s->end_ns = ktime_get_ns();
-	/* completed inside submit (null engine, irqmode=0): no atomics, no wakeup */
-	if (current == w->task) {
+	/*
+	 * Completed inside submit (null engine, irqmode=0): no atomics, no
+	 * wakeup. Only in task context: an interrupt taken while the worker
+	 * runs also sees current == w->task, and must go through the lock-free list.
+	 */
+	if (current == w->task && in_task()) {
 		s->node.next = w->inline_done;
 		w->inline_done = &s->node;
 		return;
