@@ -28,6 +28,7 @@
 
 #include "kiogen.h"
 #include "options.h"
+#include "disk.h"
 #include "syscall.h"
 
 #define KG_SYS_FILL_SEED	0xb10cULL	/* as kiog_worker_alloc() */
@@ -722,61 +723,6 @@ static void kg_sys_worker_result(struct kg_sys_worker *w, struct kg_worker *out)
 	w->res.samples = NULL;
 }
 
-/* ---- disk stats, as the kernel path takes them -------------------------- */
-
-static uint64_t kg_sys_now_ms(void)
-{
-	return kg_sys_now_ns() / 1000000;
-}
-
-static void kg_sys_disk_read(struct kg_disk *d, const char *path, bool after)
-{
-	char sys[PATH_MAX], link[PATH_MAX], *base;
-	uint64_t *v = after ? d->after : d->before;
-	struct stat st;
-	ssize_t n;
-	FILE *f;
-	int i;
-
-	if (stat(path, &st) || !S_ISBLK(st.st_mode))
-		return;
-	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u", major(st.st_rdev),
-		 minor(st.st_rdev));
-	n = readlink(sys, link, sizeof(link) - 1);
-	if (n <= 0)
-		return;
-	link[n] = 0;
-	base = strrchr(link, '/');
-	snprintf(d->name, sizeof(d->name), "%.63s", base ? base + 1 : link);
-	strncat(sys, "/stat", sizeof(sys) - strlen(sys) - 1);
-	f = fopen(sys, "r");
-	if (!f)
-		return;
-	for (i = 0; i < 17; i++)
-		if (fscanf(f, "%" SCNu64, &v[i]) != 1)
-			v[i] = 0;
-	fclose(f);
-	d->valid = after;
-}
-
-static void kg_sys_disks_read(struct kg_run_result *r, const struct kg_jobs *js,
-			      bool after, uint64_t t0)
-{
-	unsigned int i, j;
-
-	for (i = 0; i < js->nr_jobs; i++) {
-		for (j = 0; j < i; j++)
-			if (!strcmp(js->jobs[j].filename, js->jobs[i].filename))
-				break;
-		if (j < i || !js->jobs[i].filename[0])
-			continue;	/* the same device counts once */
-		if (after)
-			r->disks[i].wall_ms = kg_sys_now_ms() - t0;
-		kg_sys_disk_read(&r->disks[i], js->jobs[i].filename, after);
-	}
-	r->nr_disks = js->nr_jobs;
-}
-
 /* ---- the run ------------------------------------------------------------ */
 
 /* Everything a run holds, for one place to undo it. */
@@ -980,13 +926,13 @@ int kg_syscall_run(const struct kg_jobs *js, struct kg_run_result *r)
 		goto err_release;
 	}
 
-	kg_sys_disks_read(r, js, false, 0);
-	t0_ms = kg_sys_now_ms();
+	kg_disks_read(r, js, false, 0);
+	t0_ms = kg_now_ms();
 	t0 = kg_sys_now_ns();
 	kg_sys_gate_set(&run->gate, false);
 	kg_sys_join(run);
 	r->elapsed_ns = kg_sys_now_ns() - t0;
-	kg_sys_disks_read(r, js, true, t0_ms);
+	kg_disks_read(r, js, true, t0_ms);
 	if (kg_interrupt_pending())
 		fprintf(stderr, "kiogen: interrupted, reporting what completed\n");
 

@@ -47,7 +47,7 @@ int main(void)
 	char err[512];
 	uint64_t v;
 
-	printf("TAP version 13\n1..25\n");
+	printf("TAP version 13\n1..31\n");
 	ok(!kg_parse_size("16k", &v) && v == 16384, "size 16k");
 	ok(!kg_parse_size("1m", &v) && v == 1 << 20, "size 1m");
 	ok(!kg_parse_size("2GiB", &v) && v == 2ULL << 30, "size 2GiB");
@@ -110,5 +110,18 @@ int main(void)
 	   "bio with direct=0 refused");
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--percentile_list=50:101", NULL) &&
 	   strstr(err, "percentile_list"), "percentile over 100 refused");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--continue_on_error=most", NULL) &&
+	   strstr(err, "continue_on_error: 'most'"), "bad continue_on_error refused");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--continue_on_error=io", NULL) &&
+	   js.jobs[0].continue_on_error == (KIOGEN_COE_READ | KIOGEN_COE_WRITE),
+	   "continue_on_error=io: reads and writes");
+	ok(parse(&js, err, sizeof(err), "--path=user", "--name=a", "--filename=/x", NULL) &&
+	   strstr(err, "path: 'user'"), "bad path refused");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--fallocate=keep", NULL) &&
+	   strstr(err, "fallocate: 'keep'"), "bad fallocate refused");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--direct=2", NULL) &&
+	   strstr(err, "direct: '2'"), "bad direct refused");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ioengine=bio", "--fsync=4", NULL) &&
+	   strstr(err, "nothing to fsync"), "fsync on bio refused");
 	return failed ? 1 : 0;
 }

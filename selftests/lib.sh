@@ -88,6 +88,22 @@ nullb_remove() {
 	rm -f "/dev/$name"
 }
 
+# run_state ID: the STATE column of kiogen list
+run_state() {
+	"$KIOGEN" list | awk -v id="$1" '$1 == id { print $2 }'
+}
+
+# wait_state ID STATE: up to 20 s
+wait_state() {
+	local i
+	for i in $(seq 100); do
+		[ "$(run_state "$1")" = "$2" ] && return 0
+		sleep 0.2
+	done
+	echo "# run $1 is '$(run_state "$1")', want $2"
+	return 1
+}
+
 # json FILE EXPR: evaluate a python expression on the parsed JSON as `j`
 json() {
 	python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1"

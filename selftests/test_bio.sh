@@ -23,22 +23,6 @@ runs_none() {
 	"$KIOGEN" list | grep -q '^no runs$'
 }
 
-# run_state ID: the STATE column of kiogen list
-run_state() {
-	"$KIOGEN" list | awk -v id="$1" '$1 == id { print $2 }'
-}
-
-# wait_state ID STATE: up to 20 s
-wait_state() {
-	local i
-	for i in $(seq 100); do
-		[ "$(run_state "$1")" = "$2" ] && return 0
-		sleep 0.2
-	done
-	echo "# run $1 is '$(run_state "$1")', want $2"
-	return 1
-}
-
 # --- exact counts ---
 kg --name=n --filename=/dev/kbio0 --rw=randread --bs=4k --number_ios=1000 \
 	--numjobs=3 --group_reporting --output-format=json > "$TMP/n.json" 2>/dev/null

@@ -22,20 +22,6 @@ dmsetup mknodes kflterr >/dev/null 2>&1
 bad=/dev/mapper/kflterr
 trap 'dmsetup remove kflterr; nullb_remove kflt0; nullb_remove kflt1' EXIT
 
-run_state() {
-	"$KIOGEN" list | awk -v id="$1" '$1 == id { print $2 }'
-}
-
-wait_state() {	# wait_state ID STATE: up to 20 s
-	local i
-	for i in $(seq 100); do
-		[ "$(run_state "$1")" = "$2" ] && return 0
-		sleep 0.2
-	done
-	echo "# run $1 is '$(run_state "$1")', want $2"
-	return 1
-}
-
 # --- I/O errors: the first 1 MiB of $bad fails ---
 "$KIOGEN" run --name=e --filename=$bad --rw=read --bs=4k --number_ios=1000 \
 	> "$TMP/err.txt" 2>&1
