@@ -3,13 +3,18 @@
 # benchmark. Kernel code is built by kbuild through ./Kbuild.
 #
 #   make            module (kmod/kiogen.ko) and CLI (ctl/kiogen)
-#   make check      deps + build + host unit tests + selftests in a VM
+#   make check      deps + build + host unit tests + selftests in a VM on each
+#                   kernel leg (6.1, 6.12, sid) + a DKMS leg; KERNELS="6.1 sid"
+#                   picks legs, make check-6.12 runs one
 #   make demo       deps + build + a VM that loads the module and runs kiogen
 #   make vmshell    an interactive VM with the module's tree visible
 #   make bench      kiogen vs fio in one VM boot (ratios)
 #   make stress     fuzzer and stress test at full size in a VM (long)
 #   make unit       host unit tests only (no VM)
 #   make install    module into /lib/modules/$(KVER)/extra, CLI into $(PREFIX)/sbin
+#   make dkms-install  module sources into /usr/src/kiogen-VERSION, then dkms
+#                   add, build and install for $(KVER) (and every later kernel)
+#   make kernels    fetch and cache the kernels of the check's legs
 
 KIOGEN_VERSION := 0.1.0
 
@@ -41,7 +46,8 @@ CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
 KSRC_TAR ?= $(lastword $(sort $(wildcard /usr/src/linux-source-*.tar.xz)))
 KSFT := $(BUILD)/ksft/tools/testing/selftests
 
-.PHONY: all module ctl deps unit unit-progs selftests check demo vmshell bench stress clean install
+.PHONY: all module ctl deps unit unit-progs selftests check demo vmshell bench stress clean install \
+	kernels dkms-install dkms-uninstall
 
 all: module ctl
 
@@ -80,26 +86,43 @@ unit-progs: $(UNIT_PROGS)
 unit: $(UNIT_PROGS)
 	@selftests/run-unit.sh $(BUILD)
 
-# The suite is staged as tools/testing/selftests/kiogen next to the
-# extracted framework, so lib.mk and the runner treat it as in-tree and
-# honour its settings file.
-$(KSFT)/lib.mk:
+# The suite is staged as tools/testing/selftests/kiogen in a skeleton kernel
+# tree holding only kselftest's own files from the kernel source package, so
+# it is built, run and installed exactly as a drop-in in a real tree would be
+# (the top-level selftests Makefile with TARGETS=kiogen, lib.mk, the runner,
+# run_kselftest.sh), with its settings honoured.
+KSFT_STAMP := $(BUILD)/ksft/.extracted
+KSFT_INSTALL := $(BUILD)/ksft-install
+
+$(KSFT_STAMP):
 	@test -n "$(KSRC_TAR)" || { echo "no /usr/src/linux-source-*.tar.xz: run make deps"; exit 1; }
 	@mkdir -p $(BUILD)/ksft
 	tar -xaf $(KSRC_TAR) -C $(BUILD)/ksft --strip-components=1 \
-		--wildcards '*/tools/testing/selftests/lib.mk' \
+		--wildcards '*/scripts/subarch.include' \
+		'*/tools/testing/selftests/Makefile' \
+		'*/tools/testing/selftests/lib.mk' \
+		'*/tools/testing/selftests/run_kselftest.sh' \
 		'*/tools/testing/selftests/kselftest.h' \
 		'*/tools/testing/selftests/kselftest_harness.h' \
 		'*/tools/testing/selftests/kselftest/*'
 	@touch $@
 
-selftests: $(KSFT)/lib.mk ctl
+selftests: $(KSFT_STAMP) ctl
 	@mkdir -p $(KSFT)/kiogen
 	cp -rsf $(CURDIR)/selftests/. $(KSFT)/kiogen/
-	$(MAKE) -C $(KSFT)/kiogen KIOGEN_SRC=$(CURDIR) OUTPUT=$(KSFT)/kiogen all
+	$(MAKE) -s -C $(KSFT) TARGETS=kiogen KIOGEN_SRC=$(CURDIR) \
+		install INSTALL_PATH=$(KSFT_INSTALL) >/dev/null
 
+# Legs: the kernels of scripts/kernels.sh, and dkms.
+KERNELS ?=
 check: deps
-	@selftests/check.sh
+	@KERNELS="$(KERNELS)" selftests/check.sh
+
+check-%: deps
+	@selftests/check.sh $*
+
+kernels:
+	@for leg in $$(scripts/kernels.sh list); do scripts/kernels.sh fetch $$leg || true; done
 
 demo: deps all
 	@selftests/vmtest.sh -k $(KVER) -- selftests/demo.sh
@@ -122,3 +145,27 @@ install: all
 	install -D -m 644 kmod/kiogen.ko $(DESTDIR)/lib/modules/$(KVER)/extra/kiogen.ko
 	install -D -m 755 ctl/kiogen $(DESTDIR)$(PREFIX)/sbin/kiogen
 	[ -n "$(DESTDIR)" ] || depmod -a $(KVER)
+
+# DKMS gets what kbuild needs (see dkms.conf); DKMS_FLAGS reaches every dkms
+# call, e.g. --dkmstree/--sourcetree/--installtree for a sandbox (make check).
+DKMS_SRCDIR ?= /usr/src
+DKMS_FLAGS ?=
+DKMS_DIR := $(DKMS_SRCDIR)/kiogen-$(KIOGEN_VERSION)
+DKMS_FILES := dkms.conf Kbuild kmod/Kbuild \
+	      $(filter-out %.mod.c,$(wildcard kmod/*.c)) $(wildcard kmod/*.h) \
+	      $(wildcard include/uapi/linux/*.h include/kiogen/*.h)
+
+dkms-install:
+	@command -v dkms >/dev/null || { echo "dkms not found (apt-get install dkms)"; exit 1; }
+	dkms remove $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION) --all >/dev/null 2>&1 || true
+	rm -rf $(DKMS_DIR)
+	mkdir -p $(DKMS_DIR)
+	cp --parents $(DKMS_FILES) $(DKMS_DIR)/
+	sed -i 's/^PACKAGE_VERSION=.*/PACKAGE_VERSION="$(KIOGEN_VERSION)"/' $(DKMS_DIR)/dkms.conf
+	dkms add $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION)
+	dkms build $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION) -k $(KVER)
+	dkms install $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION) -k $(KVER)
+
+dkms-uninstall:
+	dkms remove $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION) --all
+	rm -rf $(DKMS_DIR)

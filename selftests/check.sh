@@ -1,19 +1,193 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make check: build, host unit tests, then the selftests inside a VM booted
-# on the installed Debian kernel. Ends with "N passed, N failed, N skipped"
-# counted over every TAP result, and exits non-zero on any failure.
+# make check: build, host unit tests, then one leg per kernel: kiogen.ko built
+# for that kernel with W=1 and the selftests in a VM booted on it (kernels
+# fetched and cached by scripts/kernels.sh), and a DKMS leg: make dkms-install
+# into a sandbox for the guest kernel, then modprobe kiogen in a VM. Ends with
+# a table per leg (kernel, build warnings, results, wall time) and
+# "N passed, N failed, N skipped" counted over every TAP result of every leg;
+# exits non-zero on any failure.
+#
+# Usage: selftests/check.sh [LEG...]
+#   LEG: 6.1 6.12 sid (scripts/kernels.sh list) or dkms; default: env KERNELS,
+#   else all of them. A leg whose kernel cannot be had here counts as one
+#   skip, with the reason; a leg whose build fails or warns counts as one
+#   failure, and its tests do not run.
+# Env: CHECK_JOBS legs at once (default 1: TCG guests are CPU-bound, so two
+#   at once on two cores gain little and make timing-sensitive tests and
+#   races likelier); with more than one, each output line starts with [LEG].
+#   Every leg's output is also in build/check/LEG/output.log.
 set -u
 src=$(cd "$(dirname "$0")/.." && pwd)
-cd "$src"
+cd "$src" || exit 1
 logs=$src/build/check
+start=$SECONDS
+legs=("$@")
+if [ ${#legs[@]} -eq 0 ]; then
+	read -ra legs <<<"${KERNELS:-$(scripts/kernels.sh list | tr '\n' ' ') dkms}"
+fi
+for leg in "${legs[@]}"; do
+	case $leg in
+	6.1 | 6.12 | sid | dkms) ;;
+	*) echo "check.sh: unknown leg '$leg' (legs: $(scripts/kernels.sh list | tr '\n' ' ')dkms)"; exit 2 ;;
+	esac
+done
+jobs=${CHECK_JOBS:-1}
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "check.sh: bad CHECK_JOBS '$jobs'"; exit 2; }
+[ "$jobs" -le ${#legs[@]} ] || jobs=${#legs[@]}
 rm -rf "$logs"
 mkdir -p "$logs"
-extra_fail=0
 
 step() {
 	echo "==> $*"
+}
+
+# tap FILE ok|not-ok|skip DESCRIPTION [REASON]: one result of the check itself
+tap() {
+	local n
+	n=$(($(grep -cE '^(not )?ok ' "$1" 2>/dev/null) + 1))
+	case $2 in
+	ok) echo "ok $n - $3" ;;
+	skip) echo "ok $n - $3 # SKIP $4" ;;
+	*) echo "not ok $n - $3${4:+: $4}" ;;
+	esac | tee -a "$1"
+}
+
+# count PATTERN FILE...: TAP lines matching PATTERN
+count() {
+	cat "$@" 2>/dev/null | grep -cE "$1"
+}
+
+# Writes the leg's summary row; results counted over the leg's TAP files.
+summarize() {
+	local leg=$1 kver=$2 build=$3 secs=$4 dir=$logs/$1 p f s
+	p=$(count '^ok ' "$dir"/*.tap "$dir"/vm/vm.tap)
+	s=$(count '^ok .*# SKIP' "$dir"/*.tap "$dir"/vm/vm.tap)
+	f=$(count '^not ok ' "$dir"/*.tap "$dir"/vm/vm.tap)
+	printf '%-5s %-22s %-12s %6d %6d %7d %4dm%02ds\n' "$leg" "$kver" "$build" \
+		$((p - s)) "$f" "$s" $((secs / 60)) $((secs % 60)) >"$dir/summary"
+}
+
+# Boots the leg's VM; a VM that failed without a failed test (splat, timeout,
+# crash) is one failure of its own.
+run_vm() {
+	local tap=$1 what=$2 rc
+	shift 2
+	selftests/vmtest.sh "$@"
+	rc=$?
+	if [ $rc -ne 0 ] && ! grep -q '^not ok' "$logs/$leg/vm/vm.tap" 2>/dev/null; then
+		tap "$tap" not-ok "$what" "VM run failed with status $rc"
+	fi
+}
+
+# A kernel leg: fetch, build with W=1, the suite in a VM.
+kernel_leg() {
+	local leg=$1 dir=$logs/$1 t0=$SECONDS rc env warnings build=-
+	local KVER='' VMLINUZ='' MODULES='' tap=$logs/$1/leg.tap suite
+	mkdir -p "$dir"
+	step "leg $leg: fetch"
+	# progress (a download, a debootstrap) is shown; the assignments are kept
+	scripts/kernels.sh env "$leg" 2>&1 >"$dir/env" | tee "$dir/fetch.log"
+	rc=${PIPESTATUS[0]}
+	env=$(<"$dir/env")
+	if [ "$rc" -eq 4 ]; then
+		tap "$tap" skip "leg $leg" "$(sed -n 's/.*unavailable: //p' "$dir/fetch.log" | tail -n 1)"
+		summarize "$leg" "(unavailable)" - $((SECONDS - t0))
+		return
+	elif [ "$rc" -ne 0 ]; then
+		tap "$tap" not-ok "leg $leg: fetch its kernel" "status $rc"
+		summarize "$leg" "?" - $((SECONDS - t0))
+		return
+	fi
+	eval "$env"
+
+	step "leg $leg: build kiogen.ko for $KVER (W=1)"
+	if scripts/kernels.sh build "$leg" "$src/build/kernels/$leg"; then
+		warnings=$(grep -c 'warning:' "$src/build/kernels/$leg/build.log")
+		grep 'warning:' "$src/build/kernels/$leg/build.log"
+		build="$warnings warnings"
+		if [ "$warnings" -eq 0 ]; then
+			tap "$tap" ok "leg $leg: kiogen.ko builds for $KVER with W=1, no warnings"
+		else
+			tap "$tap" not-ok "leg $leg: kiogen.ko builds for $KVER with W=1" "$warnings warnings"
+		fi
+	else
+		build=failed
+		tap "$tap" not-ok "leg $leg: kiogen.ko builds for $KVER" \
+			"see $src/build/kernels/$leg/build.log"
+	fi
+
+	if [ "$build" != failed ]; then
+		# both ways a kernel tree runs kselftests: make run_tests in the
+		# tree on 6.1, the installed run_kselftest.sh on the others
+		suite=installed
+		[ "$leg" = 6.1 ] && suite=tree
+		step "leg $leg: selftests ($suite) in a VM on $KVER"
+		KIOGEN_SUITE=$suite KIOGEN_KO=$src/build/kernels/$leg/kmod/kiogen.ko \
+			run_vm "$tap" "leg $leg: selftests in a VM" -k "$KVER" -K "$VMLINUZ" \
+			-M "$MODULES" -o "$dir/vm" -- selftests/vm-suite.sh
+	fi
+	summarize "$leg" "$KVER" "$build" $((SECONDS - t0))
+}
+
+# The guest half of the DKMS leg: the module that dkms installed is the one
+# modprobe finds and loads.
+# shellcheck disable=SC2016  # runs in the guest
+DKMS_GUEST='
+n=0 failed=0
+t() { n=$((n + 1)); if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; failed=1; fi; }
+{
+	echo "TAP version 13"; echo "1..4"
+	t "modprobe kiogen loads the DKMS module" "modprobe kiogen"
+	t "it is the one in updates/dkms" "modinfo -n kiogen | grep -q /updates/dkms/kiogen.ko"
+	t "kiogen info talks to it" "ctl/kiogen info >/dev/null"
+	t "modprobe -r kiogen unloads it" "modprobe -r kiogen && [ ! -d /sys/module/kiogen ]"
+} | tee "$KIOGEN_OUT/vm.tap"
+! grep -q "^not ok" "$KIOGEN_OUT/vm.tap"'
+
+# DKMS: make dkms-install with every dkms tree in a sandbox (the host's
+# /usr/src, /var/lib/dkms and /lib/modules stay as they are) for the 6.1
+# guest kernel, into a hard-linked copy of its module tree, which the VM
+# then uses as its /lib/modules.
+dkms_leg() {
+	local leg=dkms dir=$logs/dkms t0=$SECONDS sandbox=$src/build/dkms tap=$logs/dkms/leg.tap
+	local KVER='' VMLINUZ='' MODULES='' env
+	mkdir -p "$dir"
+	step "leg dkms: make dkms-install for the 6.1 kernel, in a sandbox"
+	if ! command -v dkms >/dev/null; then
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends dkms \
+			>/dev/null 2>&1
+	fi
+	if ! command -v dkms >/dev/null; then
+		tap "$tap" skip "leg dkms" "dkms is not installed and cannot be"
+		summarize dkms "(no dkms)" - $((SECONDS - t0))
+		return
+	fi
+	if ! env=$(scripts/kernels.sh env 6.1 2>"$dir/fetch.log"); then
+		tap "$tap" skip "leg dkms" "$(sed -n 's/.*unavailable: //p' "$dir/fetch.log" | tail -n 1)"
+		summarize dkms "(unavailable)" - $((SECONDS - t0))
+		return
+	fi
+	eval "$env"
+	rm -rf "$sandbox"
+	mkdir -p "$sandbox/src" "$sandbox/dkms" "$sandbox/lib/modules"
+	cp -al "$MODULES" "$sandbox/lib/modules/$KVER" 2>/dev/null ||
+		cp -a "$MODULES" "$sandbox/lib/modules/$KVER"
+	if make -s dkms-install KVER="$KVER" DKMS_SRCDIR="$sandbox/src" \
+		DKMS_FLAGS="--dkmstree $sandbox/dkms --sourcetree $sandbox/src --installtree $sandbox/lib/modules --no-depmod" \
+		>"$dir/dkms.log" 2>&1 &&
+		depmod -b "$sandbox" "$KVER" &&
+		[ -f "$sandbox/lib/modules/$KVER/updates/dkms/kiogen.ko" ]; then
+		tap "$tap" ok "leg dkms: make dkms-install builds and installs kiogen for $KVER"
+		step "leg dkms: modprobe kiogen in a VM on $KVER"
+		run_vm "$tap" "leg dkms: modprobe in a VM" -k "$KVER" \
+			-M "$sandbox/lib/modules/$KVER" -o "$dir/vm" -- "$DKMS_GUEST"
+	else
+		tail -n 20 "$dir/dkms.log"
+		tap "$tap" not-ok "leg dkms: make dkms-install for $KVER" "log: $dir/dkms.log"
+	fi
+	summarize dkms "$KVER" - $((SECONDS - t0))
 }
 
 step "build"
@@ -24,26 +198,48 @@ if ! make -s all selftests unit-progs; then
 fi
 
 step "host unit tests"
-selftests/run-unit.sh "$src/build" 2>&1 | tee "$logs/unit.tap"
-if [ "${PIPESTATUS[0]}" -ne 0 ] && ! grep -q '^not ok' "$logs/unit.tap"; then
-	extra_fail=$((extra_fail + 1))	# a test program died without saying
+unit_t0=$SECONDS
+mkdir -p "$logs/unit"
+selftests/run-unit.sh "$src/build" 2>&1 | tee "$logs/unit/unit.tap"
+if [ "${PIPESTATUS[0]}" -ne 0 ] && ! grep -q '^not ok' "$logs/unit/unit.tap"; then
+	tap "$logs/unit/died.tap" not-ok "a unit test program died without saying"
 fi
+summarize unit "(host)" - $((SECONDS - unit_t0))
 
-step "VM selftests"
-selftests/vmtest.sh -o "$logs/vm" -- selftests/vm-suite.sh
-vm_rc=$?
-if [ $vm_rc -ne 0 ] && ! grep -q '^not ok' "$logs/vm/vm.tap" 2>/dev/null; then
-	# the VM itself failed (splat, timeout, crash): count it as a failure
-	echo "VM run failed with status $vm_rc"
-	extra_fail=$((extra_fail + 1))
-fi
-
-count() {
-	cat "$logs/unit.tap" "$logs/vm/vm.tap" 2>/dev/null | grep -cE "$1"
+run_leg() {
+	mkdir -p "$logs/$1"
+	case $1 in
+	dkms) dkms_leg ;;
+	*) kernel_leg "$1" ;;
+	esac 2>&1 | tee "$logs/$1/output.log"
 }
-passed=$(count '^ok ' )
-skipped=$(count '^ok .*# SKIP')
-failed=$(( $(count '^not ok ') + extra_fail ))
-passed=$((passed - skipped))
+
+if [ "$jobs" -eq 1 ]; then
+	for leg in "${legs[@]}"; do
+		run_leg "$leg"
+	done
+else
+	step "legs ${legs[*]}, $jobs at a time"
+	for leg in "${legs[@]}"; do
+		while [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; do
+			wait -n
+		done
+		run_leg "$leg" | sed -u "s/^/[$leg] /" &
+	done
+	wait
+fi
+
+step "summary"
+printf '%-5s %-22s %-12s %6s %6s %7s %8s\n' leg kernel "build W=1" passed failed skipped time
+for leg in unit "${legs[@]}"; do
+	cat "$logs/$leg/summary" 2>/dev/null ||
+		tap "$logs/$leg/leg.tap" not-ok "leg $leg" "ended without a result"
+done
+total=$((SECONDS - start))
+printf 'total wall time %dm%02ds\n' $((total / 60)) $((total % 60))
+taps=("$logs"/*/*.tap "$logs"/*/vm/vm.tap)
+skipped=$(count '^ok .*# SKIP' "${taps[@]}")
+passed=$(($(count '^ok ' "${taps[@]}") - skipped))
+failed=$(count '^not ok ' "${taps[@]}")
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

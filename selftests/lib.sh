@@ -9,10 +9,12 @@ KSFT_PASS=0
 KSFT_FAIL=1
 KSFT_SKIP=4
 
-# resolve through the staging symlinks to the source tree
+# resolve through the staging symlinks to the source tree; an installed
+# copy of the tests without KIOGEN_SRC uses the installed module and CLI
 KIOGEN_SRC=${KIOGEN_SRC:-$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)}
 KIOGEN_KO=${KIOGEN_KO:-$KIOGEN_SRC/kmod/kiogen.ko}
 KIOGEN=${KIOGEN_CLI:-$KIOGEN_SRC/ctl/kiogen}
+[ -x "$KIOGEN" ] || KIOGEN=$(command -v kiogen || echo "$KIOGEN")
 TMP=$(mktemp -d /tmp/kiogen-test.XXXXXX)
 
 nr_checks=0
@@ -47,8 +49,12 @@ module_loaded() {
 
 load_module() {
 	module_loaded && return 0
-	[ -f "$KIOGEN_KO" ] || skip "no module at $KIOGEN_KO (run make)"
-	insmod "$KIOGEN_KO" "$@"
+	if [ -f "$KIOGEN_KO" ]; then
+		insmod "$KIOGEN_KO" "$@"
+	else
+		modprobe kiogen "$@" ||
+			skip "no module at $KIOGEN_KO and none installed (make, or make dkms-install)"
+	fi
 }
 
 unload_module() {

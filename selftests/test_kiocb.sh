@@ -4,7 +4,7 @@
 # The kiocb engine on files: XFS and ext4 on brd (O_DIRECT and buffered) and
 # tmpfs (buffered): every rw mode, async depth, fsync counts, file layout,
 # written data checked from user space, the seeds' file workloads, and bad
-# input (O_DIRECT on tmpfs, misalignment, directories, no space).
+# input (O_DIRECT where open(2) refuses it, misalignment, directories, no space).
 . "$(dirname "$0")/lib.sh"
 need_root
 load_module
@@ -105,8 +105,21 @@ refused() {	# refused PATTERN OPTIONS...: exit 1 with PATTERN said
 	echo "# said: $out"
 	return 1
 }
-check "O_DIRECT on tmpfs is refused" \
-	refused "does not support O_DIRECT" --filename="$mnt/tmpfs/d" --size=1m --direct=1
+# tmpfs takes O_DIRECT from 6.6 on, ramfs never: kiogen must agree with open(2)
+direct_runs() {	# direct_runs FILE: 100 O_DIRECT writes done
+	kj "$TMP/direct.json" --name=d --filename="$1" --size=1m --direct=1 \
+		--rw=randwrite --number_ios=100 && test "$(total "$TMP/direct.json" write)" = 100
+}
+mkdir -p "$mnt/ramfs" && mount -t ramfs ramfs "$mnt/ramfs"
+for fs in tmpfs ramfs; do
+	if dd if=/dev/zero of="$mnt/$fs/probe" bs=4k count=1 oflag=direct 2>/dev/null; then
+		check "O_DIRECT on $fs (open(2) takes it): 100 writes" direct_runs "$mnt/$fs/d"
+	else
+		check "O_DIRECT on $fs (open(2) refuses it) is refused" \
+			refused "does not support O_DIRECT" --filename="$mnt/$fs/d" --size=1m --direct=1
+	fi
+done
+umount "$mnt/ramfs"
 check "O_DIRECT bs not aligned is refused" \
 	refused "bs: not a multiple" --filename="$mnt/xfs/data" --bs=1000 --direct=1
 check "O_DIRECT offset not aligned is refused" \

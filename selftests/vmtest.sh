@@ -2,17 +2,27 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # vmtest.sh - run a command as root inside a throw-away QEMU guest that boots an
-# installed Debian kernel. The host kernel cannot load modules, so kiogen's module
-# tests run here. The guest sees the host's root read-only over virtio-9p (the
-# build tree and all host tools are at the same paths), gets tmpfs on /tmp, /run,
-# /var/tmp, /root and /mnt, and writes results to OUTDIR, shared read-write. The
-# runner passes CMD's exit code back out and fails the run when the kernel log
-# shows a warning, oops, lockup or leak.
+# installed Debian kernel, or any kernel image with its module tree (-K/-M: an
+# unpacked package, a kernel build's modules_install). The host kernel cannot
+# load modules, so kiogen's module tests run here. The guest sees the host's
+# root read-only over virtio-9p (the build tree and all host tools are at the
+# same paths), gets tmpfs on /tmp, /run, /var/tmp, /root and /mnt, and writes
+# results to OUTDIR, shared read-write. The runner passes CMD's exit code back
+# out and fails the run when the kernel log shows a warning, oops, lockup or
+# leak.
 #
-# Usage: selftests/vmtest.sh [-k KVER] [-t TIMEOUT_S] [-o OUTDIR] [-s] [-- CMD ARGS...]
-#   -k KVER     kernel version (env KIOGEN_KVER; default: newest /lib/modules/KVER
-#               that has a /boot/vmlinuz-KVER)
+# Usage: selftests/vmtest.sh [-k KVER] [-K VMLINUZ -M MODULES_DIR] [-t TIMEOUT_S]
+#                            [-o OUTDIR] [-s] [-- CMD ARGS...]
+#   -k KVER     kernel version (env KIOGEN_KVER; default: the name of MODULES_DIR,
+#               else the newest /lib/modules/KVER that has a /boot/vmlinuz-KVER)
+#   -K VMLINUZ  kernel image to boot (default /boot/vmlinuz-KVER)
+#   -M MODULES_DIR  the kernel's module tree, with modules.dep (run depmod on an
+#               unpacked tree; default /lib/modules/KVER). The guest sees it as
+#               /lib/modules/KVER, so modprobe works for any kernel.
 #   -t SECONDS  hard timeout for the whole VM (env VM_TIMEOUT; default 900)
+#               A guest that has not started CMD after VM_BOOT_TIMEOUT seconds
+#               (default 180; a rare early-boot hang under TCG) is killed and
+#               booted once more.
 #   -o OUTDIR   results directory (default: a new /tmp/kiogen-vm.XXXXXX)
 #   -s          interactive shell on the serial console (Ctrl-A x quits QEMU)
 #   CMD         one argument: a bash script (bash -c); several: a command and its
@@ -20,8 +30,8 @@
 # Guest environment: HOME=/root TERM=dumb KIOGEN_VM=1 KIOGEN_OUT=OUTDIR, plus any
 # KIOGEN_* variables of the host. Other env: VM_MEM (2G), VM_CPUS (2), VM_APPEND
 # (extra kernel arguments), XDG_CACHE_HOME (where the initramfs and the unpacked
-# vmlinux are cached, under kiogen-vm/KVER/). OUTDIR gets console.log, dmesg.txt
-# and .exitcode; nothing else is written.
+# vmlinux are cached, under kiogen-vm/KVER[-HASH]/). OUTDIR gets console.log,
+# dmesg.txt and .exitcode; nothing else is written.
 # Exit status: CMD's when clean; 1 on a kernel-log hit; 124 on timeout; 125 when
 # the VM itself failed (no kernel, QEMU error, guest never reported).
 
@@ -44,7 +54,10 @@ SPLAT_RE='WARNING:|BUG:|Oops|KFENCE|lockdep|leak|Call Trace|general protection|s
 BENIGN_RE='taints kernel|module verification failed|data leak possible|Unprivileged eBPF is enabled'
 
 KVER=${KIOGEN_KVER:-}
+VMLINUZ=
+MODDIR=
 TIMEOUT=${VM_TIMEOUT:-900}
+BOOT_TIMEOUT=${VM_BOOT_TIMEOUT:-180}
 OUTDIR=
 INTERACTIVE=0
 CMD=
@@ -59,9 +72,11 @@ usage() {
 
 parse_args() {
 	local opt
-	while getopts 'k:t:o:sh' opt; do
+	while getopts 'k:K:M:t:o:sh' opt; do
 		case $opt in
 		k) KVER=$OPTARG ;;
+		K) VMLINUZ=$OPTARG ;;
+		M) MODDIR=$OPTARG ;;
 		t) TIMEOUT=$OPTARG ;;
 		o) OUTDIR=$OPTARG ;;
 		s) INTERACTIVE=1 ;;
@@ -70,6 +85,8 @@ parse_args() {
 	done
 	shift $((OPTIND - 1))
 	[[ $TIMEOUT =~ ^[0-9]+$ && $TIMEOUT -gt 0 ]] || die "bad timeout '$TIMEOUT'"
+	[[ $BOOT_TIMEOUT =~ ^[0-9]+$ && $BOOT_TIMEOUT -gt 0 ]] ||
+		die "bad VM_BOOT_TIMEOUT '$BOOT_TIMEOUT'"
 
 	if ((INTERACTIVE)); then
 		(($# == 0)) || die "-s takes no command"
@@ -140,14 +157,22 @@ write_guest_init() {
 			fail "cannot mount the host root (9p tag hostroot)"
 		$BB mount -t 9p -o "$NINEP" kiogenout /out ||
 			fail "cannot mount OUTDIR (9p tag kiogenout)"
-		{ read -r OUTDIR; read -r CWD; } </out/.vmtest/config ||
-			fail "no job config in OUTDIR"
+		{
+			read -r OUTDIR; read -r CWD; read -r _; read -r _; read -r _
+			read -r _; read -r _; read -r MODDIR
+		} </out/.vmtest/config || fail "no job config in OUTDIR"
 
 		# A working directory under /tmp etc. would vanish below the tmpfs:
 		# keep a bind mount of it and put it back on top.
 		keep_cwd=0
 		if hidden_by_tmpfs "$CWD"; then
 			$BB mount --bind "/newroot$CWD" /keep && keep_cwd=1
+		fi
+		# A kernel that is not installed on the host brings its module
+		# tree, which may live under /root: held the same way.
+		if [ -n "$MODDIR" ]; then
+			$BB mount --bind "/newroot$MODDIR" /kmods ||
+				fail "no module tree at $MODDIR"
 		fi
 		for d in $TMPFS_DIRS; do
 			$BB mount -t tmpfs -o mode=0755 tmpfs "/newroot$d" || fail "tmpfs on $d"
@@ -156,6 +181,15 @@ write_guest_init() {
 		$BB chmod 0700 /newroot/root
 		if [ $keep_cwd = 1 ]; then
 			$BB mkdir -p "/newroot$CWD" && $BB mount --move /keep "/newroot$CWD"
+		fi
+		# ... and shown as /lib/modules/KVER, alone: the host's trees are
+		# for other kernels.
+		if [ -n "$MODDIR" ]; then
+			kver=$($BB uname -r)
+			$BB mount -t tmpfs -o mode=0755 tmpfs /newroot/lib/modules &&
+				$BB mkdir "/newroot/lib/modules/$kver" &&
+				$BB mount --move /kmods "/newroot/lib/modules/$kver" ||
+				fail "cannot place $MODDIR at /lib/modules/$kver"
 		fi
 
 		{ $BB mkdir -p "/newroot$OUTDIR" && $BB mount --move /out "/newroot$OUTDIR"; } ||
@@ -186,8 +220,10 @@ write_guest_init() {
 		OUTDIR=$1
 		{
 			read -r _; read -r CWD; read -r MODE; read -r HOST_TERM
-			read -r ROWS; read -r COLS
+			read -r ROWS; read -r COLS; read -r KVER
 		} <"$OUTDIR/.vmtest/config"
+		[ "$($BB uname -r)" = "$KVER" ] ||
+			fail "booted kernel $($BB uname -r), but its modules are for $KVER"
 
 		mount_pseudo_filesystems
 		$BB hostname kiogen-vm
@@ -225,12 +261,26 @@ guest_init_script() {
 	write_guest_init | sed "s|^@MARKERS@\$|MARK_BEGIN='$MARK_BEGIN' MARK_END='$MARK_END'|"
 }
 
+# modprobe -d wants ROOT/lib/modules/KVER: a module tree elsewhere gets a
+# symlink of that shape in the cache directory $2.
+modprobe_root() {
+	local kver=$1 cache=$2
+	if [[ $MODDIR == */lib/modules/"$kver" ]]; then
+		echo "${MODDIR%/lib/modules/"$kver"}/"
+	else
+		mkdir -p "$cache/modroot/lib/modules"
+		ln -sfn "$MODDIR" "$cache/modroot/lib/modules/$kver"
+		echo "$cache/modroot"
+	fi
+}
+
 # Copy the 9p boot modules, in load order, into $2, uncompressed (busybox insmod
-# cannot read .ko.xz / .ko.zst).
+# cannot read .ko.xz / .ko.zst); $3 is the cache directory.
 copy_boot_modules() {
-	local kver=$1 dest=$2 deps verb path _ n=0 seen=' ' name
-	deps=$(modprobe -S "$kver" -a --show-depends "${BOOT_MODULES[@]}") ||
-		die "cannot resolve ${BOOT_MODULES[*]} for $kver"
+	local kver=$1 dest=$2 root deps verb path _ n=0 seen=' ' name
+	root=$(modprobe_root "$kver" "$3")
+	deps=$(modprobe -d "$root" -S "$kver" -a --show-depends "${BOOT_MODULES[@]}") ||
+		die "cannot resolve ${BOOT_MODULES[*]} for $kver in $MODDIR"
 	while read -r verb path _; do
 		[[ $verb == insmod ]] || continue       # "builtin X": nothing to load
 		[[ $seen == *" $path "* ]] && continue  # shared dependencies repeat
@@ -256,10 +306,10 @@ build_initramfs() {
 	msg "building initramfs for $kver in ${image%/*}"
 	staging=$(mktemp -d "${image%/*}/staging.XXXXXX")
 	STAGING=$staging  # removed by cleanup() if the build fails
-	mkdir -p "$staging"/{bin,dev,proc,sys,newroot,out,keep,modules}
+	mkdir -p "$staging"/{bin,dev,proc,sys,newroot,out,keep,kmods,modules}
 	cp "$busybox" "$staging/bin/busybox"
 	ln -s busybox "$staging/bin/sh"
-	copy_boot_modules "$kver" "$staging/modules"
+	copy_boot_modules "$kver" "$staging/modules" "${image%/*}"
 	guest_init_script >"$staging/init"
 	chmod 0755 "$staging/init"
 	# Gives init a console before devtmpfs is mounted; needs root.
@@ -272,13 +322,16 @@ build_initramfs() {
 	STAGING=
 }
 
-# Cached per kernel; rebuilt when the kernel's modules or this script change.
+# Cached per kernel (and per image and module tree when they are not the
+# installed ones); rebuilt when the kernel's modules or this script change.
 ensure_initramfs() {
 	local kver=$1 dir image
 	dir=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/kiogen-vm/$kver
+	[[ -z $GUEST_MODDIR && $VMLINUZ == $(readlink -f "/boot/vmlinuz-$kver") ]] ||
+		dir+=-$(printf '%s\n' "$VMLINUZ" "$MODDIR" | md5sum | cut -c1-8)
 	image=$dir/initramfs.cpio.gz
 	mkdir -p "$dir"
-	if [[ ! -s $image || $image -ot /lib/modules/$kver/modules.dep || $image -ot $SELF ]]; then
+	if [[ ! -s $image || $image -ot $MODDIR/modules.dep || $image -ot $SELF ]]; then
 		build_initramfs "$kver" "$image"
 	fi
 	INITRAMFS=$image
@@ -313,7 +366,7 @@ extract_vmlinux() {
 # decompressor, which takes several seconds under TCG. Cached next to the
 # initramfs; falls back to the bzImage when there is no usable vmlinux.
 ensure_boot_kernel() {
-	local kver=$1 bzimage=/boot/vmlinuz-$1 dir=${INITRAMFS%/*}
+	local bzimage=$VMLINUZ dir=${INITRAMFS%/*}
 	local vmlinux=$dir/vmlinux failed=$dir/vmlinux.failed
 	BOOT_KERNEL=$bzimage
 	if [[ -s $vmlinux && ! $vmlinux -ot $bzimage ]]; then
@@ -355,8 +408,9 @@ write_guest_job() {
 	if ((INTERACTIVE)); then
 		read -r rows cols < <(stty size </dev/tty 2>/dev/null || echo 0 0)
 	fi
+	# The last line is empty when the guest can use the host's /lib/modules/KVER.
 	printf '%s\n' "$OUTDIR" "$(pwd -P)" "$( ((INTERACTIVE)) && echo shell || echo run)" \
-		"${TERM:-dumb}" "$rows" "$cols" >"$JOBDIR/config"
+		"${TERM:-dumb}" "$rows" "$cols" "$KVER" "$GUEST_MODDIR" >"$JOBDIR/config"
 	{
 		# Host KIOGEN_* settings reach the tests; the VM's own ones win.
 		for var in $(compgen -e | grep '^KIOGEN_' || true); do
@@ -393,19 +447,42 @@ stream_console() {
 		on { print; fflush() }'
 }
 
-# Runs in the background and is waited for, so that a signal to this script is
-# handled at once (the EXIT trap then kills QEMU).
+# Runs in the background, so that a signal to this script is handled at once
+# (the EXIT trap then kills QEMU), and is watched until CMD starts: a guest
+# still booting after BOOT_TIMEOUT seconds is killed (BOOT_HUNG=1). $1 is the
+# time limit.
 boot_guest_batch() {
+	local t0=$SECONDS
 	(
 		set +o pipefail
-		timeout -k 5 "$TIMEOUT" "${QEMU[@]}" -serial stdio </dev/null |
+		timeout -k 5 "$1" "${QEMU[@]}" -serial stdio </dev/null |
 			stream_console "$OUTDIR/console.log"
 		exit "${PIPESTATUS[0]}"
 	) &
 	VM_JOB=$!
+	BOOT_HUNG=0
+	while kill -0 "$VM_JOB" 2>/dev/null && ! grep -qF "$MARK_BEGIN" "$OUTDIR/console.log"; do
+		if ((SECONDS - t0 >= BOOT_TIMEOUT)); then
+			BOOT_HUNG=1
+			kill_leftover_qemu
+			break
+		fi
+		sleep 1
+	done
 	QEMU_RC=0
 	wait "$VM_JOB" || QEMU_RC=$?
 	VM_JOB=
+}
+
+# Boots, and boots once more after a boot hang, within TIMEOUT overall.
+boot_guest_batch_retry() {
+	local t0=$SECONDS
+	boot_guest_batch "$TIMEOUT"
+	((BOOT_HUNG)) || return 0
+	msg "guest still booting after ${BOOT_TIMEOUT}s (console in console.boot1.log); booting again"
+	mv "$OUTDIR/console.log" "$OUTDIR/console.boot1.log"
+	: >"$OUTDIR/console.log"
+	boot_guest_batch $((TIMEOUT - (SECONDS - t0) > 60 ? TIMEOUT - (SECONDS - t0) : 60))
 }
 
 boot_guest_interactive() {
@@ -476,6 +553,11 @@ report() {
 		sed 's/^/    ! /' <<<"$hits" >&2 # SC2001: sed reads best here
 	fi
 
+	if ((BOOT_HUNG)); then
+		msg "guest hung while booting, twice (no CMD after ${BOOT_TIMEOUT}s)"
+		show_console_tail
+		return 125
+	fi
 	if ((QEMU_RC == 124 || QEMU_RC == 137)); then
 		msg "TIMEOUT: guest still running after ${TIMEOUT}s, QEMU killed"
 		show_console_tail
@@ -507,23 +589,34 @@ main() {
 	trap 'exit 143' TERM
 	trap 'exit 129' HUP
 	parse_args "$@"
+	[[ -n $KVER || -z $MODDIR ]] || KVER=$(basename "$MODDIR")
 	[[ -n $KVER ]] || KVER=$(newest_installed_kernel)
 	[[ -n $KVER ]] || die "no kernel with both /lib/modules/KVER and /boot/vmlinuz-KVER"
-	[[ -r /boot/vmlinuz-$KVER ]] || die "no /boot/vmlinuz-$KVER"
-	[[ -r /lib/modules/$KVER/modules.dep ]] || die "no /lib/modules/$KVER/modules.dep"
+	VMLINUZ=$(readlink -f "${VMLINUZ:-/boot/vmlinuz-$KVER}")
+	[[ -r $VMLINUZ ]] || die "no kernel image ${VMLINUZ:-/boot/vmlinuz-$KVER}"
+	# The guest gets the module tree only when it is not the host's own.
+	GUEST_MODDIR=
+	if [[ -n $MODDIR && $(readlink -f "$MODDIR") != $(readlink -f "/lib/modules/$KVER") ]]; then
+		MODDIR=$(readlink -f "$MODDIR")
+		GUEST_MODDIR=$MODDIR
+	else
+		MODDIR=/lib/modules/$KVER
+	fi
+	[[ -r $MODDIR/modules.dep ]] || die "no $MODDIR/modules.dep (run depmod)"
 	command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found"
 
 	ensure_initramfs "$KVER"
-	ensure_boot_kernel "$KVER"
+	ensure_boot_kernel
 	prepare_outdir
 	write_guest_job
 	qemu_command
 	msg "booting $KVER (TCG, ${VM_CPUS:-2} CPUs, ${VM_MEM:-2G})"
 
+	BOOT_HUNG=0
 	if ((INTERACTIVE)); then
 		boot_guest_interactive
 	else
-		boot_guest_batch
+		boot_guest_batch_retry
 	fi
 	local rc=0
 	report || rc=$?
