@@ -113,7 +113,9 @@ fetch_6_12() {
 
 leg_6_12() {
 	local abi dir old
-	abi=$(apt_depends linux-headers-6.12-amd64 'linux-headers-6\.12\..*-amd64' | head -n 1)
+	# apt-cache fails outright without package lists: the same as not known
+	abi=$(apt_depends linux-headers-6.12-amd64 'linux-headers-6\.12\..*-amd64' | head -n 1) ||
+		abi=
 	if [[ -z $abi ]]; then
 		old=$(newest "$CACHE"/6.12/*/.ready)
 		[[ -n $old ]] || unavailable "apt knows no linux-headers-6.12-amd64 (is bookworm-security in sources.list?)"

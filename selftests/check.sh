@@ -59,14 +59,19 @@ count() {
 	cat "$@" 2>/dev/null | grep -cE "$1"
 }
 
-# Writes the leg's summary row; results counted over the leg's TAP files.
+# Writes the leg's summary row; results counted over the leg's TAP files:
+# tests, and the sub-tests inside them ("# ok" lines, as pass/fail/skip).
 summarize() {
-	local leg=$1 kver=$2 build=$3 secs=$4 dir=$logs/$1 p f s
+	local leg=$1 kver=$2 build=$3 secs=$4 dir=$logs/$1 p f s sp sf ss
 	p=$(count '^ok ' "$dir"/*.tap "$dir"/vm/vm.tap)
 	s=$(count '^ok .*# SKIP' "$dir"/*.tap "$dir"/vm/vm.tap)
 	f=$(count '^not ok ' "$dir"/*.tap "$dir"/vm/vm.tap)
-	printf '%-5s %-22s %-12s %6d %6d %7d %4dm%02ds\n' "$leg" "$kver" "$build" \
-		$((p - s)) "$f" "$s" $((secs / 60)) $((secs % 60)) >"$dir/summary"
+	sp=$(count '^# ok ' "$dir"/vm/vm.tap)
+	ss=$(count '^# ok .*# SKIP' "$dir"/vm/vm.tap)
+	sf=$(count '^# not ok ' "$dir"/vm/vm.tap)
+	printf '%-5s %-22s %-12s %6d %6d %7d %13s %4dm%02ds\n' "$leg" "$kver" "$build" \
+		$((p - s)) "$f" "$s" "$((sp - ss))/$sf/$ss" $((secs / 60)) $((secs % 60)) \
+		>"$dir/summary"
 }
 
 # Boots the leg's VM; a VM that failed without a failed test (splat, timeout,
@@ -230,7 +235,8 @@ else
 fi
 
 step "summary"
-printf '%-5s %-22s %-12s %6s %6s %7s %8s\n' leg kernel "build W=1" passed failed skipped time
+printf '%-5s %-22s %-12s %6s %6s %7s %13s %8s\n' leg kernel "build W=1" passed failed skipped \
+	"sub-tests p/f/s" time
 for leg in unit "${legs[@]}"; do
 	cat "$logs/$leg/summary" 2>/dev/null ||
 		tap "$logs/$leg/leg.tap" not-ok "leg $leg" "ended without a result"

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Host unit tests, no VM: the freestanding logic (selftests/host) and the
-# CLI's option parser and report formatter. Prints TAP; exits 1 on failure.
+# CLI's option parser and report formatter, and the kernel fetcher's
+# unavailable paths. Prints TAP; exits 1 on failure.
 build=${1:?usage: run-unit.sh BUILD_DIR}
 src=$(cd "$(dirname "$0")/.." && pwd)
 rc=0
@@ -10,4 +11,5 @@ make -s -C "$src/selftests/host" run || rc=1
 for t in "$build/test_options" "$build/test_report" "$build/test_syscall"; do
 	"$t" || rc=1
 done
+"$src/selftests/host/test_kernels.sh" || rc=1
 exit $rc

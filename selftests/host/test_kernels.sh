@@ -1,0 +1,51 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# scripts/kernels.sh without network or VM: a leg whose kernel cannot be had
+# exits 4 (make check reports it as skipped) with the reason; bad usage
+# exits 2. Uses an empty cache and an apt that knows no packages.
+src=$(cd "$(dirname "$0")/../.." && pwd)
+ks=$src/scripts/kernels.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0 failed=0
+
+# expect DESCRIPTION STATUS PATTERN CMD...: CMD exits STATUS, says PATTERN
+expect() {
+	local desc=$1 want=$2 pat=$3 out rc
+	shift 3
+	n=$((n + 1))
+	out=$("$@" 2>&1)
+	rc=$?
+	if [ $rc -eq "$want" ] && grep -qE -- "$pat" <<<"$out"; then
+		echo "ok $n - $desc"
+	else
+		echo "not ok $n - $desc"
+		echo "# status $rc (want $want), said: $out"
+		failed=1
+	fi
+}
+
+mkdir -p "$tmp/lists/partial" "$tmp/cache"
+cat >"$tmp/apt.conf" <<EOF
+Dir::Etc::SourceList "/dev/null";
+Dir::Etc::SourceParts "$tmp/none";
+Dir::State::Lists "$tmp/lists";
+Dir::Cache "$tmp/cache";
+EOF
+
+echo "TAP version 13"
+echo "1..5"
+expect "list names the legs" 0 '^6\.1.6\.12.sid$' \
+	bash -c "'$ks' list | tr '\n' ' ' | sed 's/ \$//; s/ /./g'"
+expect "an unknown leg is bad usage" 2 "unknown leg '5.4'" \
+	env KIOGEN_KERNELS_CACHE="$tmp/k" "$ks" env 5.4
+expect "6.12 that apt does not know, nothing cached: unavailable (4)" 4 \
+	'6\.12: unavailable: apt knows no linux-headers-6\.12-amd64' \
+	env APT_CONFIG="$tmp/apt.conf" KIOGEN_KERNELS_CACHE="$tmp/k" "$ks" env 6.12
+expect "sid without its archive, nothing cached: unavailable (4)" 4 \
+	'sid: unavailable: debootstrap of sid failed' \
+	env DEBIAN_MIRROR=http://127.0.0.1:9/debian KIOGEN_KERNELS_CACHE="$tmp/k" "$ks" env sid
+expect "nothing half-made is left in the cache" 0 '^$' \
+	find "$tmp/k" -mindepth 2 -not -name debootstrap.log -not -name .lock
+exit $failed
