@@ -4,7 +4,8 @@
 # make check: build, host unit tests, then one leg per kernel: kiogen.ko built
 # for that kernel with W=1 and the selftests in a VM booted on it (kernels
 # fetched and cached by scripts/kernels.sh), and a DKMS leg: make dkms-install
-# into a sandbox for the guest kernel, then modprobe kiogen in a VM. Ends with
+# into a sandbox for 6.1 and a dkms autoinstall for 6.12 (a kernel update),
+# each proved by modprobe kiogen in a VM. Ends with
 # a table per leg (kernel, build warnings, results, wall time) and
 # "N passed, N failed, N skipped" counted over every TAP result of every leg;
 # exits non-zero on any failure.
@@ -63,25 +64,25 @@ count() {
 # tests, and the sub-tests inside them ("# ok" lines, as pass/fail/skip).
 summarize() {
 	local leg=$1 kver=$2 build=$3 secs=$4 dir=$logs/$1 p f s sp sf ss
-	p=$(count '^ok ' "$dir"/*.tap "$dir"/vm/vm.tap)
-	s=$(count '^ok .*# SKIP' "$dir"/*.tap "$dir"/vm/vm.tap)
-	f=$(count '^not ok ' "$dir"/*.tap "$dir"/vm/vm.tap)
-	sp=$(count '^# ok ' "$dir"/vm/vm.tap)
-	ss=$(count '^# ok .*# SKIP' "$dir"/vm/vm.tap)
-	sf=$(count '^# not ok ' "$dir"/vm/vm.tap)
+	p=$(count '^ok ' "$dir"/*.tap "$dir"/vm*/vm.tap)
+	s=$(count '^ok .*# SKIP' "$dir"/*.tap "$dir"/vm*/vm.tap)
+	f=$(count '^not ok ' "$dir"/*.tap "$dir"/vm*/vm.tap)
+	sp=$(count '^# ok ' "$dir"/vm*/vm.tap)
+	ss=$(count '^# ok .*# SKIP' "$dir"/vm*/vm.tap)
+	sf=$(count '^# not ok ' "$dir"/vm*/vm.tap)
 	printf '%-5s %-22s %-12s %6d %6d %7d %13s %4dm%02ds\n' "$leg" "$kver" "$build" \
 		$((p - s)) "$f" "$s" "$((sp - ss))/$sf/$ss" $((secs / 60)) $((secs % 60)) \
 		>"$dir/summary"
 }
 
-# Boots the leg's VM; a VM that failed without a failed test (splat, timeout,
-# crash) is one failure of its own.
+# run_vm TAP WHAT OUTDIR VMTEST_ARGS...: boots a VM; one that failed without
+# a failed test (splat, timeout, crash) is one failure of its own.
 run_vm() {
-	local tap=$1 what=$2 rc
-	shift 2
-	selftests/vmtest.sh "$@"
+	local tap=$1 what=$2 out=$3 rc
+	shift 3
+	selftests/vmtest.sh -o "$out" "$@"
 	rc=$?
-	if [ $rc -ne 0 ] && ! grep -q '^not ok' "$logs/$leg/vm/vm.tap" 2>/dev/null; then
+	if [ $rc -ne 0 ] && ! grep -q '^not ok' "$out/vm.tap" 2>/dev/null; then
 		tap "$tap" not-ok "$what" "VM run failed with status $rc"
 	fi
 }
@@ -130,8 +131,8 @@ kernel_leg() {
 		[ "$leg" = 6.1 ] && suite=tree
 		step "leg $leg: selftests ($suite) in a VM on $KVER"
 		KIOGEN_SUITE=$suite KIOGEN_KO=$src/build/kernels/$leg/kmod/kiogen.ko \
-			run_vm "$tap" "leg $leg: selftests in a VM" -k "$KVER" -K "$VMLINUZ" \
-			-M "$MODULES" -o "$dir/vm" -- selftests/vm-suite.sh
+			run_vm "$tap" "leg $leg: selftests in a VM" "$dir/vm" -k "$KVER" \
+			-K "$VMLINUZ" -M "$MODULES" -- selftests/vm-suite.sh
 	fi
 	summarize "$leg" "$KVER" "$build" $((SECONDS - t0))
 }
@@ -151,13 +152,40 @@ t() { n=$((n + 1)); if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n -
 } | tee "$KIOGEN_OUT/vm.tap"
 ! grep -q "^not ok" "$KIOGEN_OUT/vm.tap"'
 
-# DKMS: make dkms-install with every dkms tree in a sandbox (the host's
-# /usr/src, /var/lib/dkms and /lib/modules stay as they are) for the 6.1
-# guest kernel, into a hard-linked copy of its module tree, which the VM
-# then uses as its /lib/modules.
+# DKMS, with every dkms tree in a sandbox (the host's /usr/src, /var/lib/dkms
+# and /lib/modules stay as they are), the modules going into hard-linked
+# copies of the guest kernels' module trees, which the VMs use as their
+# /lib/modules: make dkms-install for 6.1, then a kernel update to 6.12 as
+# Debian's kernel hook does it (dkms autoinstall), each proved by modprobe.
+DKMS_SANDBOX=$src/build/dkms
+
+# dkms_tree KVER MODULES: the sandbox's module tree for KVER
+dkms_tree() {
+	mkdir -p "$DKMS_SANDBOX/lib/modules"
+	cp -al "$2" "$DKMS_SANDBOX/lib/modules/$1" 2>/dev/null ||
+		cp -a "$2" "$DKMS_SANDBOX/lib/modules/$1"
+}
+
+# dkms_installed TAP WHAT KVER VMLINUZ OUT: depmod, then modprobe in a VM
+dkms_installed() {
+	local tap=$1 what=$2 kver=$3 vmlinuz=$4 out=$5
+	if depmod -b "$DKMS_SANDBOX" "$kver" &&
+		[ -f "$DKMS_SANDBOX/lib/modules/$kver/updates/dkms/kiogen.ko" ]; then
+		tap "$tap" ok "leg dkms: $what builds and installs kiogen for $kver"
+		step "leg dkms: modprobe kiogen in a VM on $kver"
+		run_vm "$tap" "leg dkms: modprobe in a VM on $kver" "$out" -k "$kver" \
+			${vmlinuz:+-K "$vmlinuz"} -M "$DKMS_SANDBOX/lib/modules/$kver" \
+			-- "$DKMS_GUEST"
+	else
+		tail -n 20 "$logs/dkms/dkms.log"
+		tap "$tap" not-ok "leg dkms: $what for $kver" "log: $logs/dkms/dkms.log"
+		return 1
+	fi
+}
+
 dkms_leg() {
-	local leg=dkms dir=$logs/dkms t0=$SECONDS sandbox=$src/build/dkms tap=$logs/dkms/leg.tap
-	local KVER='' VMLINUZ='' MODULES='' env
+	local dir=$logs/dkms t0=$SECONDS tap=$logs/dkms/leg.tap sb=$DKMS_SANDBOX
+	local KVER='' VMLINUZ='' MODULES='' KDIR='' CHROOT='' env flags kvers
 	mkdir -p "$dir"
 	step "leg dkms: make dkms-install for the 6.1 kernel, in a sandbox"
 	if ! command -v dkms >/dev/null; then
@@ -175,24 +203,31 @@ dkms_leg() {
 		return
 	fi
 	eval "$env"
-	rm -rf "$sandbox"
-	mkdir -p "$sandbox/src" "$sandbox/dkms" "$sandbox/lib/modules"
-	cp -al "$MODULES" "$sandbox/lib/modules/$KVER" 2>/dev/null ||
-		cp -a "$MODULES" "$sandbox/lib/modules/$KVER"
-	if make -s dkms-install KVER="$KVER" DKMS_SRCDIR="$sandbox/src" \
-		DKMS_FLAGS="--dkmstree $sandbox/dkms --sourcetree $sandbox/src --installtree $sandbox/lib/modules --no-depmod" \
-		>"$dir/dkms.log" 2>&1 &&
-		depmod -b "$sandbox" "$KVER" &&
-		[ -f "$sandbox/lib/modules/$KVER/updates/dkms/kiogen.ko" ]; then
-		tap "$tap" ok "leg dkms: make dkms-install builds and installs kiogen for $KVER"
-		step "leg dkms: modprobe kiogen in a VM on $KVER"
-		run_vm "$tap" "leg dkms: modprobe in a VM" -k "$KVER" \
-			-M "$sandbox/lib/modules/$KVER" -o "$dir/vm" -- "$DKMS_GUEST"
+	rm -rf "$sb"
+	mkdir -p "$sb/src" "$sb/dkms"
+	dkms_tree "$KVER" "$MODULES"
+	flags="--dkmstree $sb/dkms --sourcetree $sb/src --installtree $sb/lib/modules --no-depmod"
+	make -s dkms-install KVER="$KVER" DKMS_SRCDIR="$sb/src" DKMS_FLAGS="$flags" \
+		>"$dir/dkms.log" 2>&1
+	dkms_installed "$tap" "make dkms-install" "$KVER" "" "$dir/vm" || {
+		summarize dkms "$KVER" - $((SECONDS - t0))
+		return
+	}
+	kvers=$KVER
+
+	step "leg dkms: a kernel update to 6.12: dkms autoinstall, as the kernel's hook runs it"
+	if ! env=$(scripts/kernels.sh env 6.12 2>"$dir/fetch.log"); then
+		tap "$tap" skip "leg dkms: update to 6.12" \
+			"$(sed -n 's/.*unavailable: //p' "$dir/fetch.log" | tail -n 1)"
 	else
-		tail -n 20 "$dir/dkms.log"
-		tap "$tap" not-ok "leg dkms: make dkms-install for $KVER" "log: $dir/dkms.log"
+		eval "$env"
+		dkms_tree "$KVER" "$MODULES"
+		# shellcheck disable=SC2086  # flags are words
+		dkms autoinstall -k "$KVER" --kernelsourcedir "$KDIR" $flags >>"$dir/dkms.log" 2>&1
+		dkms_installed "$tap" "dkms autoinstall after a kernel update" "$KVER" \
+			"$VMLINUZ" "$dir/vm-update" && kvers+=" $KVER"
 	fi
-	summarize dkms "$KVER" - $((SECONDS - t0))
+	summarize dkms "${kvers// /,}" - $((SECONDS - t0))
 }
 
 step "build"
@@ -243,7 +278,7 @@ for leg in unit "${legs[@]}"; do
 done
 total=$((SECONDS - start))
 printf 'total wall time %dm%02ds\n' $((total / 60)) $((total % 60))
-taps=("$logs"/*/*.tap "$logs"/*/vm/vm.tap)
+taps=("$logs"/*/*.tap "$logs"/*/vm*/vm.tap)
 skipped=$(count '^ok .*# SKIP' "${taps[@]}")
 passed=$(($(count '^ok ' "${taps[@]}") - skipped))
 failed=$(count '^not ok ' "${taps[@]}")
