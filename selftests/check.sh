@@ -185,6 +185,7 @@ dkms_installed() {
 
 dkms_leg() {
 	local dir=$logs/dkms t0=$SECONDS tap=$logs/dkms/leg.tap sb=$DKMS_SANDBOX
+	# shellcheck disable=SC2034  # all set by eval "$env"
 	local KVER='' VMLINUZ='' MODULES='' KDIR='' CHROOT='' env flags kvers
 	mkdir -p "$dir"
 	step "leg dkms: make dkms-install for the 6.1 kernel, in a sandbox"

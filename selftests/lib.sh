@@ -75,8 +75,8 @@ nullb_create() {
 	done
 	echo 1 > "/sys/kernel/config/nullb/$name/power"
 	udevadm settle >/dev/null 2>&1 || true
-	local i
-	for i in $(seq 50); do
+	local _
+	for _ in $(seq 50); do
 		[ -b "/dev/$name" ] && return 0
 		sleep 0.1
 	done
@@ -101,8 +101,8 @@ run_state() {
 
 # wait_state ID STATE: up to 20 s
 wait_state() {
-	local i
-	for i in $(seq 100); do
+	local _
+	for _ in $(seq 100); do
 		[ "$(run_state "$1")" = "$2" ] && return 0
 		sleep 0.2
 	done

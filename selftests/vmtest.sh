@@ -550,7 +550,8 @@ report() {
 	hits=$(kernel_log_hits)
 	if [[ -n $hits ]]; then
 		msg "kernel log shows problems:"
-		sed 's/^/    ! /' <<<"$hits" >&2 # SC2001: sed reads best here
+		# shellcheck disable=SC2001  # sed reads best here
+		sed 's/^/    ! /' <<<"$hits" >&2
 	fi
 
 	if ((BOOT_HUNG)); then
