@@ -50,8 +50,9 @@ usage() {
 need_tool() {
 	command -v "$2" >/dev/null && return 0
 	msg "installing $1"
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$1" \
-		>/dev/null || unavailable "cannot install $1, needed for $2"
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+		-o DPkg::Lock::Timeout=300 "$1" >/dev/null ||
+		unavailable "cannot install $1, needed for $2"
 }
 
 # The newest (by version) of the existing paths $@.
@@ -84,7 +85,8 @@ apt_depends() {
 
 # Unpacks bookworm-security's packages for ABI $1 (6.12.N+deb12-amd64) into
 # $2, which is renamed into place: the headers' Makefile gets $3, the final
-# path, for its include of the -common tree.
+# path, for its include of the -common tree. (Called from an if, so set -e
+# is off here: every step says its failure.)
 fetch_6_12() {
 	local abi=$1 tmp=$2 final=$3 ver=${1%-amd64} deb pkgs
 	pkgs=("linux-image-$abi-unsigned" "linux-headers-$abi"
@@ -93,19 +95,20 @@ fetch_6_12() {
 	[[ -n ${pkgs[2]} && -n ${pkgs[3]} ]] || pkgs=("${pkgs[@]:0:2}" \
 		"linux-headers-$ver-common" "linux-kbuild-$ver")
 	rm -rf "$tmp"
-	mkdir -p "$tmp/debs" "$tmp/root"
+	mkdir -p "$tmp/debs" "$tmp/root" || return 1
 	msg "6.12: downloading ${pkgs[*]}"
 	(cd "$tmp/debs" && apt-get download -q "${pkgs[@]}" >download.log 2>&1) || {
 		tail -n 3 "$tmp/debs/download.log" >&2
 		return 1
 	}
 	for deb in "$tmp"/debs/*.deb; do
-		dpkg-deb -x "$deb" "$tmp/root"
+		dpkg-deb -x "$deb" "$tmp/root" || return 1
 	done
 	rm -rf "$tmp/debs"
 	sed -i "s|^include /usr/src/|include $final/root/usr/src/|" \
-		"$tmp/root/usr/src/linux-headers-$abi/Makefile"
-	ln -sfn "../../../usr/src/linux-headers-$abi" "$tmp/root/lib/modules/$abi/build"
+		"$tmp/root/usr/src/linux-headers-$abi/Makefile" || return 1
+	ln -sfn "../../../usr/src/linux-headers-$abi" "$tmp/root/lib/modules/$abi/build" ||
+		return 1
 	rm -f "$tmp/root/lib/modules/$abi/source"
 	msg "6.12: depmod"
 	depmod -b "$tmp/root" "$abi"
@@ -187,22 +190,27 @@ sid_bootstrap() {
 	touch "$root/.ready"
 }
 
-# Moves the chroot to sid's newest kernel headers (and compiler). Failure
-# keeps what is there.
+# Moves the chroot to sid's newest kernel headers (and compiler). The chroot
+# is not ready while apt works in it: an interrupted or failed upgrade gets a
+# fresh debootstrap next time, unless dpkg can finish it.
 sid_refresh() {
 	local root=$CACHE/sid/root
 	msg "sid: looking for a newer kernel"
+	rm -f "$root/.ready"
 	if in_sid "${SID_APT[@]}" update >/dev/null 2>&1 &&
 		in_sid env DEBIAN_FRONTEND=noninteractive "${SID_APT[@]}" install -y \
 			--no-install-recommends linux-headers-amd64 make libc6-dev >/dev/null 2>&1; then
 		in_sid env DEBIAN_FRONTEND=noninteractive "${SID_APT[@]}" autoremove -y \
 			--purge >/dev/null 2>&1 || true
 		in_sid apt-get clean >/dev/null 2>&1 || true
-		touch "$root/.ready"
+	elif in_sid env DEBIAN_FRONTEND=noninteractive dpkg --configure -a >/dev/null 2>&1 &&
+		in_sid dpkg --audit >/dev/null 2>&1 && [[ -n $(sid_headers_abi) ]]; then
+		msg "sid: refresh failed; keeping $(sid_headers_abi)"
 	else
-		msg "sid: refresh failed; keeping $(sid_headers_abi 2>/dev/null || echo the cached kernel)"
-		touch "$root/.ready"  # do not retry on every run
+		msg "sid: refresh failed and left the chroot broken; it is made again next time"
+		unavailable "the sid chroot $root could not be refreshed"
 	fi
+	touch "$root/.ready"
 }
 
 # Downloads, inside the chroot, the image and modules of ABI $1 and unpacks

@@ -76,14 +76,19 @@ summarize() {
 }
 
 # run_vm TAP WHAT OUTDIR VMTEST_ARGS...: boots a VM; one that failed without
-# a failed test (splat, timeout, crash) is one failure of its own.
+# a failed test (splat, timeout, crash), or whose TAP plan is empty or not
+# met, is one failure of its own.
 run_vm() {
-	local tap=$1 what=$2 out=$3 rc
+	local tap=$1 what=$2 out=$3 rc plan results
 	shift 3
 	selftests/vmtest.sh -o "$out" "$@"
 	rc=$?
+	plan=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$out/vm.tap" 2>/dev/null | head -n 1)
+	results=$(count '^(not )?ok ' "$out/vm.tap")
 	if [ $rc -ne 0 ] && ! grep -q '^not ok' "$out/vm.tap" 2>/dev/null; then
 		tap "$tap" not-ok "$what" "VM run failed with status $rc"
+	elif [ "${plan:-0}" -eq 0 ] || [ "$results" -ne "$plan" ]; then
+		tap "$tap" not-ok "$what" "$results results for a plan of ${plan:-none}"
 	fi
 }
 
@@ -110,8 +115,9 @@ kernel_leg() {
 
 	step "leg $leg: build kiogen.ko for $KVER (W=1)"
 	if scripts/kernels.sh build "$leg" "$src/build/kernels/$leg"; then
-		warnings=$(grep -c 'warning:' "$src/build/kernels/$leg/build.log")
-		grep 'warning:' "$src/build/kernels/$leg/build.log"
+		# the compiler's "warning:" and modpost's "WARNING:"
+		warnings=$(grep -ci 'warning:' "$src/build/kernels/$leg/build.log")
+		grep -i 'warning:' "$src/build/kernels/$leg/build.log"
 		build="$warnings warnings"
 		if [ "$warnings" -eq 0 ]; then
 			tap "$tap" ok "leg $leg: kiogen.ko builds for $KVER with W=1, no warnings"
@@ -152,83 +158,124 @@ t() { n=$((n + 1)); if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n -
 } | tee "$KIOGEN_OUT/vm.tap"
 ! grep -q "^not ok" "$KIOGEN_OUT/vm.tap"'
 
-# DKMS, with every dkms tree in a sandbox (the host's /usr/src, /var/lib/dkms
-# and /lib/modules stay as they are), the modules going into hard-linked
-# copies of the guest kernels' module trees, which the VMs use as their
+# DKMS in a sandbox: its trees under build/dkms, and a mount namespace in
+# which build/dkms/var-lib-dkms is /var/lib/dkms (where dkms keeps its
+# signing key), so the host's /usr/src, /var/lib/dkms and /lib/modules stay
+# as they are. The modules go into copies of the guest kernels' module trees
+# (hard links; kiogen.ko itself never is one), which the VMs use as their
 # /lib/modules: make dkms-install for 6.1, then a kernel update to 6.12 as
 # Debian's kernel hook does it (dkms autoinstall), each proved by modprobe.
 DKMS_SANDBOX=$src/build/dkms
 
-# dkms_tree KVER MODULES: the sandbox's module tree for KVER
+# dkms_tree KVER MODULES: the sandbox's module tree for KVER, without any
+# kiogen.ko of the host's: dkms writes into the file it finds there
 dkms_tree() {
-	mkdir -p "$DKMS_SANDBOX/lib/modules"
-	cp -al "$2" "$DKMS_SANDBOX/lib/modules/$1" 2>/dev/null ||
-		cp -a "$2" "$DKMS_SANDBOX/lib/modules/$1"
+	local dest=$DKMS_SANDBOX/lib/modules/$1
+	rm -rf "$dest"
+	mkdir -p "${dest%/*}"
+	cp -al "$2" "$dest" 2>/dev/null || { rm -rf "$dest" && cp -a "$2" "$dest"; }
+	find "$dest" -name 'kiogen.ko*' -delete
 }
 
-# dkms_installed TAP WHAT KVER VMLINUZ OUT: depmod, then modprobe in a VM
+# in_dkms_sandbox CMD...: CMD with the sandbox's /var/lib/dkms
+in_dkms_sandbox() {
+	mkdir -p "$DKMS_SANDBOX/var-lib-dkms" /var/lib/dkms
+	# shellcheck disable=SC2016  # the inner script's own variables
+	unshare --mount --propagation private /bin/bash -c \
+		'mount --bind "$0" /var/lib/dkms && exec "$@"' "$DKMS_SANDBOX/var-lib-dkms" "$@"
+}
+
+# dkms_installed TAP WHAT STATUS KVER VMLINUZ OUT: the dkms step (its exit
+# STATUS) built without warnings and installed; then depmod and modprobe in
+# a VM
 dkms_installed() {
-	local tap=$1 what=$2 kver=$3 vmlinuz=$4 out=$5
-	if depmod -b "$DKMS_SANDBOX" "$kver" &&
+	local tap=$1 what=$2 status=$3 kver=$4 vmlinuz=$5 out=$6 log warnings
+	log=$(find "$DKMS_SANDBOX/dkms/kiogen" -path "*/$kver/*/log/make.log" 2>/dev/null | head -n 1)
+	warnings=$(grep -ci 'warning:' "${log:-/dev/null}")
+	if [ "$status" -eq 0 ] && [ "${warnings:-0}" -eq 0 ] &&
+		depmod -b "$DKMS_SANDBOX" "$kver" &&
 		[ -f "$DKMS_SANDBOX/lib/modules/$kver/updates/dkms/kiogen.ko" ]; then
-		tap "$tap" ok "leg dkms: $what builds and installs kiogen for $kver"
+		tap "$tap" ok "leg dkms: $what builds (no warnings) and installs kiogen for $kver"
 		step "leg dkms: modprobe kiogen in a VM on $kver"
 		run_vm "$tap" "leg dkms: modprobe in a VM on $kver" "$out" -k "$kver" \
 			${vmlinuz:+-K "$vmlinuz"} -M "$DKMS_SANDBOX/lib/modules/$kver" \
 			-- "$DKMS_GUEST"
 	else
 		tail -n 20 "$logs/dkms/dkms.log"
-		tap "$tap" not-ok "leg dkms: $what for $kver" "log: $logs/dkms/dkms.log"
+		grep -i 'warning:' "${log:-/dev/null}"
+		tap "$tap" not-ok "leg dkms: $what for $kver" \
+			"status $status, ${warnings:-no} warnings; log: $logs/dkms/dkms.log"
 		return 1
 	fi
 }
 
+# dkms_env LEG: the leg's kernel into the caller's variables; 4 when it
+# cannot be had (a skip, reason in fetch.log), else kernels.sh's status
+dkms_env() {
+	local env rc
+	env=$(scripts/kernels.sh env "$1" 2>"$logs/dkms/fetch.log")
+	rc=$?
+	[ $rc -eq 0 ] && eval "$env"
+	return $rc
+}
+
 dkms_leg() {
 	local dir=$logs/dkms t0=$SECONDS tap=$logs/dkms/leg.tap sb=$DKMS_SANDBOX
-	# shellcheck disable=SC2034  # all set by eval "$env"
-	local KVER='' VMLINUZ='' MODULES='' KDIR='' CHROOT='' env flags kvers
+	# shellcheck disable=SC2034  # set by dkms_env
+	local KVER='' VMLINUZ='' MODULES='' KDIR='' CHROOT='' flags kvers rc
 	mkdir -p "$dir"
 	step "leg dkms: make dkms-install for the 6.1 kernel, in a sandbox"
 	if ! command -v dkms >/dev/null; then
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends dkms \
-			>/dev/null 2>&1
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+			-o DPkg::Lock::Timeout=300 dkms >/dev/null 2>&1
 	fi
 	if ! command -v dkms >/dev/null; then
 		tap "$tap" skip "leg dkms" "dkms is not installed and cannot be"
 		summarize dkms "(no dkms)" - $((SECONDS - t0))
 		return
 	fi
-	if ! env=$(scripts/kernels.sh env 6.1 2>"$dir/fetch.log"); then
-		tap "$tap" skip "leg dkms" "$(sed -n 's/.*unavailable: //p' "$dir/fetch.log" | tail -n 1)"
-		summarize dkms "(unavailable)" - $((SECONDS - t0))
+	dkms_env 6.1
+	rc=$?
+	if [ $rc -ne 0 ]; then
+		if [ $rc -eq 4 ]; then
+			tap "$tap" skip "leg dkms" "$(sed -n 's/.*unavailable: //p' "$dir/fetch.log" | tail -n 1)"
+		else
+			tap "$tap" not-ok "leg dkms: fetch the 6.1 kernel" "status $rc; log: $dir/fetch.log"
+		fi
+		summarize dkms "(6.1 unavailable)" - $((SECONDS - t0))
 		return
 	fi
-	eval "$env"
 	rm -rf "$sb"
 	mkdir -p "$sb/src" "$sb/dkms"
 	dkms_tree "$KVER" "$MODULES"
 	flags="--dkmstree $sb/dkms --sourcetree $sb/src --installtree $sb/lib/modules --no-depmod"
-	make -s dkms-install KVER="$KVER" DKMS_SRCDIR="$sb/src" DKMS_FLAGS="$flags" \
-		>"$dir/dkms.log" 2>&1
-	dkms_installed "$tap" "make dkms-install" "$KVER" "" "$dir/vm" || {
+	in_dkms_sandbox make -s dkms-install KVER="$KVER" DKMS_SRCDIR="$sb/src" \
+		DKMS_FLAGS="$flags" >"$dir/dkms.log" 2>&1
+	rc=$?
+	dkms_installed "$tap" "make dkms-install" $rc "$KVER" "" "$dir/vm" || {
 		summarize dkms "$KVER" - $((SECONDS - t0))
 		return
 	}
 	kvers=$KVER
 
 	step "leg dkms: a kernel update to 6.12: dkms autoinstall, as the kernel's hook runs it"
-	if ! env=$(scripts/kernels.sh env 6.12 2>"$dir/fetch.log"); then
+	dkms_env 6.12
+	rc=$?
+	if [ $rc -eq 4 ]; then
 		tap "$tap" skip "leg dkms: update to 6.12" \
 			"$(sed -n 's/.*unavailable: //p' "$dir/fetch.log" | tail -n 1)"
+	elif [ $rc -ne 0 ]; then
+		tap "$tap" not-ok "leg dkms: fetch the 6.12 kernel" "status $rc; log: $dir/fetch.log"
 	else
-		eval "$env"
 		dkms_tree "$KVER" "$MODULES"
 		# shellcheck disable=SC2086  # flags are words
-		dkms autoinstall -k "$KVER" --kernelsourcedir "$KDIR" $flags >>"$dir/dkms.log" 2>&1
-		dkms_installed "$tap" "dkms autoinstall after a kernel update" "$KVER" \
-			"$VMLINUZ" "$dir/vm-update" && kvers+=" $KVER"
+		in_dkms_sandbox dkms autoinstall -k "$KVER" --kernelsourcedir "$KDIR" $flags \
+			>>"$dir/dkms.log" 2>&1
+		rc=$?
+		dkms_installed "$tap" "dkms autoinstall after a kernel update" $rc "$KVER" \
+			"$VMLINUZ" "$dir/vm-update" && kvers+=",$KVER"
 	fi
-	summarize dkms "${kvers// /,}" - $((SECONDS - t0))
+	summarize dkms "$kvers" - $((SECONDS - t0))
 }
 
 step "build"
