@@ -63,6 +63,20 @@ newest() {
 	done | sort -V | tail -n 1
 }
 
+# prune_unused KEEP DIR...: removes each DIR but KEEP that no run has used
+# for two days; a run on another checkout may still be booting an older one.
+# Each use touches DIR/.used.
+prune_unused() {
+	local keep=$1 d
+	shift
+	touch "$keep/.used"
+	for d in "$@"; do
+		d=${d%/}
+		[[ $d == "$keep" || ! -d $d ]] && continue
+		[[ -n $(find "$d/.used" -mmin -2880 2>/dev/null) ]] || rm -rf "$d"
+	done
+}
+
 # The leg's files. Set by leg_6_1, leg_6_12 and leg_sid.
 KVER='' VMLINUZ='' MODULES='' KDIR='' CHROOT=''
 
@@ -132,10 +146,6 @@ leg_6_12() {
 			rm -rf "$dir"
 			mv "$dir.tmp" "$dir"
 			touch "$dir/.ready"
-			# one 6.12 is enough: drop older ABIs
-			for old in "$CACHE"/6.12/*/; do
-				[[ ${old%/} == "$dir" ]] || rm -rf "$old"
-			done
 		else
 			rm -rf "$dir.tmp"
 			old=$(newest "$CACHE"/6.12/*/.ready)
@@ -145,6 +155,8 @@ leg_6_12() {
 			msg "6.12: cannot download the newest; using the cached $abi"
 		fi
 	fi
+	# one 6.12 is enough: older ABIs go once unused
+	prune_unused "$dir" "$CACHE"/6.12/*/
 	KVER=$abi
 	VMLINUZ=$dir/root/boot/vmlinuz-$abi
 	MODULES=$dir/root/lib/modules/$abi
@@ -272,10 +284,8 @@ leg_sid() {
 		rm -rf "$kdir"
 		mv "$kdir.tmp" "$kdir"
 		touch "$kdir/.ready"
-		for p in "$CACHE"/sid/kernel-*/; do
-			[[ ${p%/} == "$kdir" ]] || rm -rf "$p"
-		done
 	fi
+	prune_unused "$kdir" "$CACHE"/sid/kernel-*/
 	MODULES=$kdir/lib/modules/$abi
 	[[ -d $MODULES ]] || MODULES=$kdir/usr/lib/modules/$abi
 	VMLINUZ=

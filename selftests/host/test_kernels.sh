@@ -35,7 +35,7 @@ Dir::Cache "$tmp/cache";
 EOF
 
 echo "TAP version 13"
-echo "1..5"
+echo "1..8"
 expect "list names the legs" 0 '^6\.1.6\.12.sid$' \
 	bash -c "'$ks' list | tr '\n' ' ' | sed 's/ \$//; s/ /./g'"
 expect "an unknown leg is bad usage" 2 "unknown leg '5.4'" \
@@ -48,4 +48,17 @@ expect "sid without its archive, nothing cached: unavailable (4)" 4 \
 	env DEBIAN_MIRROR=http://127.0.0.1:9/debian KIOGEN_KERNELS_CACHE="$tmp/k" "$ks" env sid
 expect "nothing half-made is left in the cache" 0 '^$' \
 	find "$tmp/k" -mindepth 2 -not -name debootstrap.log -not -name .lock
+
+# a cache with a ready 6.12 serves when apt knows none; of the others, the
+# one another run used recently stays, the stale one goes
+c=$tmp/k2/6.12
+mkdir -p "$c/6.12.90+deb12-amd64" "$c/6.12.80+deb12-amd64" "$c/6.12.70+deb12-amd64"
+touch "$c/6.12.90+deb12-amd64/.ready" "$c/6.12.80+deb12-amd64/.used"
+expect "6.12 that apt does not know, but cached: the cached one" 0 \
+	'^KVER=6\.12\.90\+deb12-amd64$' \
+	env APT_CONFIG="$tmp/apt.conf" KIOGEN_KERNELS_CACHE="$tmp/k2" "$ks" env 6.12
+expect "a kernel another run used in the last two days is kept" 0 '' \
+	test -d "$c/6.12.80+deb12-amd64"
+expect "a kernel no run has used for two days is removed" 0 '' \
+	test ! -e "$c/6.12.70+deb12-amd64"
 exit $failed
