@@ -64,19 +64,23 @@ deps:
 
 # ---- tests ----
 
+# the unit tests share the TAP runner of selftests/host
+TEST_CFLAGS := $(CTL_CFLAGS) -Iselftests/host
+TEST_HDRS := $(CTL_HDRS) selftests/host/tap.h
+
 $(BUILD)/test_options: ctl/test_options.c ctl/options.c $(CTL_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(CTL_CFLAGS) -o $@ ctl/test_options.c ctl/options.c
 
-$(BUILD)/test_report: ctl/test_report.c ctl/report.c $(CTL_HDRS)
+$(BUILD)/test_report: ctl/test_report.c ctl/report.c $(TEST_HDRS)
 	@mkdir -p $(BUILD)
-	$(CC) $(CTL_CFLAGS) -o $@ ctl/test_report.c ctl/report.c -lm
+	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_report.c ctl/report.c -lm
 
 SYS_SRCS := ctl/syscall.c ctl/engine-psync.c ctl/engine-uring.c \
 	    ctl/engine-null.c ctl/options.c ctl/disk.c
-$(BUILD)/test_syscall: ctl/test_syscall.c $(SYS_SRCS) $(CTL_HDRS)
+$(BUILD)/test_syscall: ctl/test_syscall.c $(SYS_SRCS) $(TEST_HDRS)
 	@mkdir -p $(BUILD)
-	$(CC) $(CTL_CFLAGS) -o $@ ctl/test_syscall.c $(SYS_SRCS) \
+	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_syscall.c $(SYS_SRCS) \
 		$(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -lpthread
 
 UNIT_PROGS := $(BUILD)/test_options $(BUILD)/test_report $(BUILD)/test_syscall

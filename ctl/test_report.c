@@ -8,73 +8,15 @@
  * TAP and exits non-zero if any case failed.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "report.h"
+#include "tap.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define NS_PER_SEC	1000000000ULL
-
-/* TAP runner, as in selftests/host/test_*.c, plus skips */
-struct tcase {
-	const char *name;
-	int (*fn)(void);
-};
-
-enum { T_FAIL, T_PASS, T_SKIP };
-
-static char diag[1024];
-
-static int fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(diag, sizeof(diag), fmt, ap);
-	va_end(ap);
-	return T_FAIL;
-}
-
-static int skip(const char *why)
-{
-	snprintf(diag, sizeof(diag), "%s", why);
-	return T_SKIP;
-}
-
-#define CHECK(cond, ...)                                                       \
-	do {                                                                   \
-		if (!(cond))                                                   \
-			return fail(__VA_ARGS__);                              \
-	} while (0)
-
-static int run_cases(const struct tcase *c, size_t n)
-{
-	size_t i, failed = 0;
-
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	printf("TAP version 13\n1..%zu\n", n);
-	for (i = 0; i < n; i++) {
-		int rc;
-
-		diag[0] = '\0';
-		rc = c[i].fn();
-		if (rc == T_SKIP) {
-			printf("ok %zu - %s # SKIP %s\n", i + 1, c[i].name, diag);
-			continue;
-		}
-		printf("%sok %zu - %s\n", rc == T_PASS ? "" : "not ", i + 1,
-		       c[i].name);
-		if (rc != T_PASS) {
-			printf("# %s\n", diag);
-			failed++;
-		}
-	}
-	return failed != 0;
-}
 
 /* ---- the synthetic run ------------------------------------------------ */
 
@@ -383,27 +325,30 @@ static struct kg_dir *known_set(void)
 	return &d;
 }
 
-static int t_mean(void)
+static int t_mean(const void *arg)
 {
 	double m = kg_dir_mean_ns(known_set());
 
+	(void)arg;
 	CHECK(m == 5.0, "mean %f, want 5", m);
 	return T_PASS;
 }
 
-static int t_stdev(void)
+static int t_stdev(const void *arg)
 {
 	double s = kg_dir_stdev_ns(known_set()), want = sqrt(32.0 / 7.0);
 
+	(void)arg;
 	/* population deviation would be exactly 2: fio divides by n - 1 */
 	CHECK(fabs(s - want) < 1e-9, "stdev %.12f, want %.12f", s, want);
 	return T_PASS;
 }
 
-static int t_stdev_degenerate(void)
+static int t_stdev_degenerate(const void *arg)
 {
 	struct kg_dir d = { 0 };
 
+	(void)arg;
 	CHECK(kg_dir_stdev_ns(&d) == 0.0, "stdev of nothing %f", kg_dir_stdev_ns(&d));
 	CHECK(kg_dir_mean_ns(&d) == 0.0, "mean of nothing %f", kg_dir_mean_ns(&d));
 	dir_add(&d, 12345, 512);
@@ -411,11 +356,12 @@ static int t_stdev_degenerate(void)
 	return T_PASS;
 }
 
-static int t_stdev_large(void)
+static int t_stdev_large(const void *arg)
 {
 	struct kg_dir d = { 0 };
 	uint32_t k;
 
+	(void)arg;
 	/*
 	 * 1e6 latencies of 100 us +- 1 us: sum of squares 1e16, variance
 	 * part 1e12, which a naive double formula still gets right but only
@@ -428,13 +374,14 @@ static int t_stdev_large(void)
 	return T_PASS;
 }
 
-static int t_dir_merge(void)
+static int t_dir_merge(const void *arg)
 {
 	struct kg_dir into = { 0 }, empty = { 0 };
 	const struct kg_dir *a = &mixed_w[0].dir[0], *b = &mixed_w[1].dir[0];
 	uint64_t total = 0;
 	size_t i;
 
+	(void)arg;
 	kg_dir_merge(&into, a);
 	kg_dir_merge(&into, &empty);	/* no I/O: must not drag min to 0 */
 	kg_dir_merge(&into, b);
@@ -454,11 +401,12 @@ static int t_dir_merge(void)
 	return T_PASS;
 }
 
-static int t_worker_merge(void)
+static int t_worker_merge(const void *arg)
 {
 	struct kg_worker m = { 0 };
 	int rc = T_PASS;
 
+	(void)arg;
 	CHECK(!kg_worker_merge(&m, &mixed_w[0]) && !kg_worker_merge(&m, &mixed_w[1]),
 	      "merge failed");
 	if (m.elapsed_ns != 2 * NS_PER_SEC)
@@ -480,13 +428,14 @@ static int t_worker_merge(void)
 	return rc;
 }
 
-static int t_samples_merge(void)
+static int t_samples_merge(const void *arg)
 {
 	static const uint64_t want_r[] = { 1666, 3333, 5000, 6000 };
 	struct kg_worker m = { 0 };
 	int rc = T_PASS;
 	uint32_t i;
 
+	(void)arg;
 	CHECK(!kg_worker_merge(&m, &mixed_w[0]) && !kg_worker_merge(&m, &mixed_w[1]),
 	      "merge failed");
 	if (m.nr_samples != 4 || m.sample_ns != NS_PER_SEC / 2)
@@ -503,10 +452,11 @@ static int t_samples_merge(void)
 	return rc;
 }
 
-static int t_default_percentiles(void)
+static int t_default_percentiles(const void *arg)
 {
 	struct kg_global g = { 0 };
 
+	(void)arg;
 	kg_default_percentiles(&g);
 	CHECK(g.nr_percentiles == 17, "%u percentiles", g.nr_percentiles);
 	CHECK(g.percentile_ppm[0] == 10000 && g.percentile_ppm[13] == 995000 &&
@@ -518,10 +468,11 @@ static int t_default_percentiles(void)
 
 /* ---- cases: text report ----------------------------------------------- */
 
-static int t_text_header(void)
+static int t_text_header(const void *arg)
 {
 	const char *b = block("mixed: ", 0);
 
+	(void)arg;
 	CHECK(b, "no block for job mixed");
 	CHECK(starts_with(b, "mixed: (groupid=0, jobs=2): err= 0: pid=0: "),
 	      "header '%.60s'", b);
@@ -529,34 +480,38 @@ static int t_text_header(void)
 	return T_PASS;
 }
 
-static int t_text_read_line(void)
+static int t_text_read_line(const void *arg)
 {
 	const char *want = "  read: IOPS=3000, BW=11.7MiB/s (12.3MB/s)(23.4MiB/2000msec)\n";
 
+	(void)arg;
 	CHECK(strstr(block("mixed: ", 0), want), "no line '%s' in:\n%s", want, text);
 	return T_PASS;
 }
 
-static int t_text_write_line(void)
+static int t_text_write_line(const void *arg)
 {
 	const char *want = "  write: IOPS=1500, BW=6000KiB/s (6144kB/s)(11.7MiB/2000msec)\n";
 
+	(void)arg;
 	CHECK(strstr(block("mixed: ", 0), want), "no line '%s'", want);
 	return T_PASS;
 }
 
-static int t_text_k_suffix(void)
+static int t_text_k_suffix(const void *arg)
 {
 	const char *want = "  read: IOPS=12.3k, BW=48.0MiB/s (50.3MB/s)(48.0MiB/1000msec)\n";
 
+	(void)arg;
 	CHECK(strstr(block("fast: ", 0), want), "no line '%s'", want);
 	return T_PASS;
 }
 
-static int t_text_lat_units(void)
+static int t_text_lat_units(const void *arg)
 {
 	char line[256];
 
+	(void)arg;
 	CHECK(line_with(block("mixed: ", 0), NULL, "    clat (usec): min=20, max=999", line,
 			sizeof(line)), "read clat not in usec");
 	CHECK(line_with(block("mixed: ", 0), NULL, "     lat (usec): min=20", line,
@@ -568,13 +523,14 @@ static int t_text_lat_units(void)
 	return T_PASS;
 }
 
-static int t_text_percentiles(void)
+static int t_text_percentiles(const void *arg)
 {
 	const char *b = block("mixed: ", 0), *w = strstr(b, "  write:");
 	char line[256];
 	unsigned long long v;
 	const char *p;
 
+	(void)arg;
 	CHECK(line_with(b, w, "    clat percentiles (usec):", line, sizeof(line)),
 	      "no read percentile block in usec");
 	CHECK(line_with(b, w, "|  1.00th=[", line, sizeof(line)), "no 1st percentile");
@@ -590,11 +546,12 @@ static int t_text_percentiles(void)
 	return T_PASS;
 }
 
-static int t_text_rates(void)
+static int t_text_rates(const void *arg)
 {
 	const char *b = block("mixed: ", 0);
 	char line[256];
 
+	(void)arg;
 	/* intervals: 1666, 1667, 1667 and 1000 reads in 0.5 s */
 	CHECK(line_with(b, NULL, "   iops        : min= 2000, max= 3334, avg=3000.00, stdev=",
 			line, sizeof(line)), "iops line");
@@ -604,12 +561,13 @@ static int t_text_rates(void)
 	return T_PASS;
 }
 
-static int t_text_lat_dist(void)
+static int t_text_lat_dist(const void *arg)
 {
 	const char *b = block("mixed: ", 0), *cpu = strstr(b, "  cpu ");
 	const char *p = b;
 	double sum = 0;
 
+	(void)arg;
 	/* every I/O in exactly one bucket: the shares add up to 100% */
 	while ((p = strstr(p, "\n  lat (")) && p < cpu) {
 		const char *eol = strchr(++p, '\n');
@@ -626,10 +584,11 @@ static int t_text_lat_dist(void)
 	return T_PASS;
 }
 
-static int t_text_cpu_depths(void)
+static int t_text_cpu_depths(const void *arg)
 {
 	const char *b = block("mixed: ", 0);
 
+	(void)arg;
 	CHECK(strstr(b, "  cpu          : usr=8.57%, sys=25.71%, ctx=15, majf=0, minf=0\n"),
 	      "cpu line, as a share of 3.5 s of worker time");
 	CHECK(strstr(b, "  IO depths    : 1=1.1%, 2=0.0%, 4=98.9%, 8=0.0%, 16=0.0%, 32=0.0%, >=64=0.0%\n"),
@@ -641,10 +600,11 @@ static int t_text_cpu_depths(void)
 	return T_PASS;
 }
 
-static int t_text_ungrouped(void)
+static int t_text_ungrouped(const void *arg)
 {
 	const char *b0 = block("seq: ", 0), *b1 = block("seq: ", 1);
 
+	(void)arg;
 	CHECK(b0 && b1 && !block("seq: ", 2), "want one block per worker");
 	CHECK(starts_with(b0, "seq: (groupid=0, jobs=1): err= 0: pid=0: "),
 	      "first '%.50s'", b0);
@@ -655,10 +615,11 @@ static int t_text_ungrouped(void)
 	return T_PASS;
 }
 
-static int t_text_group(void)
+static int t_text_group(const void *arg)
 {
 	const char *g = block("Run status group 0 (all jobs):", 0);
 
+	(void)arg;
 	CHECK(g, "no group block");
 	/* reads: 24.6 + 131 + 50.3 MB over the longest runtime, 2 s */
 	CHECK(strstr(g, "\n   READ: bw=98.2MiB/s (103MB/s), 11.7MiB/s-62.5MiB/s (12.3MB/s-65.5MB/s), io=196MiB (206MB), run=1000-2000msec\n"),
@@ -668,13 +629,14 @@ static int t_text_group(void)
 	return T_PASS;
 }
 
-static int t_text_disks(void)
+static int t_text_disks(const void *arg)
 {
 	struct kg_run_result *r = malloc(sizeof(*r));
 	size_t len;
 	char *t;
 	int rc = T_PASS;
 
+	(void)arg;
 	CHECK(strstr(text, "\nDisk stats (read/write):\n  nullb0: ios=6000/3000, merge=7/0, ticks=900/450, in_queue=1350, util=75.00%\n"),
 	      "disk stats");
 	CHECK(!strstr(text, "sdz"), "invalid disk printed");
@@ -691,10 +653,11 @@ static int t_text_disks(void)
 
 /* ---- cases: JSON ------------------------------------------------------ */
 
-static int t_json_valid(void)
+static int t_json_valid(const void *arg)
 {
 	char cmd[256];
 
+	(void)arg;
 	if (!have_python)
 		return skip("python3 not found");
 	snprintf(cmd, sizeof(cmd), "python3 -m json.tool %s >/dev/null", json_path);
@@ -702,10 +665,11 @@ static int t_json_valid(void)
 	return T_PASS;
 }
 
-static int t_json_read(void)
+static int t_json_read(const void *arg)
 {
 	double iops, total, bw;
 
+	(void)arg;
 	if (!have_python)
 		return skip("python3 not found");
 	CHECK(json_num("d[\"jobs\"][0][\"read\"][\"iops\"]", &iops) && iops == 3000.0,
@@ -719,10 +683,11 @@ static int t_json_read(void)
 	return T_PASS;
 }
 
-static int t_json_percentiles(void)
+static int t_json_percentiles(const void *arg)
 {
 	uint32_t i;
 
+	(void)arg;
 	if (!have_python)
 		return skip("python3 not found");
 	for (i = 0; i < glob.nr_percentiles; i++) {
@@ -740,10 +705,11 @@ static int t_json_percentiles(void)
 	return T_PASS;
 }
 
-static int t_json_shape(void)
+static int t_json_shape(const void *arg)
 {
 	char out[256];
 
+	(void)arg;
 	if (!have_python)
 		return skip("python3 not found");
 	CHECK(json_query("d[\"fio version\"].startswith(\"kiogen-\")", out, sizeof(out)) &&
@@ -765,10 +731,11 @@ static int t_json_shape(void)
 	return T_PASS;
 }
 
-static int t_json_hist(void)
+static int t_json_hist(const void *arg)
 {
 	char out[256];
 
+	(void)arg;
 	if (!have_python)
 		return skip("python3 not found");
 	/* the raw buckets add up to the I/O count, only non-empty ones listed */
@@ -781,13 +748,14 @@ static int t_json_hist(void)
 	return T_PASS;
 }
 
-static int t_json_empty_run(void)
+static int t_json_empty_run(const void *arg)
 {
 	struct kg_run_result *r = calloc(1, sizeof(*r));
 	char *j, cmd[256], path[] = "/tmp/kiogen-test-empty-XXXXXX";
 	size_t len;
 	int fd, rc = T_PASS;
 
+	(void)arg;
 	if (!have_python) {
 		free(r);
 		return skip("python3 not found");
@@ -825,32 +793,32 @@ static void diag_dump(const char *title, const char *s)
 }
 
 static const struct tcase cases[] = {
-	{ "mean of a known set", t_mean },
-	{ "stdev of a known set is the sample deviation", t_stdev },
-	{ "stdev and mean of fewer than two I/Os", t_stdev_degenerate },
-	{ "stdev does not cancel on large latencies", t_stdev_large },
-	{ "dir merge sums counters and buckets, min/max ignore empty dirs", t_dir_merge },
-	{ "worker merge sums cpu/ctx/depths/digest, elapsed is the max", t_worker_merge },
-	{ "worker merge adds cumulative samples, carrying a stopped worker", t_samples_merge },
-	{ "default percentile list is fio's", t_default_percentiles },
-	{ "text: group_reporting job is one block with jobs=2", t_text_header },
-	{ "text: read IOPS/BW/io/runtime", t_text_read_line },
-	{ "text: write IOPS/BW in KiB", t_text_write_line },
-	{ "text: k suffix for IOPS, MiB/MB for BW", t_text_k_suffix },
-	{ "text: clat/lat unit by magnitude", t_text_lat_units },
-	{ "text: percentile layout and 99th within 1%", t_text_percentiles },
-	{ "text: bw/iops from summed interval rates", t_text_rates },
-	{ "text: lat distribution adds up to 100%", t_text_lat_dist },
-	{ "text: cpu, IO depths, issued, latency lines", t_text_cpu_depths },
-	{ "text: without group_reporting one block per worker, errors shown", t_text_ungrouped },
-	{ "text: run status group lines", t_text_group },
-	{ "text: disk stats only for valid disks", t_text_disks },
-	{ "json: python3 -m json.tool accepts it", t_json_valid },
-	{ "json: jobs[0].read iops, total_ios, bw, samples", t_json_read },
-	{ "json: every clat percentile within 1% of the truth", t_json_percentiles },
-	{ "json: fio's shape (version, jobs, options, trim/sync, disk_util)", t_json_shape },
-	{ "json: kiogen hist lists non-empty buckets summing to total_ios", t_json_hist },
-	{ "json: an empty run is valid", t_json_empty_run },
+	{ "mean of a known set", t_mean, NULL },
+	{ "stdev of a known set is the sample deviation", t_stdev, NULL },
+	{ "stdev and mean of fewer than two I/Os", t_stdev_degenerate, NULL },
+	{ "stdev does not cancel on large latencies", t_stdev_large, NULL },
+	{ "dir merge sums counters and buckets, min/max ignore empty dirs", t_dir_merge, NULL },
+	{ "worker merge sums cpu/ctx/depths/digest, elapsed is the max", t_worker_merge, NULL },
+	{ "worker merge adds cumulative samples, carrying a stopped worker", t_samples_merge, NULL },
+	{ "default percentile list is fio's", t_default_percentiles, NULL },
+	{ "text: group_reporting job is one block with jobs=2", t_text_header, NULL },
+	{ "text: read IOPS/BW/io/runtime", t_text_read_line, NULL },
+	{ "text: write IOPS/BW in KiB", t_text_write_line, NULL },
+	{ "text: k suffix for IOPS, MiB/MB for BW", t_text_k_suffix, NULL },
+	{ "text: clat/lat unit by magnitude", t_text_lat_units, NULL },
+	{ "text: percentile layout and 99th within 1%", t_text_percentiles, NULL },
+	{ "text: bw/iops from summed interval rates", t_text_rates, NULL },
+	{ "text: lat distribution adds up to 100%", t_text_lat_dist, NULL },
+	{ "text: cpu, IO depths, issued, latency lines", t_text_cpu_depths, NULL },
+	{ "text: without group_reporting one block per worker, errors shown", t_text_ungrouped, NULL },
+	{ "text: run status group lines", t_text_group, NULL },
+	{ "text: disk stats only for valid disks", t_text_disks, NULL },
+	{ "json: python3 -m json.tool accepts it", t_json_valid, NULL },
+	{ "json: jobs[0].read iops, total_ios, bw, samples", t_json_read, NULL },
+	{ "json: every clat percentile within 1% of the truth", t_json_percentiles, NULL },
+	{ "json: fio's shape (version, jobs, options, trim/sync, disk_util)", t_json_shape, NULL },
+	{ "json: kiogen hist lists non-empty buckets summing to total_ios", t_json_hist, NULL },
+	{ "json: an empty run is valid", t_json_empty_run, NULL },
 };
 
 int main(void)

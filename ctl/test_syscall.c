@@ -11,7 +11,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,69 +21,11 @@
 
 #include "kiogen.h"
 #include "options.h"
+#include "tap.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define FILE_BYTES	(4u << 20)
 #define BS		4096u
 #define FILL_BYTE	0xa5
-
-/* TAP runner, as in ctl/test_report.c */
-struct tcase {
-	const char *name;
-	int (*fn)(const void *arg);
-	const void *arg;
-};
-
-enum { T_FAIL, T_PASS, T_SKIP };
-
-static char diag[1024];
-
-static int fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(diag, sizeof(diag), fmt, ap);
-	va_end(ap);
-	return T_FAIL;
-}
-
-static int skip(const char *why)
-{
-	snprintf(diag, sizeof(diag), "%s", why);
-	return T_SKIP;
-}
-
-#define CHECK(cond, ...)                                                       \
-	do {                                                                   \
-		if (!(cond))                                                   \
-			return fail(__VA_ARGS__);                              \
-	} while (0)
-
-static int run_cases(const struct tcase *c, size_t n)
-{
-	size_t i, failed = 0;
-
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	printf("TAP version 13\n1..%zu\n", n);
-	for (i = 0; i < n; i++) {
-		int rc;
-
-		diag[0] = '\0';
-		rc = c[i].fn(c[i].arg);
-		if (rc == T_SKIP) {
-			printf("ok %zu - %s # SKIP %s\n", i + 1, c[i].name, diag);
-			continue;
-		}
-		printf("%sok %zu - %s\n", rc == T_PASS ? "" : "not ", i + 1,
-		       c[i].name);
-		if (rc != T_PASS) {
-			printf("# %s\n", diag);
-			failed++;
-		}
-	}
-	return failed != 0;
-}
 
 /* ---- fixtures ----------------------------------------------------------- */
 

@@ -7,7 +7,6 @@
  * kernel/CLI replay across versions) cannot go unnoticed. Prints TAP and exits
  * non-zero if any case failed.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,62 +14,8 @@
 
 #include <kiogen/workload.h>
 
-/* TAP runner, the same in every test_*.c here */
-struct tcase {
-	const char *name;
-	int (*fn)(const void *arg);
-	const void *arg;
-};
+#include "tap.h"
 
-static char diag[512];
-
-static int fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(diag, sizeof(diag), fmt, ap);
-	va_end(ap);
-	return 0;
-}
-
-#define CHECK(cond, ...)                                                       \
-	do {                                                                   \
-		if (!(cond))                                                   \
-			return fail(__VA_ARGS__);                              \
-	} while (0)
-
-static int run_cases(const struct tcase *c, size_t n)
-{
-	size_t i, failed = 0;
-
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	printf("TAP version 13\n1..%zu\n", n);
-	for (i = 0; i < n; i++) {
-		int ok;
-
-		diag[0] = '\0';
-		ok = c[i].fn(c[i].arg);
-		printf("%sok %zu - %s\n", ok ? "" : "not ", i + 1, c[i].name);
-		if (!ok) {
-			printf("# %s\n", diag);
-			failed++;
-		}
-	}
-	return failed != 0;
-}
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-/* end of TAP runner */
-
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define U32(x)		(&(const __u32){ x })
 #define U64(x)		(&(const __u64){ x })
 
