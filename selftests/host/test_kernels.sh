@@ -1,9 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# scripts/kernels.sh without network or VM: a leg whose kernel cannot be had
-# exits 4 (make check reports it as skipped) with the reason; bad usage
-# exits 2. Uses an empty cache and an apt that knows no packages.
+# The kernel matrix's scripts without network or VM: scripts/kernels.sh (a
+# leg whose kernel cannot be had exits 4, which make check reports as
+# skipped, with the reason; the cache) on scratch caches and an apt that
+# knows no packages; bad arguments to it and to selftests/check.sh exit 2
+# with what is wrong, before anything is done.
 src=$(cd "$(dirname "$0")/../.." && pwd)
 ks=$src/scripts/kernels.sh
 tmp=$(mktemp -d)
@@ -35,11 +37,15 @@ Dir::Cache "$tmp/cache";
 EOF
 
 echo "TAP version 13"
-echo "1..8"
+echo "1..10"
 expect "list names the legs" 0 '^6\.1.6\.12.sid$' \
 	bash -c "'$ks' list | tr '\n' ' ' | sed 's/ \$//; s/ /./g'"
 expect "an unknown leg is bad usage" 2 "unknown leg '5.4'" \
 	env KIOGEN_KERNELS_CACHE="$tmp/k" "$ks" env 5.4
+expect "make check: an unknown leg is refused, naming the legs" 2 \
+	"unknown leg '5.4' \\(legs: 6\\.1 6\\.12 sid dkms\\)" "$src/selftests/check.sh" 5.4
+expect "make check: a bad CHECK_JOBS is refused" 2 "bad CHECK_JOBS 'two'" \
+	env CHECK_JOBS=two "$src/selftests/check.sh" 6.1
 expect "6.12 that apt does not know, nothing cached: unavailable (4)" 4 \
 	'6\.12: unavailable: apt knows no linux-headers-6\.12-amd64' \
 	env APT_CONFIG="$tmp/apt.conf" KIOGEN_KERNELS_CACHE="$tmp/k" "$ks" env 6.12
