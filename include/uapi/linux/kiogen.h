@@ -4,6 +4,12 @@
  * the kiogen module and its user-space clients: commands, attribute sets and
  * enums. Attributes start at 1 and are never renumbered; an incompatible
  * change bumps KIOGEN_FAMILY_VERSION.
+ *
+ * Version 2: targets are file descriptors the requester opened itself
+ * (KIOGEN_A_JOB_FD); laying files out and dropping their cache are the
+ * client's job, so the attributes that asked the kernel for them are refused.
+ * Every command needs CAP_SYS_ADMIN, and a run is seen only from the network
+ * namespace it was created in.
  */
 #ifndef _UAPI_LINUX_KIOGEN_H
 #define _UAPI_LINUX_KIOGEN_H
@@ -11,7 +17,7 @@
 #include <linux/types.h>
 
 #define KIOGEN_FAMILY_NAME	"kiogen"
-#define KIOGEN_FAMILY_VERSION	1
+#define KIOGEN_FAMILY_VERSION	2
 #define KIOGEN_MCGRP_EVENTS	"events"
 
 /* Length limits of string attributes, including the terminating NUL. */
@@ -26,11 +32,11 @@ enum kiogen_cmd {
 	KIOGEN_CMD_UNSPEC,
 	KIOGEN_CMD_INFO_GET,	/* do: module version, engines and limits */
 	KIOGEN_CMD_RUN_NEW,	/* do: create and start a run of one or more jobs */
-	KIOGEN_CMD_RUN_STOP,	/* do: stop a run and wait until it has stopped */
+	KIOGEN_CMD_RUN_STOP,	/* do: ask a run to stop; returns at once */
 	KIOGEN_CMD_RUN_GET,	/* do: one run's status; dump: every run */
 	KIOGEN_CMD_RUN_DEL,	/* do: delete a run that is no longer running */
 	KIOGEN_CMD_RESULTS_GET,	/* dump: per-worker results of a finished run */
-	KIOGEN_CMD_RUN_EVENT,	/* multicast "events": progress and completion */
+	KIOGEN_CMD_RUN_EVENT,	/* multicast "events": progress, and the end of a run */
 
 	__KIOGEN_CMD_MAX,
 	KIOGEN_CMD_MAX = __KIOGEN_CMD_MAX - 1
@@ -74,6 +80,12 @@ enum kiogen_dir {
 	KIOGEN_DIR_MAX = __KIOGEN_DIR_MAX - 1
 };
 
+/* Which latency a histogram counts (KIOGEN_A_HIST_KIND) */
+enum kiogen_lat {
+	KIOGEN_LAT_LAT,		/* build to completion: fio's lat */
+	KIOGEN_LAT_CLAT,	/* issue to completion: fio's clat */
+};
+
 enum kiogen_run_state {
 	KIOGEN_STATE_RUNNING = 1,
 	KIOGEN_STATE_DONE,	/* every worker reached its end condition */
@@ -96,7 +108,7 @@ enum kiogen_mode {
 #define KIOGEN_COE_SYNC		(1U << 2)
 #define KIOGEN_COE_ALL		(KIOGEN_COE_READ | KIOGEN_COE_WRITE | KIOGEN_COE_SYNC)
 
-/* KIOGEN_A_JOB_FALLOCATE: how a file is laid out before the run */
+/* How a client lays a file out before the run (fio's fallocate=) */
 enum kiogen_fallocate {
 	KIOGEN_FALLOCATE_NONE,		/* write it out */
 	KIOGEN_FALLOCATE_NATIVE,	/* fallocate(), then write it out */
@@ -143,8 +155,8 @@ enum {
 	KIOGEN_A_JOB_UNSPEC,
 	KIOGEN_A_JOB_PAD,
 	KIOGEN_A_JOB_NAME,		/* string */
-	KIOGEN_A_JOB_FILENAME,		/* string: block device path */
-	KIOGEN_A_JOB_ENGINE,		/* string: "bio", "null" */
+	KIOGEN_A_JOB_FILENAME,		/* string: the target's name, for reports only */
+	KIOGEN_A_JOB_ENGINE,		/* string: "bio", "kiocb", "null" */
 	KIOGEN_A_JOB_MODE,		/* u32: enum kiogen_mode */
 	KIOGEN_A_JOB_RW,		/* u32: enum kiogen_rw */
 	KIOGEN_A_JOB_RWMIXREAD,		/* u32: percent */
@@ -160,14 +172,27 @@ enum {
 	KIOGEN_A_JOB_IO_SIZE,		/* u64: bytes per worker; 0 = size */
 	KIOGEN_A_JOB_SEED,		/* u64: fio randseed */
 	KIOGEN_A_JOB_NORANDOMMAP,	/* flag */
-	KIOGEN_A_JOB_DIRECT,		/* flag: O_DIRECT (kiocb engine) */
-	KIOGEN_A_JOB_INVALIDATE,	/* flag: drop cached pages before the run */
+	KIOGEN_A_JOB_DIRECT,		/* flag: O_DIRECT (kiocb: the fd must have it) */
+	KIOGEN_A_JOB_INVALIDATE,	/* version 1 only: refused */
 	KIOGEN_A_JOB_FSYNC,		/* u32: fsync every N writes */
 	KIOGEN_A_JOB_FDATASYNC,		/* u32: fdatasync every N writes */
 	KIOGEN_A_JOB_END_FSYNC,		/* flag: fsync when the writes are done */
-	KIOGEN_A_JOB_FILESIZE,		/* u64: bytes a new file is laid out to */
-	KIOGEN_A_JOB_FALLOCATE,		/* u32: enum kiogen_fallocate */
+	KIOGEN_A_JOB_FILESIZE,		/* version 1 only: refused */
+	KIOGEN_A_JOB_FALLOCATE,		/* version 1 only: refused */
 	KIOGEN_A_JOB_CONTINUE_ON_ERROR,	/* u32: KIOGEN_COE_* */
+	KIOGEN_A_JOB_FD,		/* u32: the target, a file descriptor of the
+					 * requesting process, opened by it with the
+					 * access the job needs (O_RDWR to write,
+					 * O_DIRECT with DIRECT); bio and kiocb */
+	KIOGEN_A_JOB_IODEPTH_BATCH_SUBMIT, /* u32: I/Os submitted at once (fio's
+					  * iodepth_batch_submit); 0: every free slot */
+	KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MIN, /* u32: completions to wait for
+						 * before reaping; 0: do not wait */
+	KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX, /* u32: most completions reaped
+						 * at once; 0: all */
+	KIOGEN_A_JOB_IODEPTH_LOW,	/* u32: refill when in flight falls to this;
+					 * 0: iodepth (fio's default) */
+	KIOGEN_A_JOB_HIPRI,		/* flag: polled completions (REQ_POLLED) */
 
 	__KIOGEN_A_JOB_MAX,
 	KIOGEN_A_JOB_MAX = __KIOGEN_A_JOB_MAX - 1
@@ -188,9 +213,9 @@ enum {
 	KIOGEN_A_RUN_ERROR,		/* s32: first errno, 0 if none */
 	KIOGEN_A_RUN_MEM,		/* u64: bytes of buffers the run holds */
 	KIOGEN_A_RUN_JOB_NAME,		/* string, repeated: one per job */
-	KIOGEN_A_RUN_LAYOUT_DONE,	/* u64: bytes of files laid out so far */
-	KIOGEN_A_RUN_LAYOUT_TOTAL,	/* u64: bytes to lay out before the run */
-	KIOGEN_A_RUN_LAYOUT_NS,		/* u64: time the layout took */
+	KIOGEN_A_RUN_LAYOUT_DONE,	/* version 1 only: never sent */
+	KIOGEN_A_RUN_LAYOUT_TOTAL,	/* version 1 only: never sent */
+	KIOGEN_A_RUN_LAYOUT_NS,		/* version 1 only: never sent */
 
 	__KIOGEN_A_RUN_MAX,
 	KIOGEN_A_RUN_MAX = __KIOGEN_A_RUN_MAX - 1
@@ -212,12 +237,22 @@ enum {
 	KIOGEN_A_WORKER_ISSUED,		/* u64: I/Os issued (ramp included) */
 	KIOGEN_A_WORKER_ERROR,		/* s32: first errno, 0 if none */
 	KIOGEN_A_WORKER_DIR,		/* nest, repeated: KIOGEN_A_DIR_* */
+	KIOGEN_A_WORKER_SUBMIT,		/* binary: u64[KIOGEN_DEPTH_BUCKETS], I/Os per
+					 * submit call, fio's buckets 0 1-4 5-8 9-16
+					 * 17-32 33-64 >64 */
+	KIOGEN_A_WORKER_COMPLETE,	/* binary: same, I/Os per reap */
 
 	__KIOGEN_A_WORKER_MAX,
 	KIOGEN_A_WORKER_MAX = __KIOGEN_A_WORKER_MAX - 1
 };
 
-/* Counters of one direction of one worker; latencies in ns. */
+/*
+ * Counters of one direction of one worker; latencies in ns, as fio defines
+ * them: slat from the start of building the I/O to the moment its batch was
+ * issued (the plug flushed), clat from then to its completion, lat the two
+ * together. Sync mode issues each I/O as it is built: slat is not sent and
+ * clat equals lat.
+ */
 enum {
 	KIOGEN_A_DIR_UNSPEC,
 	KIOGEN_A_DIR_PAD,
@@ -231,6 +266,16 @@ enum {
 	KIOGEN_A_DIR_LAT_SUM,		/* u64 */
 	KIOGEN_A_DIR_LAT_SQSUM_HI,	/* u64: upper half of the 128-bit sum of squares */
 	KIOGEN_A_DIR_LAT_SQSUM_LO,	/* u64: lower half */
+	KIOGEN_A_DIR_SLAT_MIN,		/* u64 */
+	KIOGEN_A_DIR_SLAT_MAX,		/* u64 */
+	KIOGEN_A_DIR_SLAT_SUM,		/* u64 */
+	KIOGEN_A_DIR_SLAT_SQSUM_HI,	/* u64 */
+	KIOGEN_A_DIR_SLAT_SQSUM_LO,	/* u64 */
+	KIOGEN_A_DIR_CLAT_MIN,		/* u64 */
+	KIOGEN_A_DIR_CLAT_MAX,		/* u64 */
+	KIOGEN_A_DIR_CLAT_SUM,		/* u64 */
+	KIOGEN_A_DIR_CLAT_SQSUM_HI,	/* u64 */
+	KIOGEN_A_DIR_CLAT_SQSUM_LO,	/* u64 */
 
 	__KIOGEN_A_DIR_MAX,
 	KIOGEN_A_DIR_MAX = __KIOGEN_A_DIR_MAX - 1
@@ -250,6 +295,7 @@ enum {
 	KIOGEN_A_HIST_GROUPS,		/* u32 */
 	KIOGEN_A_HIST_FIRST,		/* u32: index of the first bucket */
 	KIOGEN_A_HIST_COUNTS,		/* binary: u64[] */
+	KIOGEN_A_HIST_KIND,		/* u32: enum kiogen_lat; absent: lat */
 
 	__KIOGEN_A_HIST_MAX,
 	KIOGEN_A_HIST_MAX = __KIOGEN_A_HIST_MAX - 1
