@@ -242,7 +242,7 @@ static int kg_parse_worker(struct kg_run_result *r, const struct nlattr *nest)
 static int kg_parse_hist(struct kg_run_result *r, const struct nlattr *nest)
 {
 	uint32_t job = UINT32_MAX, index = UINT32_MAX, dir = 2, first = 0;
-	uint32_t bits = 0, groups = 0, n = 0;
+	uint32_t bits = 0, groups = 0, n = 0, kind = KIOGEN_LAT_LAT;
 	const void *counts = NULL;
 	const struct nlattr *a;
 	struct kg_worker *w;
@@ -267,6 +267,9 @@ static int kg_parse_hist(struct kg_run_result *r, const struct nlattr *nest)
 		case KIOGEN_A_HIST_FIRST:
 			first = mnl_attr_get_u32(a);
 			break;
+		case KIOGEN_A_HIST_KIND:
+			kind = mnl_attr_get_u32(a);
+			break;
 		case KIOGEN_A_HIST_COUNTS:
 			counts = mnl_attr_get_payload(a);
 			n = mnl_attr_get_payload_len(a) / sizeof(uint64_t);
@@ -278,6 +281,8 @@ static int kg_parse_hist(struct kg_run_result *r, const struct nlattr *nest)
 			bits, groups);
 		return -EPROTO;
 	}
+	if (kind != KIOGEN_LAT_LAT)
+		return 0;	/* FIXME: clat, with slat, in the report */
 	w = kg_worker_slot(r, job, index);
 	if (!w || dir > KIOGEN_DIR_SYNC || first > KIOG_HIST_BUCKETS || n > KIOG_HIST_BUCKETS - first)
 		return -EINVAL;

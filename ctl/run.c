@@ -5,6 +5,7 @@
  * kernel stops it; Ctrl-C stops it cleanly and still reports what it did.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
@@ -38,9 +39,28 @@ void kg_run_usage(FILE *f)
 		   "             --iodepth=32 --ioengine=io_uring --runtime=10 --time_based\n");
 }
 
-static void kg_put_job(struct nlmsghdr *nlh, const struct kg_job *j)
+/* The target, opened with the user's credentials; the kernel takes the fd. */
+static int kg_open_target(const struct kg_job *j)
+{
+	bool writes = j->rw != KIOGEN_RW_READ && j->rw != KIOGEN_RW_RANDREAD;
+	int flags = (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+	int fd;
+
+	if (!strcmp(j->engine, "kiocb") && j->direct)
+		flags |= O_DIRECT;
+	fd = open(j->filename, flags);
+	if (fd < 0)
+		fprintf(stderr, "kiogen: %s: filename: cannot open %s: %s\n",
+			j->name, j->filename, strerror(errno));
+	return fd;
+}
+
+static void kg_put_job(struct nlmsghdr *nlh, const struct kg_job *j, int fd)
 {
 	struct nlattr *nest = mnl_attr_nest_start(nlh, KIOGEN_A_JOB);
+
+	if (fd >= 0)
+		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FD, fd);
 
 	mnl_attr_put_strz(nlh, KIOGEN_A_JOB_NAME, j->name);
 	if (j->filename[0])
@@ -68,14 +88,10 @@ static void kg_put_job(struct nlmsghdr *nlh, const struct kg_job *j)
 	if (!strcmp(j->engine, "kiocb")) {
 		if (j->direct)
 			mnl_attr_put(nlh, KIOGEN_A_JOB_DIRECT, 0, NULL);
-		if (j->invalidate)
-			mnl_attr_put(nlh, KIOGEN_A_JOB_INVALIDATE, 0, NULL);
 		if (j->end_fsync)
 			mnl_attr_put(nlh, KIOGEN_A_JOB_END_FSYNC, 0, NULL);
 		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FSYNC, j->fsync);
 		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FDATASYNC, j->fdatasync);
-		mnl_attr_put_u64(nlh, KIOGEN_A_JOB_FILESIZE, j->filesize);
-		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FALLOCATE, j->fallocate);
 	}
 	mnl_attr_nest_end(nlh, nest);
 }
@@ -182,6 +198,7 @@ bool kg_interrupt_pending(void)
 int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 		  struct kg_run_result *r)
 {
+	int fds[KG_MAX_JOBS];
 	struct kg_status st;
 	struct nlmsghdr *nlh;
 	uint32_t id = 0;
@@ -192,11 +209,22 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 	nlh = kg_nl_req(nl, KIOGEN_CMD_RUN_NEW, 0);
 	if (js->global.detached)
 		mnl_attr_put_u32(nlh, KIOGEN_A_FLAGS, KIOGEN_RUN_F_DETACHED);
-	for (i = 0; i < js->nr_jobs; i++)
-		kg_put_job(nlh, &js->jobs[i]);
+	for (i = 0; i < js->nr_jobs; i++) {
+		fds[i] = -1;
+		if (strcmp(js->jobs[i].engine, "null")) {
+			fds[i] = kg_open_target(&js->jobs[i]);
+			if (fds[i] < 0)
+				goto err_close;
+		}
+		kg_put_job(nlh, &js->jobs[i], fds[i]);
+	}
 	kg_disks_read(r, js, false, 0);
 	t0 = kg_now_ms();
-	if (kg_nl_talk(nl, nlh, kg_run_new_cb, &id) || !id)
+	ret = kg_nl_talk(nl, nlh, kg_run_new_cb, &id);
+	for (i = 0; i < js->nr_jobs; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	if (ret || !id)
 		return KG_EXIT_FAIL;
 	r->id = id;
 	if (js->global.detached)
@@ -219,6 +247,11 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 out:
 	kg_run_delete(nl, id);
 	return ret;
+err_close:
+	while (i--)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	return KG_EXIT_FAIL;
 }
 
 int kg_cmd_run(int argc, char **argv)
