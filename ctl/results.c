@@ -29,7 +29,6 @@ const char *kg_state_name(uint32_t state)
 int kg_status_parse(const struct nlattr *run, struct kg_status *st)
 {
 	const struct nlattr *a;
-	uint32_t names = 0;
 
 	memset(st, 0, sizeof(*st));
 	mnl_attr_for_each_nested(a, run) {
@@ -66,20 +65,6 @@ int kg_status_parse(const struct nlattr *run, struct kg_status *st)
 			break;
 		case KIOGEN_A_RUN_MEM:
 			st->mem = mnl_attr_get_u64(a);
-			break;
-		case KIOGEN_A_RUN_LAYOUT_DONE:
-			st->layout_done = mnl_attr_get_u64(a);
-			break;
-		case KIOGEN_A_RUN_LAYOUT_TOTAL:
-			st->layout_total = mnl_attr_get_u64(a);
-			break;
-		case KIOGEN_A_RUN_LAYOUT_NS:
-			st->layout_ns = mnl_attr_get_u64(a);
-			break;
-		case KIOGEN_A_RUN_JOB_NAME:
-			if (names < KG_MAX_JOBS)
-				snprintf(st->job_names[names++], KIOGEN_NAME_LEN,
-					 "%s", mnl_attr_get_str(a));
 			break;
 		}
 	}

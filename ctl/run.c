@@ -133,7 +133,6 @@ static int kg_run_wait(struct kg_nl *nl, uint32_t id, const struct kg_jobs *js,
 {
 	bool tty = isatty(STDERR_FILENO) && !js->global.output_json;
 	uint64_t last_ios = 0, last_ms = kg_now_ms();
-	bool layout_said = false;
 	struct nlmsghdr *nlh;
 	int err;
 
@@ -141,17 +140,9 @@ static int kg_run_wait(struct kg_nl *nl, uint32_t id, const struct kg_jobs *js,
 		err = kg_status_get(nl, id, st);
 		if (err)
 			return err;
-		if (st->layout_total && !layout_said && !js->global.output_json) {
-			fprintf(stderr, "%s: Laying out IO file(s) (%.1f MiB)\n",
-				js->jobs[0].name, st->layout_total / 1048576.0);
-			layout_said = true;
-		}
 		if (st->state != KIOGEN_STATE_RUNNING)
 			break;
-		if (tty && st->layout_done < st->layout_total)
-			fprintf(stderr, "\rlayout: %.1f of %.1f MiB   ",
-				st->layout_done / 1048576.0, st->layout_total / 1048576.0);
-		else if (tty)
+		if (tty)
 			kg_progress(st, js, &last_ios, &last_ms);
 		if (kg_interrupted) {
 			fprintf(stderr, "\nkiogen: interrupted, stopping run %u\n", id);
@@ -167,10 +158,6 @@ static int kg_run_wait(struct kg_nl *nl, uint32_t id, const struct kg_jobs *js,
 	}
 	if (tty)
 		fprintf(stderr, "\r%*s\r", 78, "");
-	if (st->layout_total && !js->global.output_json)
-		fprintf(stderr, "kiogen: laid out %.1f of %.1f MiB in %.2f s (not part of the measured run)\n",
-			st->layout_done / 1048576.0, st->layout_total / 1048576.0,
-			st->layout_ns / 1e9);
 	return 0;
 }
 
