@@ -461,29 +461,27 @@ static void kiog_worker_wait(struct kiog_worker *w)
 	__set_current_state(TASK_RUNNING);
 }
 
-/* Moves completions onto the pending list, oldest first. */
+/*
+ * Moves completions onto the pending list, in no particular order. A worker
+ * sees either inline completions (completed within submit or poll) or
+ * interrupt ones; only when both are there is the inline list walked, to
+ * link the other after it.
+ */
 static void kiog_worker_collect(struct kiog_worker *w)
 {
-	struct llist_node *list = w->inline_done, *async, *next;
+	struct llist_node *list = w->inline_done, *tail;
 
 	w->inline_done = NULL;
-	/* both lists are newest first; pending gets them oldest first */
-	if (!llist_empty(&w->done)) {
-		async = llist_reverse_order(llist_del_all(&w->done));
-		while (async) {
-			next = async->next;
-			async->next = w->pending;
-			w->pending = async;
-			async = next;
-		}
+	w->pending = list;
+	if (llist_empty(&w->done))
+		return;
+	if (!list) {
+		w->pending = llist_del_all(&w->done);
+		return;
 	}
-	while (list) {
-		next = list->next;
-		list->next = w->pending;
-		w->pending = list;
-		list = next;
-	}
-	w->pending = llist_reverse_order(w->pending);
+	for (tail = list; tail->next; tail = tail->next)
+		;
+	tail->next = llist_del_all(&w->done);
 }
 
 /* Accounts up to @max pending completions (0: all); returns how many. */
