@@ -59,6 +59,11 @@ static int kiog_bio_open(struct kiog_job *job, struct nlattr **tb,
 		err = -EOPNOTSUPP;
 		goto err_free;
 	}
+	if (t->writes && bdev_read_only(t->bdev)) {
+		NL_SET_ERR_MSG_ATTR(extack, fd, "job fd: the device is read-only");
+		err = -EROFS;
+		goto err_free;
+	}
 	if (t->writes) {
 		err = kiog_bdev_claim(&t->claim, t->bdev->bd_dev, &kiog_bdev_holder);
 		if (err == -EBUSY) {

@@ -320,6 +320,11 @@ static int kiog_nl_take_fd(struct kiog_job *job, struct nlattr *nest,
 				    "job fd: not open for reading, and the job reads");
 		return -EBADF;
 	}
+	/* appending writes would go to the end of the file, not to the offsets */
+	if (job->file->f_flags & O_APPEND) {
+		NL_SET_ERR_MSG_ATTR(extack, fd, "job fd: opened with O_APPEND");
+		return -EINVAL;
+	}
 	return 0;
 }
 

@@ -162,6 +162,7 @@ void kiog_run_request_stop(struct kiog_run *run)
 static void kiog_run_reap(struct work_struct *work)
 {
 	struct kiog_run *run = container_of(work, struct kiog_run, reap_work);
+	struct sock *owner;
 	u64 freed = 0;
 	u32 i, j, state;
 
@@ -200,7 +201,12 @@ static void kiog_run_reap(struct work_struct *work)
 	run->mem -= freed;
 	atomic64_sub(freed, &kiog_mem_used);
 	WRITE_ONCE(run->state, state);
+	/* a held socket would keep its network namespace alive */
+	owner = run->owner;
+	run->owner = NULL;
 	mutex_unlock(&kiog_lock);
+	if (owner)
+		sock_put(owner);
 
 	kiog_nl_notify_run(run);
 	complete_all(&run->done);
