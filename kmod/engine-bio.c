@@ -71,7 +71,8 @@ static int kiog_bio_open(struct kiog_job *job, struct nlattr **tb,
 					    "job fd: device is mounted or held by another user, refusing to write");
 			goto err_free;
 		} else if (err) {
-			NL_SET_ERR_MSG_ATTR(extack, fd, "job fd: cannot claim the device for writing");
+			NL_SET_ERR_MSG_ATTR(extack, fd,
+					    "job fd: cannot claim the device for writing");
 			goto err_free;
 		}
 		/* dirty cached pages must not be written back over the run's blocks */

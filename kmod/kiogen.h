@@ -214,10 +214,10 @@ struct kiog_run {
 	u32 id;
 	u32 flags;			/* KIOGEN_RUN_F_* */
 	u32 state;			/* enum kiogen_run_state, under kiog_lock */
-	struct net *net;		/* where it lives; NULL once that netns
-					 * is gone (under kiog_lock) */
-	struct sock *owner;		/* attached: the creating socket, held
-					 * until the run ends (under kiog_lock) */
+	/* where it lives; NULL once that netns is gone (under kiog_lock) */
+	struct net *net;
+	/* attached: the creating socket, held until the run ends (kiog_lock) */
+	struct sock *owner;
 	bool stop;			/* ask workers to stop */
 	int error;			/* first errno of any worker */
 	u32 nr_jobs;
