@@ -76,6 +76,20 @@ static inline struct block_device *kiog_file_bdev(struct file *f)
 	return I_BDEV(f->f_mapping->host);
 }
 
+/*
+ * Does the requester's fd of a device node hold the device exclusively
+ * (opened O_EXCL)? 6.9's blkdev_open() makes the file its own holder; before,
+ * it set FMODE_EXCL.
+ */
+static inline bool kiog_file_bdev_exclusive(struct file *f)
+{
+#ifdef HAVE_BDEV_FILE_OPEN
+	return f->private_data == f;
+#else
+	return f->f_mode & FMODE_EXCL;
+#endif
+}
+
 /* Can the device complete polled bios? Queue flag until 6.11, feature after. */
 static inline bool kiog_bdev_can_poll(struct block_device *bdev)
 {

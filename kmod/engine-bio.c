@@ -22,12 +22,14 @@ static char kiog_bdev_holder;
 /**
  * struct kiog_bio_target - the device of a bio job
  * @bdev: the device behind the requester's fd
- * @claim: exclusive claim, when the job writes
+ * @claim: exclusive claim, when the job writes and the fd holds none
+ * @claimed: @claim holds the device
  * @writes: the job writes: the page cache is invalidated after it
  */
 struct kiog_bio_target {
 	struct block_device *bdev;
 	struct kiog_bdev claim;
+	bool claimed;
 	bool writes;
 };
 
@@ -64,7 +66,9 @@ static int kiog_bio_open(struct kiog_job *job, struct nlattr **tb,
 		err = -EROFS;
 		goto err_free;
 	}
-	if (t->writes) {
+	/* an fd opened O_EXCL holds the claim already */
+	t->claimed = t->writes && !kiog_file_bdev_exclusive(job->file);
+	if (t->claimed) {
 		err = kiog_bdev_claim(&t->claim, t->bdev->bd_dev, &kiog_bdev_holder);
 		if (err == -EBUSY) {
 			NL_SET_ERR_MSG_ATTR(extack, fd,
@@ -75,6 +79,8 @@ static int kiog_bio_open(struct kiog_job *job, struct nlattr **tb,
 					    "job fd: cannot claim the device for writing");
 			goto err_free;
 		}
+	}
+	if (t->writes) {
 		/* dirty cached pages must not be written back over the run's blocks */
 		err = sync_blockdev(t->bdev);
 		if (err) {
@@ -89,7 +95,8 @@ static int kiog_bio_open(struct kiog_job *job, struct nlattr **tb,
 	return 0;
 
 err_release:
-	kiog_bdev_release(&t->claim);
+	if (t->claimed)
+		kiog_bdev_release(&t->claim);
 err_free:
 	kfree(t);
 	return err;
@@ -99,11 +106,11 @@ static void kiog_bio_close(struct kiog_job *job)
 {
 	struct kiog_bio_target *t = job->target;
 
-	if (t->writes) {
-		/* as the block device's O_DIRECT write: no stale cached pages */
+	/* as the block device's O_DIRECT write: no stale cached pages */
+	if (t->writes)
 		invalidate_bdev(t->bdev);
+	if (t->claimed)
 		kiog_bdev_release(&t->claim);
-	}
 	kfree(t);
 	job->target = NULL;
 }

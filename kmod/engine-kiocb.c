@@ -4,9 +4,9 @@
  * system's ->read_iter and ->write_iter with a write(2)'s checks), as loop and
  * the NVMe target's file backend issue it. The target is the requester's fd
  * of a regular file on any file system, or of a block device (the VFS path to
- * compare against bio); the requester laid the file out. O_DIRECT I/O at
- * depth above one is asynchronous (ki_complete, -EIOCBQUEUED); depth one and
- * buffered I/O complete in the call.
+ * compare against bio); the requester laid the file out. In async mode the
+ * kiocb has a ki_complete, and O_DIRECT I/O completes through it
+ * (-EIOCBQUEUED); sync mode and buffered I/O complete in the call.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -90,10 +90,16 @@ static int kiog_kiocb_open(struct kiog_job *job, struct nlattr **tb,
 				    "job fd: opened with O_DIRECT, but direct is not set");
 		return -EINVAL;
 	}
+	if (S_ISBLK(inode->i_mode) && kiog_rw_writes(c->rw) &&
+	    bdev_read_only(kiog_file_bdev(f))) {
+		NL_SET_ERR_MSG_ATTR(extack, fd, "job fd: the device is read-only");
+		return -EROFS;
+	}
 	t = kzalloc(sizeof(*t), GFP_KERNEL_ACCOUNT);
 	if (!t)
 		return -ENOMEM;
-	if (S_ISBLK(inode->i_mode) && kiog_rw_writes(c->rw)) {
+	if (S_ISBLK(inode->i_mode) && kiog_rw_writes(c->rw) &&
+	    !kiog_file_bdev_exclusive(f)) {
 		/* same rule as bio: never write a mounted or claimed device */
 		err = kiog_bdev_claim(&t->claim, kiog_file_bdev(f)->bd_dev,
 				      &kiog_kiocb_holder);
@@ -163,8 +169,8 @@ static void kiog_kiocb_submit(struct kiog_worker *w, struct kiog_slot *s)
 {
 	struct kiog_kiocb_slot *k = s->priv;
 	struct file *f = w->job->file;
-	bool async = w->job->cfg.mode == KIOGEN_MODE_ASYNC &&
-		     w->job->cfg.iodepth > 1;
+	/* async at any depth, as libaio at QD1: the device time is clat */
+	bool async = w->job->cfg.mode == KIOGEN_MODE_ASYNC;
 	ssize_t ret;
 
 	init_sync_kiocb(&k->iocb, f);

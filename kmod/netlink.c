@@ -14,6 +14,7 @@
 #include <net/net_namespace.h>
 #include <net/sock.h>
 #include <linux/file.h>
+#include <linux/user_namespace.h>
 
 #include "kiogen.h"
 #include "compat.h"
@@ -644,6 +645,8 @@ static int kiog_nl_run_get_start(struct netlink_callback *cb)
 	if (!kiog_nl_admin(cb->skb, cb->extack))
 		return -EPERM;
 	cb->args[1] = attrs[KIOGEN_A_ID] ? nla_get_u32(attrs[KIOGEN_A_ID]) : 0;
+	/* a job's message, with a filename of KIOGEN_PATH_LEN, must fit */
+	cb->min_dump_alloc = NLMSG_GOODSIZE + KIOGEN_PATH_LEN;
 	return 0;
 }
 
@@ -1082,7 +1085,12 @@ void kiog_nl_notify_run(struct kiog_run *run)
 
 	/* the namespace stays while kiog_lock is held: see kiog_runs_net_exit() */
 	mutex_lock(&kiog_lock);
-	if (!run->net ||
+	/*
+	 * Joining the group needs CAP_SYS_ADMIN over the namespace's owner;
+	 * reads need it in the initial user namespace: a namespace owned by
+	 * another gets no events (its clients poll RUN_GET).
+	 */
+	if (!run->net || run->net->user_ns != &init_user_ns ||
 	    !genl_has_listeners(&kiog_family, run->net, KIOG_MCGRP_EVENTS))
 		goto out;
 	msg = genlmsg_new(kiog_nl_run_msg_size(), GFP_KERNEL);

@@ -13,6 +13,7 @@
 #include <linux/module.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <net/net_namespace.h>
@@ -175,18 +176,26 @@ static void kiog_run_reap(struct work_struct *work)
 			struct kiog_worker *w = job->workers[j];
 
 			kthread_stop(w->task);
-			WRITE_ONCE(w->task, NULL);
 			if (w->failed && !run->error)
 				run->error = w->error;
 		}
 	}
-	/* a completer may still be inside kiog_slot_complete(): let it leave */
+	/*
+	 * A completer may still be inside kiog_slot_complete(), about to wake
+	 * a thread that has exited: let it leave before the slots, and our
+	 * reference on the task, go.
+	 */
 	synchronize_rcu();
 	for (i = 0; i < run->nr_jobs; i++) {
 		struct kiog_job *job = &run->jobs[i];
 
-		for (j = 0; j < job->cfg.numjobs; j++)
-			freed += kiog_worker_shrink(job->workers[j]);
+		for (j = 0; j < job->cfg.numjobs; j++) {
+			struct kiog_worker *w = job->workers[j];
+
+			put_task_struct(w->task);
+			w->task = NULL;
+			freed += kiog_worker_shrink(w);
+		}
 		kiog_job_release_target(job);
 	}
 
@@ -273,6 +282,8 @@ static int kiog_job_create_workers(struct kiog_job *job)
 			w->task = NULL;
 			return err;
 		}
+		/* completions may wake it after it exits: see kiog_run_reap() */
+		get_task_struct(w->task);
 		/*
 		 * The requester's cgroups: its io controller limits the
 		 * worker's bios, its memory controller is charged.
@@ -297,6 +308,7 @@ static void kiog_run_destroy_workers(struct kiog_run *run)
 
 			if (w && w->task) {
 				kthread_stop(w->task);
+				put_task_struct(w->task);
 				w->task = NULL;
 			}
 		}

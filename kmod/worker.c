@@ -9,6 +9,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/blkdev.h>
+#include <linux/cred.h>
 #include <linux/freezer.h>
 #include <linux/kthread.h>
 #include <linux/mm.h>
@@ -262,9 +263,9 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index,
  * @s: the slot; the engine has set @s->error and @s->done_bytes
  *
  * Safe from any context, including hard interrupts. Once the slot is on the
- * worker's list the worker may reap it, end and be reaped itself; the RCU
- * read section keeps the worker (and the task) alive until the wakeup is
- * done, since the reaper waits for a grace period before freeing anything.
+ * worker's list the worker may reap it, end and be stopped; the RCU read
+ * section keeps the worker, and the reference on its task, until the wakeup
+ * is done, since the reaper waits for a grace period before dropping them.
  */
 void kiog_slot_complete(struct kiog_slot *s)
 {
@@ -285,7 +286,7 @@ void kiog_slot_complete(struct kiog_slot *s)
 	rcu_read_lock();
 	/* only the first completion on an empty list needs to wake the worker */
 	if (llist_add(&s->node, &w->done))
-		wake_up_process(READ_ONCE(w->task));
+		wake_up_process(w->task);
 	rcu_read_unlock();
 }
 
@@ -590,10 +591,18 @@ static void kiog_worker_sample(struct kiog_worker *w, struct kiog_loop *l,
 	}
 }
 
-/* May the worker submit now? Not while a full queue drains to iodepth_low. */
+static bool kiog_worker_sync_due(const struct kiog_loop *l)
+{
+	return l->sync_every && l->writes_since_sync >= l->sync_every;
+}
+
+/*
+ * May the worker submit now? Not while a full queue drains to iodepth_low,
+ * nor while a due fsync waits for the writes in flight (fio quiesces too).
+ */
 static bool kiog_worker_may_submit(struct kiog_worker *w, struct kiog_loop *l)
 {
-	if (!l->issuing || !w->nr_free)
+	if (!l->issuing || !w->nr_free || kiog_worker_sync_due(l))
 		return false;
 	if (l->refill_wait) {
 		if (w->inflight > l->low)
@@ -633,14 +642,14 @@ static void kiog_worker_loop(struct kiog_worker *w)
 		} else if (kiog_worker_may_submit(w, &l)) {
 			kiog_worker_submit(w, &l);
 		}
+		if (unlikely(kiog_worker_sync_due(&l)) && !w->inflight)
+			kiog_worker_sync(w, &l, !c->fsync);
 		if (!w->inflight) {
 			if (!l.issuing)
 				break;
 			continue;
 		}
 		kiog_worker_complete(w, &l);
-		if (unlikely(l.sync_every && l.writes_since_sync >= l.sync_every))
-			kiog_worker_sync(w, &l, !c->fsync);
 		/* a completion was just reaped: its time saves a clock read */
 		now = l.last_end;
 		if (now >= l.next_sample)
@@ -667,10 +676,16 @@ static void kiog_worker_loop(struct kiog_worker *w)
 int kiog_worker_fn(void *data)
 {
 	struct kiog_worker *w = data;
+	const struct cred *old = NULL;
 	u64 ut, st;
 
 	set_freezable();
+	/* permission hooks on each I/O see whoever opened the target */
+	if (w->job->file)
+		old = override_creds(w->job->file->f_cred);
 	kiog_worker_loop(w);
+	if (old)
+		revert_creds(old);
 
 	task_cputime_adjusted(current, &ut, &st);
 	w->cpu_usr_ns = ut;
