@@ -25,10 +25,11 @@ static void kg_psync_submit(struct kg_sys_worker *w, struct kg_sys_slot *s)
 }
 
 /* Everything completed in submit: there is never anything to wait for. */
-static int kg_psync_reap(struct kg_sys_worker *w, bool wait)
+static int kg_psync_reap(struct kg_sys_worker *w, uint32_t min, uint32_t max)
 {
 	(void)w;
-	(void)wait;
+	(void)min;
+	(void)max;
 	return 0;
 }
 

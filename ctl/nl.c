@@ -47,6 +47,12 @@ static const char *const kg_job_names[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_FILESIZE]		= "filesize",
 	[KIOGEN_A_JOB_FALLOCATE]	= "fallocate",
 	[KIOGEN_A_JOB_CONTINUE_ON_ERROR] = "continue_on_error",
+	[KIOGEN_A_JOB_FD]		= "filename (file descriptor)",
+	[KIOGEN_A_JOB_IODEPTH_BATCH_SUBMIT] = "iodepth_batch_submit",
+	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MIN] = "iodepth_batch_complete_min",
+	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX] = "iodepth_batch_complete_max",
+	[KIOGEN_A_JOB_IODEPTH_LOW]	= "iodepth_low",
+	[KIOGEN_A_JOB_HIPRI]		= "hipri",
 };
 
 void kg_nl_explain_missing(void)

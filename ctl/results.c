@@ -67,15 +67,6 @@ int kg_status_parse(const struct nlattr *run, struct kg_status *st)
 		case KIOGEN_A_RUN_MEM:
 			st->mem = mnl_attr_get_u64(a);
 			break;
-		case KIOGEN_A_RUN_LAYOUT_DONE:
-			st->layout_done = mnl_attr_get_u64(a);
-			break;
-		case KIOGEN_A_RUN_LAYOUT_TOTAL:
-			st->layout_total = mnl_attr_get_u64(a);
-			break;
-		case KIOGEN_A_RUN_LAYOUT_NS:
-			st->layout_ns = mnl_attr_get_u64(a);
-			break;
 		case KIOGEN_A_RUN_JOB_NAME:
 			if (names < KG_MAX_JOBS)
 				snprintf(st->job_names[names++], KIOGEN_NAME_LEN,

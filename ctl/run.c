@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * "kiogen run": fio options in, one run of kernel threads, fio's report out.
- * The run is owned by this process's netlink socket, so if the CLI dies the
- * kernel stops it; Ctrl-C stops it cleanly and still reports what it did.
+ * Targets are opened (and files laid out) here with the user's credentials
+ * and passed to the module as file descriptors. The run is owned by this
+ * process's netlink socket, so if the CLI dies the kernel stops it; Ctrl-C
+ * asks it to stop, waits for its in-flight I/O and still reports what it did.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -20,12 +22,22 @@
 #include "kiogen.h"
 #include "options.h"
 #include "report.h"
+#include "target.h"
 
 static volatile sig_atomic_t kg_interrupted;
+/* set while a stopped run drains: a second Ctrl-C leaves at once */
+static volatile sig_atomic_t kg_second_exits;
 
 static void kg_on_signal(int sig)
 {
+	static const char msg[] = "\nkiogen: second interrupt, leaving; the kernel stops the run as the socket closes\n";
+
 	(void)sig;
+	if (kg_interrupted && kg_second_exits) {
+		if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0)
+			_exit(KG_EXIT_FAIL);
+		_exit(KG_EXIT_FAIL);
+	}
 	kg_interrupted = 1;
 }
 
@@ -38,13 +50,15 @@ void kg_run_usage(FILE *f)
 		   "             --iodepth=32 --ioengine=io_uring --runtime=10 --time_based\n");
 }
 
-static void kg_put_job(struct nlmsghdr *nlh, const struct kg_job *j)
+static void kg_put_job(struct nlmsghdr *nlh, const struct kg_job *j, int fd)
 {
 	struct nlattr *nest = mnl_attr_nest_start(nlh, KIOGEN_A_JOB);
 
 	mnl_attr_put_strz(nlh, KIOGEN_A_JOB_NAME, j->name);
 	if (j->filename[0])
 		mnl_attr_put_strz(nlh, KIOGEN_A_JOB_FILENAME, j->filename);
+	if (fd >= 0)
+		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FD, fd);
 	mnl_attr_put_strz(nlh, KIOGEN_A_JOB_ENGINE, j->engine);
 	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_MODE, j->mode);
 	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_RW, j->rw);
@@ -54,6 +68,12 @@ static void kg_put_job(struct nlmsghdr *nlh, const struct kg_job *j)
 	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_SIZE, j->size);
 	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_NUMJOBS, j->numjobs);
 	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_IODEPTH, j->iodepth);
+	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_IODEPTH_BATCH_SUBMIT, j->iodepth_batch);
+	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MIN,
+			 j->iodepth_batch_complete_min);
+	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX,
+			 j->iodepth_batch_complete_max);
+	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_IODEPTH_LOW, j->iodepth_low);
 	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_RUNTIME_NS, j->runtime_ns);
 	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_RAMP_NS, j->ramp_ns);
 	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_NUMBER_IOS, j->number_ios);
@@ -63,19 +83,18 @@ static void kg_put_job(struct nlmsghdr *nlh, const struct kg_job *j)
 		mnl_attr_put(nlh, KIOGEN_A_JOB_TIME_BASED, 0, NULL);
 	if (j->norandommap)
 		mnl_attr_put(nlh, KIOGEN_A_JOB_NORANDOMMAP, 0, NULL);
+	if (j->hipri)
+		mnl_attr_put(nlh, KIOGEN_A_JOB_HIPRI, 0, NULL);
 	if (j->continue_on_error)
 		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_CONTINUE_ON_ERROR, j->continue_on_error);
+	/* the descriptor has O_DIRECT exactly when this is sent */
+	if (fd >= 0 && j->direct)
+		mnl_attr_put(nlh, KIOGEN_A_JOB_DIRECT, 0, NULL);
 	if (!strcmp(j->engine, "kiocb")) {
-		if (j->direct)
-			mnl_attr_put(nlh, KIOGEN_A_JOB_DIRECT, 0, NULL);
-		if (j->invalidate)
-			mnl_attr_put(nlh, KIOGEN_A_JOB_INVALIDATE, 0, NULL);
 		if (j->end_fsync)
 			mnl_attr_put(nlh, KIOGEN_A_JOB_END_FSYNC, 0, NULL);
 		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FSYNC, j->fsync);
 		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FDATASYNC, j->fdatasync);
-		mnl_attr_put_u64(nlh, KIOGEN_A_JOB_FILESIZE, j->filesize);
-		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FALLOCATE, j->fallocate);
 	}
 	mnl_attr_nest_end(nlh, nest);
 }
@@ -111,50 +130,50 @@ static void kg_progress(const struct kg_status *st, const struct kg_jobs *js,
 	*last_ms = now;
 }
 
-/* Waits for the run to end; Ctrl-C stops it. */
+int kg_run_stop(struct kg_nl *nl, uint32_t id)
+{
+	struct nlmsghdr *nlh = kg_nl_req(nl, KIOGEN_CMD_RUN_STOP, 0);
+
+	mnl_attr_put_u32(nlh, KIOGEN_A_ID, id);
+	return kg_nl_talk(nl, nlh, NULL, NULL);
+}
+
+/*
+ * Waits for the run to end. Ctrl-C asks the kernel once to stop it; the stop
+ * returns at once, and the run leaves RUNNING when its in-flight I/O is
+ * done, which is waited for here. A second Ctrl-C leaves without waiting.
+ */
 static int kg_run_wait(struct kg_nl *nl, uint32_t id, const struct kg_jobs *js,
 		       struct kg_status *st)
 {
 	bool tty = isatty(STDERR_FILENO) && !js->global.output_json;
 	uint64_t last_ios = 0, last_ms = kg_now_ms();
-	bool layout_said = false;
-	struct nlmsghdr *nlh;
+	bool stopping = false;
 	int err;
 
 	for (;;) {
 		err = kg_status_get(nl, id, st);
 		if (err)
 			return err;
-		if (st->layout_total && !layout_said && !js->global.output_json) {
-			fprintf(stderr, "%s: Laying out IO file(s) (%.1f MiB)\n",
-				js->jobs[0].name, st->layout_total / 1048576.0);
-			layout_said = true;
-		}
 		if (st->state != KIOGEN_STATE_RUNNING)
 			break;
-		if (tty && st->layout_done < st->layout_total)
-			fprintf(stderr, "\rlayout: %.1f of %.1f MiB   ",
-				st->layout_done / 1048576.0, st->layout_total / 1048576.0);
-		else if (tty)
+		if (tty && !stopping)
 			kg_progress(st, js, &last_ios, &last_ms);
-		if (kg_interrupted) {
-			fprintf(stderr, "\nkiogen: interrupted, stopping run %u\n", id);
-			nlh = kg_nl_req(nl, KIOGEN_CMD_RUN_STOP, 0);
-			mnl_attr_put_u32(nlh, KIOGEN_A_ID, id);
-			err = kg_nl_talk(nl, nlh, NULL, NULL);
+		if (kg_interrupted && !stopping) {
+			fprintf(stderr, "%skiogen: stopping run %u, waiting for in-flight I/O\n",
+				tty ? "\n" : "", id);
+			err = kg_run_stop(nl, id);
 			if (err)
 				return err;
-			kg_interrupted = 0;
+			stopping = true;
+			kg_second_exits = 1;
 			continue;
 		}
-		usleep(200 * 1000);
+		usleep(stopping ? 50 * 1000 : 200 * 1000);
 	}
+	kg_second_exits = 0;
 	if (tty)
 		fprintf(stderr, "\r%*s\r", 78, "");
-	if (st->layout_total && !js->global.output_json)
-		fprintf(stderr, "kiogen: laid out %.1f of %.1f MiB in %.2f s (not part of the measured run)\n",
-			st->layout_done / 1048576.0, st->layout_total / 1048576.0,
-			st->layout_ns / 1e9);
 	return 0;
 }
 
@@ -179,9 +198,35 @@ bool kg_interrupt_pending(void)
 	return kg_interrupted;
 }
 
+/*
+ * Opens every job's target as the user, laying files out first; the null
+ * engine has none. Returns an exit code; a layout stopped by Ctrl-C leaves
+ * every descriptor closed and returns KG_EXIT_OK.
+ */
+static int kg_targets_open(const struct kg_jobs *js, struct kg_target *tg)
+{
+	FILE *info = js->global.output_json ? stderr : stdout;
+	unsigned int i;
+	int ret = KG_EXIT_OK;
+
+	for (i = 0; i < js->nr_jobs; i++)
+		tg[i].fd = -1;
+	for (i = 0; i < js->nr_jobs && !ret && !kg_interrupted; i++) {
+		const struct kg_job *j = &js->jobs[i];
+
+		if (strcmp(j->engine, "null"))
+			ret = kg_target_open(j, j->direct, KG_TARGET_KERNEL, &tg[i], info);
+	}
+	if (ret || kg_interrupted)
+		for (i = 0; i < js->nr_jobs; i++)
+			kg_target_close(&tg[i]);
+	return ret;
+}
+
 int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 		  struct kg_run_result *r)
 {
+	struct kg_target tg[KG_MAX_JOBS];
 	struct kg_status st;
 	struct nlmsghdr *nlh;
 	uint32_t id = 0;
@@ -189,14 +234,21 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 	uint64_t t0;
 	int ret;
 
+	ret = kg_targets_open(js, tg);
+	if (ret || kg_interrupted)
+		return ret;
 	nlh = kg_nl_req(nl, KIOGEN_CMD_RUN_NEW, 0);
 	if (js->global.detached)
 		mnl_attr_put_u32(nlh, KIOGEN_A_FLAGS, KIOGEN_RUN_F_DETACHED);
 	for (i = 0; i < js->nr_jobs; i++)
-		kg_put_job(nlh, &js->jobs[i]);
+		kg_put_job(nlh, &js->jobs[i], tg[i].fd);
 	kg_disks_read(r, js, false, 0);
 	t0 = kg_now_ms();
-	if (kg_nl_talk(nl, nlh, kg_run_new_cb, &id) || !id)
+	ret = kg_nl_talk(nl, nlh, kg_run_new_cb, &id);
+	/* the module took its own references to the files during RUN_NEW */
+	for (i = 0; i < js->nr_jobs; i++)
+		kg_target_close(&tg[i]);
+	if (ret || !id)
 		return KG_EXIT_FAIL;
 	r->id = id;
 	if (js->global.detached)

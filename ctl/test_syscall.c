@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include <liburing.h>
 #include <kiogen/workload.h>
@@ -475,25 +476,37 @@ static int t_region(const void *arg)
 	return T_PASS;
 }
 
+/*
+ * The syscall path lays files out as the kernel path does (ctl/target.c):
+ * a missing file without a size is refused, with one it is created at
+ * offset + size and the run reads it.
+ */
 static int t_layout(const void *arg)
 {
 	static struct kg_jobs js;
 	struct kg_run_result r = { 0 };
-	char err[1024], cmd[512];
-	int ret;
+	char err[1024], missing[128];
+	struct stat st;
+	int ret, rc;
 
 	(void)arg;
+	snprintf(missing, sizeof(missing), "%s.missing", path);
+	unlink(missing);
 	ret = run(&js, &r, err, sizeof(err),
-		  "--path=syscall --name=m --filename=%s.missing --rw=read --number_ios=1",
-		  path);
-	CHECK(ret == KG_EXIT_USAGE && strstr(err, "filename") &&
-	      strstr(err, "lay the file out first"), "missing file: exit %d: %s", ret, err);
-	snprintf(cmd, sizeof(cmd), "--path=syscall --name=m --filename=%s --rw=read --size=8m",
-		 path);
-	ret = run(&js, &r, err, sizeof(err), "%s", cmd);
-	CHECK(ret == KG_EXIT_USAGE && strstr(err, "size") &&
-	      strstr(err, "lay the file out first"), "short file: exit %d: %s", ret, err);
-	return T_PASS;
+		  "--path=syscall --name=m --filename=%s --rw=read --number_ios=1", missing);
+	CHECK(ret == KG_EXIT_FAIL && strstr(err, "filename") &&
+	      strstr(err, "give size="), "missing file, no size: exit %d: %s", ret, err);
+	CHECK(stat(missing, &st) && errno == ENOENT, "a file was created without a size");
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --output-format=json --name=m --filename=%s --rw=randread --offset=1m --size=2m --number_ios=64",
+		  missing);
+	CHECK(ret == KG_EXIT_OK, "missing file with a size: exit %d: %s", ret, err);
+	CHECK(!stat(missing, &st) && st.st_size == 3 << 20,
+	      "laid out to %lld bytes, expected offset + size = 3 MiB", (long long)st.st_size);
+	rc = check_worker(&r.jobs[0].workers[0], 64, BS);
+	release(&r);
+	unlink(missing);
+	return rc;
 }
 
 static int t_direct(const void *arg)
@@ -650,7 +663,7 @@ static const struct tcase cases[] = {
 	{ "io_uring sqthread_poll", t_uring_opts, "--sqthread_poll --fixedbufs" },
 	{ "jobs and workers each replay their own seed", t_workers, NULL },
 	{ "size 0 = rest of the file; io_size limits bytes", t_region, NULL },
-	{ "missing or short file: lay the file out first", t_layout, NULL },
+	{ "missing file: refused without a size, laid out with one", t_layout, NULL },
 	{ "ioengine=bio -> psync with O_DIRECT", t_direct, "bio" },
 	{ "ioengine=kiocb --direct=1 -> psync with O_DIRECT", t_direct, "kiocb --direct=1" },
 	{ "interrupt before the start: nothing issued, state stopped", t_interrupt, &looks[0] },
