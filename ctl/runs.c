@@ -258,6 +258,7 @@ int kg_cmd_show(int argc, char **argv)
 			snprintf(jobs[i].name, sizeof(jobs[i].name), "%s",
 				 st.job_names[i]);
 		jobs[i].group_reporting = true;
+		jobs[i].clat_percentiles = true;	/* fio's default */
 		r.jobs[i].job = &jobs[i];
 	}
 	r.state = st.state;
