@@ -83,7 +83,12 @@ $(BUILD)/test_syscall: ctl/test_syscall.c $(SYS_SRCS) $(TEST_HDRS)
 	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_syscall.c $(SYS_SRCS) \
 		$(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -lpthread
 
-UNIT_PROGS := $(BUILD)/test_options $(BUILD)/test_report $(BUILD)/test_syscall
+$(BUILD)/test_target: ctl/test_target.c ctl/target.c ctl/options.c $(TEST_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_target.c ctl/target.c ctl/options.c
+
+UNIT_PROGS := $(BUILD)/test_options $(BUILD)/test_report $(BUILD)/test_syscall \
+	      $(BUILD)/test_target
 
 unit-progs: $(UNIT_PROGS)
 
