@@ -156,6 +156,7 @@ static int kg_sys_check_options(const struct kg_job *j,
 			return KG_EXIT_USAGE;
 		}
 	}
+	/* psync polls with RWF_HIPRI (fio's pvsync2), io_uring with IOPOLL */
 	if (j->hipri && (!t->direct || !t->eng->needs_buffers)) {
 		fprintf(stderr, "kiogen: %s: hipri: polled completions need direct=1 and a target\n",
 			j->name);
