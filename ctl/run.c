@@ -297,7 +297,7 @@ int kg_cmd_run(int argc, char **argv)
 		ret = kg_kernel_run(&nl, &js, &r);
 		kg_nl_close(&nl);
 		if (js.global.detached) {
-			if (!ret)
+			if (!ret && r.id)	/* no id: Ctrl-C during the layout */
 				printf("%u\n", r.id);
 			return ret;
 		}

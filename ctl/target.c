@@ -133,7 +133,7 @@ static int kg_target_prepare(const struct kg_job *j, struct kg_target *t,
 		if (errno != ENOENT)
 			return kg_target_error(j, "open", false, errno);
 		if (!need) {
-			fprintf(stderr, "kiogen: %s: filename: %s: no such file or directory; give size= (or filesize=) to create it\n",
+			fprintf(stderr, "kiogen: %s: filename: no such file: %s (give size= or filesize= to create it)\n",
 				j->name, j->filename);
 			return KG_EXIT_FAIL;
 		}

@@ -87,7 +87,7 @@ check "--path=syscall creates and lays out a new file" \
 # removed again, no run starts, and the CLI exits 0 (a stop, not a failure)
 layout_interrupted() {
 	local f=$mnt/xfs/big out=$TMP/layout-int.txt pid rc _
-	"$KIOGEN" run --name=big --filename="$f" --size=400m --rw=read --number_ios=1 >"$out" 2>&1 &
+	"$KIOGEN" run --name=big --filename="$f" --size=300m --rw=read --number_ios=1 >"$out" 2>&1 &
 	pid=$!
 	for _ in $(seq 200); do
 		[ -s "$f" ] && break
