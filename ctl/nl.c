@@ -218,6 +218,13 @@ static void kg_nl_print_error(const struct kg_talk *t, int error,
 	/* the family lookup fails quietly: the caller explains it */
 	if (t->req->nlmsg_type == GENL_ID_CTRL && error == -ENOENT)
 		return;
+	/*
+	 * Every kiogen command needs CAP_SYS_ADMIN; a dump refused before it
+	 * starts reaches user space without the kernel's message on some
+	 * kernels (6.1 drops an extack set in a dump's start): say it anyway.
+	 */
+	if (!msg && error == -EPERM && t->req->nlmsg_type != GENL_ID_CTRL)
+		msg = "CAP_SYS_ADMIN is required";
 	fprintf(stderr, "kiogen: kernel: %s", msg ? msg : strerror(-error));
 	if (attr && (!msg || !strstr(msg, attr)))
 		fprintf(stderr, " (attribute: %s)", attr);

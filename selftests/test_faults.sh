@@ -54,11 +54,18 @@ nobody() {
 }
 id=$("$KIOGEN" run --name=p --ioengine=null --size=1g --runtime=60 --time_based \
 	--detached 2>/dev/null)
-check "unprivileged: list is refused with the reason" \
-	bash -c "$(declare -f nobody); ! nobody '$KIOGEN' list 2>&1 | grep -q '^$id ' &&
-		nobody '$KIOGEN' list 2>&1 | grep -q 'CAP_SYS_ADMIN is required'"
-check "unprivileged: show is refused with the reason" \
-	bash -c "$(declare -f nobody); nobody '$KIOGEN' show $id 2>&1 | grep -q 'CAP_SYS_ADMIN is required'"
+refused_to_nobody() {	# refused_to_nobody ARGS...: exit 1, the reason, no run shown
+	local out rc
+	out=$(nobody "$KIOGEN" "$@" 2>&1)
+	rc=$?
+	[ $rc -eq 1 ] && grep -q 'CAP_SYS_ADMIN is required' <<<"$out" &&
+		! grep -q "^$id " <<<"$out" && return 0
+	echo "# kiogen $* as nobody: exit $rc, said: $out"
+	return 1
+}
+check "unprivileged: list is refused with the reason" refused_to_nobody list
+check "unprivileged: show is refused with the reason" refused_to_nobody show "$id"
+check "unprivileged: info is refused with the reason" refused_to_nobody info
 check "unprivileged: stop is refused with the reason" \
 	bash -c "$(declare -f nobody); nobody '$KIOGEN' stop $id 2>&1 | grep -q 'CAP_SYS_ADMIN is required'"
 check "unprivileged: run is refused" \
@@ -73,9 +80,12 @@ check "a file in a directory the requester cannot enter is a clear error" \
 		grep -q 'filename: cannot open .*: permission denied'"
 chmod 755 "$TMP/locked"
 
-# --- rmmod with a run active: runs are stopped and freed first ---
+# --- rmmod with a run active: the run holds the module, rmmod says 'in use' ---
+check "rmmod with an active run is refused" bash -c "! rmmod kiogen 2>/dev/null"
+check "the run survives the refused rmmod" test "$(run_state "$id")" = running
+check "kiogen stop returns 0 once the run is stopped" "$KIOGEN" stop "$id"
 start=$(date +%s)
-check "rmmod with an active run succeeds" rmmod kiogen
+check "then rmmod succeeds" rmmod kiogen
 check "rmmod took under 10 s" test $(($(date +%s) - start)) -lt 10
 check "the module loads again" load_module
 check "and runs" bash -c "'$KIOGEN' run --name=again --ioengine=null --size=1m | grep -q 'read: IOPS='"
