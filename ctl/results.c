@@ -128,6 +128,7 @@ static long double kg_sqsum(uint64_t hi, uint64_t lo)
 static void kg_parse_dir(struct kg_worker *w, const struct nlattr *nest)
 {
 	uint64_t hi = 0, lo = 0, chi = 0, clo = 0, shi = 0, slo = 0;
+	bool clat = false;
 	const struct nlattr *a;
 	struct kg_dir *d = NULL;
 	static struct kg_dir tmp;
@@ -171,6 +172,7 @@ static void kg_parse_dir(struct kg_worker *w, const struct nlattr *nest)
 			break;
 		case KIOGEN_A_DIR_CLAT_MIN:
 			tmp.clat_min = v;
+			clat = true;
 			break;
 		case KIOGEN_A_DIR_CLAT_MAX:
 			tmp.clat_max = v;
@@ -207,6 +209,13 @@ static void kg_parse_dir(struct kg_worker *w, const struct nlattr *nest)
 	tmp.lat_sumsq = kg_sqsum(hi, lo);
 	tmp.clat_sumsq = kg_sqsum(chi, clo);
 	tmp.slat_sumsq = kg_sqsum(shi, slo);
+	/* no clat of its own (the sync direction): issuing is completing */
+	if (!clat) {
+		tmp.clat_min = tmp.lat_min;
+		tmp.clat_max = tmp.lat_max;
+		tmp.clat_sum = tmp.lat_sum;
+		tmp.clat_sumsq = tmp.lat_sumsq;
+	}
 	/* histogram chunks may have come first: keep them */
 	memcpy(d, &tmp, offsetof(struct kg_dir, hist));
 }
@@ -401,9 +410,10 @@ static int kg_results_cb(const struct nlmsghdr *nlh, void *data)
 }
 
 /*
- * The sync direction has no clat of its own (issuing is completing), and a
- * direction without clat figures has clat equal to lat: copy them over, so
- * every direction reads the same way.
+ * A direction sent without a clat histogram (the sync direction) has clat
+ * equal to lat: copy lat's, so every direction reads the same way. A clat
+ * histogram that was sent holds every completed I/O, so an empty one with
+ * I/O done means none was sent.
  */
 static void kg_dir_fill_clat(struct kg_dir *d)
 {
@@ -416,12 +426,6 @@ static void kg_dir_fill_clat(struct kg_dir *d)
 		n += d->clat_hist[i];
 	if (!n)
 		memcpy(d->clat_hist, d->hist, sizeof(d->hist));
-	if (!d->clat_max) {
-		d->clat_min = d->lat_min;
-		d->clat_max = d->lat_max;
-		d->clat_sum = d->lat_sum;
-		d->clat_sumsq = d->lat_sumsq;
-	}
 }
 
 int kg_results_fetch(struct kg_nl *nl, uint32_t id, struct kg_run_result *r)

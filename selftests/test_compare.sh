@@ -87,7 +87,7 @@ c = json.load(open('$TMP/nb.json'))['compare']['kernel']
 m = sum(r['iops'] for r in c['runs']) / len(c['runs'])
 sys.exit(abs(m - c['mean']['iops']) > 0.01 * m)"
 check "null_blk: every metric has a difference and a ratio" \
-	test "$(json "$TMP/nb.json" 'sorted(j["compare"]["difference"]) == sorted(j["compare"]["kernel_advantage"]) and len(j["compare"]["difference"]) == 9')" = True
+	test "$(json "$TMP/nb.json" 'sorted(j["compare"]["difference"]) == sorted(j["compare"]["kernel_advantage"]) and len(j["compare"]["difference"]) == 10')" = True
 
 # compare on a file on XFS
 if command -v mkfs.xfs >/dev/null && modprobe brd rd_nr=1 rd_size=524288 &&
