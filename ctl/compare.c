@@ -232,8 +232,14 @@ static void kg_compare_json(const struct kg_jobs *js, const struct kg_side *k,
 	for (i = 0; i < KG_NR_METRICS; i++) {
 		double ratio = kg_advantage(i, kg_mean(k, i), kg_mean(s, i));
 
-		printf("\"%s\" : %.4f%s ", kg_metrics[i].name, ratio,
-		       i + 1 < KG_NR_METRICS ? "," : "");
+		/* JSON has no infinity: a kernel figure of 0 (clat of I/O done
+		 * within its submit) against a non-zero one has no ratio */
+		if (isfinite(ratio))
+			printf("\"%s\" : %.4f%s ", kg_metrics[i].name, ratio,
+			       i + 1 < KG_NR_METRICS ? "," : "");
+		else
+			printf("\"%s\" : null%s ", kg_metrics[i].name,
+			       i + 1 < KG_NR_METRICS ? "," : "");
 	}
 	printf("},\n    \"identical_stream\" : %s\n  }\n}\n",
 	       kg_same_stream(k, s) ? "true" : "false");
