@@ -56,7 +56,7 @@ cmp() {	# cmp TITLE OPTIONS...
 	local title=$1
 	shift
 	echo "-- $title"
-	"$KIOGEN" compare --repeat=3 "$@" 2>/dev/null | grep -E '^(kernel:|iops|lat_mean|lat_p99_us|cpu_ns|ctx|per-I/O|I/O stream)'
+	"$KIOGEN" compare --repeat=3 "$@" 2>/dev/null | grep -E '^(kernel:|iops|lat_mean|clat_mean|clat_p99_us|cpu_ns|ctx|per-I/O|I/O stream)'
 }
 cmp "null_blk 4k randread QD1" --name=c --filename=$dev --rw=randread --bs=4k --number_ios=100000
 cmp "null_blk 4k randread QD32" --name=c --filename=$dev --rw=randread --bs=4k --number_ios=200000 \
