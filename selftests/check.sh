@@ -28,13 +28,16 @@ legs=("$@")
 if [ ${#legs[@]} -eq 0 ]; then
 	read -ra legs <<<"${KERNELS:-$(scripts/kernels.sh list | tr '\n' ' ') dkms}"
 fi
+known=" $(scripts/kernels.sh list | tr '\n' ' ')dkms "
 for leg in "${legs[@]}"; do
-	case $leg in
-	6.1 | 6.12 | sid | dkms) ;;
-	*) echo "check.sh: unknown leg '$leg' (legs: $(scripts/kernels.sh list | tr '\n' ' ')dkms)"; exit 2 ;;
+	case $known in
+	*" $leg "*) ;;
+	*) echo "check.sh: unknown leg '$leg' (legs:${known% })"; exit 2 ;;
 	esac
 done
 jobs=${CHECK_JOBS:-1}
+DEBUG_SLOWDOWN=${DEBUG_SLOWDOWN:-4}
+[[ $DEBUG_SLOWDOWN =~ ^[1-9][0-9]*$ ]] || { echo "check.sh: bad DEBUG_SLOWDOWN '$DEBUG_SLOWDOWN'"; exit 2; }
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "check.sh: bad CHECK_JOBS '$jobs'"; exit 2; }
 [ "$jobs" -le ${#legs[@]} ] || jobs=${#legs[@]}
 rm -rf "$logs"
