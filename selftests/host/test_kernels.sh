@@ -37,7 +37,7 @@ Dir::Cache "$tmp/cache";
 EOF
 
 echo "TAP version 13"
-echo "1..16"
+echo "1..17"
 expect "list names the legs" 0 '^6\.1.6\.12.sid.debug.rt$' \
 	bash -c "'$ks' list | tr '\n' ' ' | sed 's/ \$//; s/ /./g'"
 expect "an unknown leg is bad usage" 2 "unknown leg '5.4'" \
@@ -102,4 +102,32 @@ expect "debug: the cache key is the package version and a hash that the fragment
 	0 '^6\.12\.1-1-[0-9a-f]{12} 6\.12\.1-1-[0-9a-f]{12}$' \
 	bash -c "[ '$key' != '$key2' ] && echo '$key $key2'"
 
+# the debug leg's kmemleak verdict (check.sh): a report counts when a frame
+# is kiogen's, by name, or by a bare address in its text once unloaded
+cat >"$tmp/kmemleak.txt" <<'EOF2'
+# with kiogen loaded
+unreferenced object 0xffff888003a1c000 (size 64):
+  comm "swapper/0", pid 1, jiffies 4294892296
+  backtrace (crc 0):
+    [<ffffffff81234567>] kmalloc_trace+0x27/0x30
+unreferenced object 0xffff888003a1d000 (size 128):
+  comm "kiogen-w0", pid 77, jiffies 4294892296
+  backtrace (crc 0):
+    [<ffffffffc0a00100>] kiogen_worker+0x27/0x30 [kiogen]
+# after rmmod kiogen
+unreferenced object 0xffff888003a1e000 (size 128):
+  comm "kiogen", pid 78, jiffies 4294892296
+  backtrace (crc 0):
+    [<ffffffffc0a02000>] 0xffffffffc0a02000
+unreferenced object 0xffff888003a1f000 (size 128):
+  comm "modprobe", pid 79, jiffies 4294892296
+  backtrace (crc 0):
+    [<ffffffffc0b02000>] 0xffffffffc0b02000
+EOF2
+printf '.text 0xffffffffc0a00000 0x5e07\n' >"$tmp/kiogen-text.txt"
+expect "kmemleak: the reports with a frame of kiogen, loaded or unloaded, and only those" \
+	0 '^0xffff888003a1d000 0xffff888003a1e000$' bash -c "
+	$(sed -n '/^kiogen_leaks()/,/^}/p' "$src/selftests/check.sh")
+	kiogen_leaks $tmp/kmemleak.txt $tmp/kiogen-text.txt |
+		sed -n 's/^unreferenced object \([^ ]*\).*/\1/p' | tr '\n' ' ' | sed 's/ \$//'"
 exit $failed
