@@ -156,7 +156,7 @@ kmemleak_check() {
 # A kernel leg: fetch, build with W=1, the suite in a VM.
 kernel_leg() {
 	local leg=$1 dir=$logs/$1 t0=$SECONDS rc env warnings build=-
-	local KVER='' VMLINUZ='' MODULES='' tap=$logs/$1/leg.tap suite scale kmemleak
+	local KVER='' VMLINUZ='' MODULES='' tap=$logs/$1/leg.tap suite scale kmemleak mem
 	mkdir -p "$dir"
 	step "leg $leg: fetch"
 	# progress (a download, a debootstrap) is shown; the assignments are kept
@@ -199,10 +199,11 @@ kernel_leg() {
 		step "leg $leg: selftests ($suite) in a VM on $KVER"
 		# the debug kernel (KASAN, lockdep, ...) is several times slower
 		# under TCG: its tests and its VM get DEBUG_SLOWDOWN times the
-		# time; the others keep theirs
-		scale=1 kmemleak=0
-		[ "$leg" = debug ] && scale=$DEBUG_SLOWDOWN kmemleak=1
-		VM_TIMEOUT=$((${VM_TIMEOUT:-900} * scale)) KIOGEN_TIMEOUT_SCALE=$scale \
+		# time, and a GiB more for KASAN's shadow and quarantine and
+		# kmemleak's metadata; the others keep theirs
+		scale=1 kmemleak=0 mem=${VM_MEM:-2G}
+		[ "$leg" = debug ] && scale=$DEBUG_SLOWDOWN kmemleak=1 mem=${DEBUG_VM_MEM:-3G}
+		VM_MEM=$mem VM_TIMEOUT=$((${VM_TIMEOUT:-900} * scale)) KIOGEN_TIMEOUT_SCALE=$scale \
 			KIOGEN_KMEMLEAK=$kmemleak KIOGEN_SUITE=$suite \
 			KIOGEN_KO=$src/build/kernels/$leg/kmod/kiogen.ko \
 			run_vm "$tap" "leg $leg: selftests in a VM" "$dir/vm" -k "$KVER" \
