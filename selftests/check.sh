@@ -15,7 +15,8 @@
 #   else all of them. A leg whose kernel cannot be had here counts as one
 #   skip, with the reason; a leg whose build fails or warns counts as one
 #   failure, and its tests do not run.
-# Env: CHECK_JOBS legs at once (default 1: TCG guests are CPU-bound, so two
+# Env: DEBUG_SLOWDOWN (4), DEBUG_VM_MEM (3G): the debug leg's time factor and
+#   VM memory. CHECK_JOBS legs at once (default 1: TCG guests are CPU-bound, so two
 #   at once on two cores gain little and make timing-sensitive tests and
 #   races likelier); with more than one, each output line starts with [LEG].
 #   Every leg's output is also in build/check/LEG/output.log.
@@ -198,12 +199,14 @@ kernel_leg() {
 		[ "$leg" = 6.1 ] && suite=tree
 		step "leg $leg: selftests ($suite) in a VM on $KVER"
 		# the debug kernel (KASAN, lockdep, ...) is several times slower
-		# under TCG: its tests and its VM get DEBUG_SLOWDOWN times the
-		# time, and a GiB more for KASAN's shadow and quarantine and
-		# kmemleak's metadata; the others keep theirs
+		# under TCG: its tests, the fuzzer's time bound and its VM get
+		# DEBUG_SLOWDOWN times the time, and a GiB more for KASAN's
+		# shadow and quarantine and kmemleak's metadata; the others keep
+		# theirs
 		scale=1 kmemleak=0 mem=${VM_MEM:-2G}
 		[ "$leg" = debug ] && scale=$DEBUG_SLOWDOWN kmemleak=1 mem=${DEBUG_VM_MEM:-3G}
 		VM_MEM=$mem VM_TIMEOUT=$((${VM_TIMEOUT:-900} * scale)) KIOGEN_TIMEOUT_SCALE=$scale \
+			KIOGEN_FUZZ_TIME=$((${KIOGEN_FUZZ_TIME:-200} * scale)) \
 			KIOGEN_KMEMLEAK=$kmemleak KIOGEN_SUITE=$suite \
 			KIOGEN_KO=$src/build/kernels/$leg/kmod/kiogen.ko \
 			run_vm "$tap" "leg $leg: selftests in a VM" "$dir/vm" -k "$KVER" \
