@@ -343,9 +343,10 @@ debug_config_lost() {
 	done <"$DEBUG_FRAGMENT"
 }
 
-# Fetches, configures and builds source version $1 in $2 (renamed by nothing:
-# the tree's paths must stay, so it is built in place and marked ready).
-# (Called from an if: every step says its failure.)
+# Fetches, configures and builds source version $1 in $2 (built in place:
+# the tree's tools keep their paths; the caller marks it ready). Returns 4
+# when the package cannot be downloaded. (Called from an if: every step says
+# its failure.)
 debug_build() {
 	local ver=$1 dir=$2 tree=$2/linux-source-6.12 log=$2/build.log lost t0
 	mkdir -p "$dir" || return 1
@@ -355,7 +356,7 @@ debug_build() {
 		mkdir -p "$dir/debs"
 		msg "debug: downloading linux-source-6.12=$ver"
 		(cd "$dir/debs" && apt-get download -q "linux-source-6.12=$ver" \
-			>download.log 2>&1) || { tail -n 3 "$dir/debs/download.log" >&2; return 1; }
+			>download.log 2>&1) || { tail -n 3 "$dir/debs/download.log" >&2; return 4; }
 		msg "debug: unpacking the source"
 		dpkg-deb --fsys-tarfile "$dir"/debs/linux-source-6.12_*.deb |
 			tar -xO --wildcards '*/linux-source-6.12.tar.xz' | tar -xJ -C "$dir" ||
@@ -407,9 +408,14 @@ leg_debug() {
 		flock -u 9
 		exec 8>"$CACHE/debug.lock"
 		flock 8
-		if [[ ! -e $dir/.ready ]]; then
-			debug_build "$ver" "$dir" || die "debug: the kernel build failed (log: $dir/build.log)"
+		if [[ -e $dir/.ready ]]; then
+			:
+		elif debug_build "$ver" "$dir"; then
 			touch "$dir/.ready"
+		elif (($? == 4)); then
+			unavailable "cannot download linux-source-6.12=$ver"
+		else
+			die "debug: the kernel build failed (log: $dir/build.log)"
 		fi
 		flock -u 8
 		flock 9

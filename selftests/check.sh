@@ -380,8 +380,14 @@ if [ "$jobs" -eq 1 ]; then
 		run_leg "$leg"
 	done
 else
-	step "legs ${legs[*]}, $jobs at a time"
+	# the debug leg is the longest (its kernel is built here, its suite
+	# runs slowest): started first, the others run beside it
+	order=()
 	for leg in "${legs[@]}"; do
+		if [ "$leg" = debug ]; then order=(debug "${order[@]}"); else order+=("$leg"); fi
+	done
+	step "legs ${order[*]}, $jobs at a time"
+	for leg in "${order[@]}"; do
 		while [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; do
 			wait -n
 		done
