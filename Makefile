@@ -4,7 +4,7 @@
 #
 #   make            module (kmod/kiogen.ko) and CLI (ctl/kiogen)
 #   make check      deps + build + host unit tests + selftests in a VM on each
-#                   kernel leg (6.1, 6.12, sid) + a DKMS leg; KERNELS="6.1 sid"
+#                   kernel leg (6.1, 6.12, sid, debug, rt) + a DKMS leg; KERNELS="6.1 sid"
 #                   picks legs, make check-6.12 runs one
 #   make demo       deps + build + a VM that loads the module and runs kiogen
 #   make vmshell    an interactive VM with the module's tree visible
