@@ -10,7 +10,7 @@ PKGS=(
 	linux-image-amd64 linux-headers-amd64 linux-source-6.1
 	qemu-system-x86 busybox-static
 	libmnl-dev libnl-3-dev libnl-genl-3-dev liburing-dev
-	fio xfsprogs e2fsprogs util-linux dmsetup python3
+	fio xfsprogs e2fsprogs util-linux dmsetup python3 libcap2-bin iproute2
 	# the kernel matrix and the DKMS leg of make check
 	dkms debootstrap
 )

@@ -129,3 +129,121 @@ finish() {
 	[ "$nr_failed" -eq 0 ] && exit $KSFT_PASS
 	exit $KSFT_FAIL
 }
+
+# ---- helpers of the matrix, hostile-user and lifecycle tests ----
+
+SPLAT_RE='WARNING:|BUG:|Oops|KFENCE|lockdep|leak|Call Trace|general protection|soft lockup|hung_task|blocked for more than|Kernel panic|UBSAN:'
+KIOGEN_NL=${KIOGEN_NL:-$(dirname "$(readlink -f "$0")")/kiogen_nl.py}
+
+# kmsg TEXT: a line in the kernel log naming this script, so that a splat
+# that follows points at the test (and the cell) that caused it
+kmsg() {
+	echo "kiogen-selftest: ${0##*/}: $*" > /dev/kmsg 2>/dev/null || true
+}
+
+# dmesg_mark: the kernel log's length now, for splat_since
+dmesg_mark() {
+	dmesg | wc -l
+}
+
+# splat_since MARK: prints the splat lines logged after MARK; true if any
+splat_since() {
+	dmesg | tail -n +"$(($1 + 1))" | grep -E "$SPLAT_RE"
+}
+
+# knl ARGS...: one raw netlink request (kiogen_nl.py), with the header of
+# this checkout
+knl() {
+	KIOGEN_SRC=$KIOGEN_SRC python3 "$KIOGEN_NL" "$@"
+}
+
+# knl_field LINE NAME: a field of kiogen_nl.py's first line (errno, ms, id, msg)
+knl_field() {
+	sed -n "1s/.*\\b$2=\\([^ ]*\\).*/\\1/p" <<<"$1"
+}
+
+# as_nobody CMD...: as user nobody, without any capability
+as_nobody() {
+	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+		--bounding-set=-all "$@"
+}
+
+# as_nodac CMD...: root with CAP_SYS_ADMIN but without CAP_DAC_OVERRIDE
+# and CAP_DAC_READ_SEARCH: bound by file modes like any other user
+as_nodac() {
+	capsh --drop=cap_dac_override,cap_dac_read_search -- -c '"$@"' as_nodac "$@"
+}
+
+# in_netns CMD...: root in a new network namespace
+in_netns() {
+	unshare --net "$@"
+}
+
+# in_userns CMD...: "root" of a new user namespace (no capability in the
+# initial one), same network namespace
+in_userns() {
+	unshare --user --map-root-user "$@"
+}
+
+# dm_create NAME TABLE: a device-mapper device at /dev/mapper/NAME
+dm_create() {
+	echo "$2" | dmsetup create "$1" || return 1
+	dmsetup mknodes "$1" >/dev/null 2>&1
+	[ -b "/dev/mapper/$1" ]
+}
+
+dm_remove() {
+	dmsetup remove --retry "$1" >/dev/null 2>&1 || dmsetup remove --force "$1" >/dev/null 2>&1
+}
+
+# bdev_released DEV: the block device can be opened exclusively (nothing,
+# kiogen included, holds a claim on it)
+bdev_released() {
+	python3 -c 'import os, sys; os.close(os.open(sys.argv[1], os.O_RDONLY | os.O_EXCL))' "$1"
+}
+
+# headers_ok PATH OFFSET COUNT BS all|some [direct]: the COUNT blocks of BS
+# bytes from OFFSET carry kiogen's block header (magic KIOGEN1 and their own
+# offset): all of them, or at least one and none with a wrong offset. With
+# "direct", read with O_DIRECT (what the device holds, not the page cache).
+headers_ok() {
+	python3 - "$@" <<'PY'
+import mmap, os, struct, sys
+path, off, n, bs, mode = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+direct = len(sys.argv) > 6 and sys.argv[6] == "direct"
+fd = os.open(path, os.O_RDONLY | (os.O_DIRECT if direct else 0))
+buf = mmap.mmap(-1, bs)
+good = wrong = none = 0
+for i in range(n):
+    o = off + i * bs
+    os.preadv(fd, [buf], o)
+    if buf[:8] == b"KIOGEN1\0":
+        if struct.unpack_from("<Q", buf, 8)[0] == o:
+            good += 1
+        else:
+            wrong += 1
+    else:
+        none += 1
+ok = wrong == 0 and (none == 0 if mode == "all" else good > 0)
+if not ok:
+    print("# %s: %d blocks with their header, %d with another offset, %d without (%s, %s)"
+          % (path, good, wrong, none, mode, "O_DIRECT" if direct else "buffered"))
+sys.exit(0 if ok else 1)
+PY
+}
+
+# timed VAR CMD...: runs CMD, stores its wall time in ms in VAR, returns its status
+timed() {
+	local __var=$1 __t0 __rc
+	shift
+	__t0=$(date +%s%N)
+	"$@"
+	__rc=$?
+	printf -v "$__var" '%d' $((($(date +%s%N) - __t0) / 1000000))
+	return $__rc
+}
+
+# mem_used_kib: kiogen info's "memory in use", in KiB
+mem_used_kib() {
+	"$KIOGEN" info | awk '/memory in use:/ { print $4 }'
+}
