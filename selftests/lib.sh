@@ -196,40 +196,18 @@ dm_remove() {
 	dmsetup remove --retry "$1" >/dev/null 2>&1 || dmsetup remove --force "$1" >/dev/null 2>&1
 }
 
+KIOGEN_CHECK=${KIOGEN_CHECK:-$(dirname "$(readlink -f "$0")")/kiogen_check.py}
+
 # bdev_released DEV: the block device can be opened exclusively (nothing,
 # kiogen included, holds a claim on it)
 bdev_released() {
-	python3 -c 'import os, sys; os.close(os.open(sys.argv[1], os.O_RDONLY | os.O_EXCL))' "$1"
+	python3 "$KIOGEN_CHECK" --released "$1"
 }
 
 # headers_ok PATH OFFSET COUNT BS all|some [direct]: the COUNT blocks of BS
-# bytes from OFFSET carry kiogen's block header (magic KIOGEN1 and their own
-# offset): all of them, or at least one and none with a wrong offset. With
-# "direct", read with O_DIRECT (what the device holds, not the page cache).
+# bytes from OFFSET carry kiogen's block header (see kiogen_check.py)
 headers_ok() {
-	python3 - "$@" <<'PY'
-import mmap, os, struct, sys
-path, off, n, bs, mode = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-direct = len(sys.argv) > 6 and sys.argv[6] == "direct"
-fd = os.open(path, os.O_RDONLY | (os.O_DIRECT if direct else 0))
-buf = mmap.mmap(-1, bs)
-good = wrong = none = 0
-for i in range(n):
-    o = off + i * bs
-    os.preadv(fd, [buf], o)
-    if buf[:8] == b"KIOGEN1\0":
-        if struct.unpack_from("<Q", buf, 8)[0] == o:
-            good += 1
-        else:
-            wrong += 1
-    else:
-        none += 1
-ok = wrong == 0 and (none == 0 if mode == "all" else good > 0)
-if not ok:
-    print("# %s: %d blocks with their header, %d with another offset, %d without (%s, %s)"
-          % (path, good, wrong, none, mode, "O_DIRECT" if direct else "buffered"))
-sys.exit(0 if ok else 1)
-PY
+	python3 "$KIOGEN_CHECK" --headers "$1" "$2" "$3" "$4" "$5" "${6:-buffered}"
 }
 
 # timed VAR CMD...: runs CMD, stores its wall time in ms in VAR, returns its status
