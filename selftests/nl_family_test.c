@@ -913,7 +913,8 @@ TEST_F(fd, not_a_file_refused)
 		j.fd = fds[i];
 		fd_run_new(self->sk, self->family, &j, &r, &id);
 		EXPECT_GT(0, r.error) TH_LOG("%s was accepted as a target", what[i]);
-		EXPECT_NE(0, r.msg[0]) TH_LOG("%s: no extack message", what[i]);
+		EXPECT_NE(NULL, strstr(r.msg, "fd"))
+			TH_LOG("%s: extack '%s' does not name the fd", what[i], r.msg);
 		EXPECT_TRUE(r.offs || r.miss_type) TH_LOG("%s: extack points at nothing", what[i]);
 		if (id)
 			run_cmd(self->sk, self->family, KIOGEN_CMD_RUN_DEL, id);
