@@ -12,11 +12,15 @@ start costs about a second in the emulated guest), each optional:
   --released DEV       the block device can be opened exclusively: nobody,
                        kiogen included, still claims it
 
-Prints what failed, one line each, and exits 1 if anything did.
+Prints what failed, one line each, and exits 1 if anything did. With
+--serve, reads such argument lists one a line (shell-quoted) and answers each
+with the failures, then a line "ok" or "failed": one python start for many
+checks.
 """
 import json
 import mmap
 import os
+import shlex
 import struct
 import sys
 
@@ -61,7 +65,17 @@ def released(dev):
     return None
 
 
+def serve():
+    for line in sys.stdin:
+        rc = main(shlex.split(line))
+        print("ok" if rc == 0 else "failed")
+        sys.stdout.flush()
+    return 0
+
+
 def main(argv):
+    if argv == ["--serve"]:
+        return serve()
     checks = {"--ios": (ios, 2), "--headers": (headers, 6), "--released": (released, 1)}
     errors, i = [], 0
     while i < len(argv):
