@@ -48,9 +48,7 @@ int kg_parse_id(const char *s, uint32_t *id);
 struct kg_status {
 	uint32_t id, state, flags, nr_jobs, nr_workers;
 	uint64_t elapsed_ns, ios, bytes, errors, mem;
-	uint64_t layout_done, layout_total, layout_ns;
 	int32_t error;
-	char job_names[KG_MAX_JOBS][KIOGEN_NAME_LEN];
 };
 
 int kg_status_parse(const struct nlattr *run, struct kg_status *st);

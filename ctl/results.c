@@ -29,7 +29,6 @@ const char *kg_state_name(uint32_t state)
 int kg_status_parse(const struct nlattr *run, struct kg_status *st)
 {
 	const struct nlattr *a;
-	uint32_t names = 0;
 
 	memset(st, 0, sizeof(*st));
 	mnl_attr_for_each_nested(a, run) {
@@ -66,20 +65,6 @@ int kg_status_parse(const struct nlattr *run, struct kg_status *st)
 			break;
 		case KIOGEN_A_RUN_MEM:
 			st->mem = mnl_attr_get_u64(a);
-			break;
-		case KIOGEN_A_RUN_LAYOUT_DONE:
-			st->layout_done = mnl_attr_get_u64(a);
-			break;
-		case KIOGEN_A_RUN_LAYOUT_TOTAL:
-			st->layout_total = mnl_attr_get_u64(a);
-			break;
-		case KIOGEN_A_RUN_LAYOUT_NS:
-			st->layout_ns = mnl_attr_get_u64(a);
-			break;
-		case KIOGEN_A_RUN_JOB_NAME:
-			if (names < KG_MAX_JOBS)
-				snprintf(st->job_names[names++], KIOGEN_NAME_LEN,
-					 "%s", mnl_attr_get_str(a));
 			break;
 		}
 	}
@@ -242,7 +227,7 @@ static int kg_parse_worker(struct kg_run_result *r, const struct nlattr *nest)
 static int kg_parse_hist(struct kg_run_result *r, const struct nlattr *nest)
 {
 	uint32_t job = UINT32_MAX, index = UINT32_MAX, dir = 2, first = 0;
-	uint32_t bits = 0, groups = 0, n = 0;
+	uint32_t bits = 0, groups = 0, n = 0, kind = KIOGEN_LAT_LAT;
 	const void *counts = NULL;
 	const struct nlattr *a;
 	struct kg_worker *w;
@@ -267,6 +252,9 @@ static int kg_parse_hist(struct kg_run_result *r, const struct nlattr *nest)
 		case KIOGEN_A_HIST_FIRST:
 			first = mnl_attr_get_u32(a);
 			break;
+		case KIOGEN_A_HIST_KIND:
+			kind = mnl_attr_get_u32(a);
+			break;
 		case KIOGEN_A_HIST_COUNTS:
 			counts = mnl_attr_get_payload(a);
 			n = mnl_attr_get_payload_len(a) / sizeof(uint64_t);
@@ -278,6 +266,8 @@ static int kg_parse_hist(struct kg_run_result *r, const struct nlattr *nest)
 			bits, groups);
 		return -EPROTO;
 	}
+	if (kind != KIOGEN_LAT_LAT)
+		return 0;	/* FIXME: clat, with slat, in the report */
 	w = kg_worker_slot(r, job, index);
 	if (!w || dir > KIOGEN_DIR_SYNC || first > KIOG_HIST_BUCKETS || n > KIOG_HIST_BUCKETS - first)
 		return -EINVAL;

@@ -5,6 +5,7 @@
  * kernel stops it; Ctrl-C stops it cleanly and still reports what it did.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
@@ -38,9 +39,28 @@ void kg_run_usage(FILE *f)
 		   "             --iodepth=32 --ioengine=io_uring --runtime=10 --time_based\n");
 }
 
-static void kg_put_job(struct nlmsghdr *nlh, const struct kg_job *j)
+/* The target, opened with the user's credentials; the kernel takes the fd. */
+static int kg_open_target(const struct kg_job *j)
+{
+	bool writes = j->rw != KIOGEN_RW_READ && j->rw != KIOGEN_RW_RANDREAD;
+	int flags = (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+	int fd;
+
+	if (!strcmp(j->engine, "kiocb") && j->direct)
+		flags |= O_DIRECT;
+	fd = open(j->filename, flags);
+	if (fd < 0)
+		fprintf(stderr, "kiogen: %s: filename: cannot open %s: %s\n",
+			j->name, j->filename, strerror(errno));
+	return fd;
+}
+
+static void kg_put_job(struct nlmsghdr *nlh, const struct kg_job *j, int fd)
 {
 	struct nlattr *nest = mnl_attr_nest_start(nlh, KIOGEN_A_JOB);
+
+	if (fd >= 0)
+		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FD, fd);
 
 	mnl_attr_put_strz(nlh, KIOGEN_A_JOB_NAME, j->name);
 	if (j->filename[0])
@@ -68,14 +88,10 @@ static void kg_put_job(struct nlmsghdr *nlh, const struct kg_job *j)
 	if (!strcmp(j->engine, "kiocb")) {
 		if (j->direct)
 			mnl_attr_put(nlh, KIOGEN_A_JOB_DIRECT, 0, NULL);
-		if (j->invalidate)
-			mnl_attr_put(nlh, KIOGEN_A_JOB_INVALIDATE, 0, NULL);
 		if (j->end_fsync)
 			mnl_attr_put(nlh, KIOGEN_A_JOB_END_FSYNC, 0, NULL);
 		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FSYNC, j->fsync);
 		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FDATASYNC, j->fdatasync);
-		mnl_attr_put_u64(nlh, KIOGEN_A_JOB_FILESIZE, j->filesize);
-		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FALLOCATE, j->fallocate);
 	}
 	mnl_attr_nest_end(nlh, nest);
 }
@@ -117,7 +133,6 @@ static int kg_run_wait(struct kg_nl *nl, uint32_t id, const struct kg_jobs *js,
 {
 	bool tty = isatty(STDERR_FILENO) && !js->global.output_json;
 	uint64_t last_ios = 0, last_ms = kg_now_ms();
-	bool layout_said = false;
 	struct nlmsghdr *nlh;
 	int err;
 
@@ -125,17 +140,9 @@ static int kg_run_wait(struct kg_nl *nl, uint32_t id, const struct kg_jobs *js,
 		err = kg_status_get(nl, id, st);
 		if (err)
 			return err;
-		if (st->layout_total && !layout_said && !js->global.output_json) {
-			fprintf(stderr, "%s: Laying out IO file(s) (%.1f MiB)\n",
-				js->jobs[0].name, st->layout_total / 1048576.0);
-			layout_said = true;
-		}
 		if (st->state != KIOGEN_STATE_RUNNING)
 			break;
-		if (tty && st->layout_done < st->layout_total)
-			fprintf(stderr, "\rlayout: %.1f of %.1f MiB   ",
-				st->layout_done / 1048576.0, st->layout_total / 1048576.0);
-		else if (tty)
+		if (tty)
 			kg_progress(st, js, &last_ios, &last_ms);
 		if (kg_interrupted) {
 			fprintf(stderr, "\nkiogen: interrupted, stopping run %u\n", id);
@@ -151,10 +158,6 @@ static int kg_run_wait(struct kg_nl *nl, uint32_t id, const struct kg_jobs *js,
 	}
 	if (tty)
 		fprintf(stderr, "\r%*s\r", 78, "");
-	if (st->layout_total && !js->global.output_json)
-		fprintf(stderr, "kiogen: laid out %.1f of %.1f MiB in %.2f s (not part of the measured run)\n",
-			st->layout_done / 1048576.0, st->layout_total / 1048576.0,
-			st->layout_ns / 1e9);
 	return 0;
 }
 
@@ -182,6 +185,7 @@ bool kg_interrupt_pending(void)
 int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 		  struct kg_run_result *r)
 {
+	int fds[KG_MAX_JOBS];
 	struct kg_status st;
 	struct nlmsghdr *nlh;
 	uint32_t id = 0;
@@ -192,11 +196,22 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 	nlh = kg_nl_req(nl, KIOGEN_CMD_RUN_NEW, 0);
 	if (js->global.detached)
 		mnl_attr_put_u32(nlh, KIOGEN_A_FLAGS, KIOGEN_RUN_F_DETACHED);
-	for (i = 0; i < js->nr_jobs; i++)
-		kg_put_job(nlh, &js->jobs[i]);
+	for (i = 0; i < js->nr_jobs; i++) {
+		fds[i] = -1;
+		if (strcmp(js->jobs[i].engine, "null")) {
+			fds[i] = kg_open_target(&js->jobs[i]);
+			if (fds[i] < 0)
+				goto err_close;
+		}
+		kg_put_job(nlh, &js->jobs[i], fds[i]);
+	}
 	kg_disks_read(r, js, false, 0);
 	t0 = kg_now_ms();
-	if (kg_nl_talk(nl, nlh, kg_run_new_cb, &id) || !id)
+	ret = kg_nl_talk(nl, nlh, kg_run_new_cb, &id);
+	for (i = 0; i < js->nr_jobs; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	if (ret || !id)
 		return KG_EXIT_FAIL;
 	r->id = id;
 	if (js->global.detached)
@@ -219,6 +234,11 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 out:
 	kg_run_delete(nl, id);
 	return ret;
+err_close:
+	while (i--)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	return KG_EXIT_FAIL;
 }
 
 int kg_cmd_run(int argc, char **argv)

@@ -5,93 +5,14 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kiogen.h"
 #include "options.h"
 #include "report.h"
 
-static void kg_status_print(const struct kg_status *st, bool header)
-{
-	if (header)
-		printf("%-6s %-8s %-8s %-8s %12s %12s %8s %10s  %s\n", "ID", "STATE",
-		       "WORKERS", "SECONDS", "IOS", "MIB", "ERRORS", "MEM_KIB", "JOBS");
-	printf("%-6u %-8s %-8u %-8.1f %12" PRIu64 " %12.1f %8" PRIu64 " %10" PRIu64 "  %s%s\n",
-	       st->id, kg_state_name(st->state), st->nr_workers,
-	       st->elapsed_ns / 1e9, st->ios, st->bytes / 1048576.0, st->errors,
-	       st->mem >> 10, st->job_names[0], st->nr_jobs > 1 ? ",..." : "");
-}
-
-static int kg_list_cb(const struct nlmsghdr *nlh, void *data)
-{
-	const struct nlattr *a;
-	struct kg_status st;
-	int *n = data;
-
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
-		if (mnl_attr_get_type(a) != KIOGEN_A_RUN || kg_status_parse(a, &st))
-			continue;
-		kg_status_print(&st, !(*n)++);
-	}
-	return MNL_CB_OK;
-}
-
-int kg_cmd_list(int argc, char **argv)
-{
-	struct kg_nl nl;
-	int err, n = 0;
-
-	(void)argv;
-	if (argc) {
-		fprintf(stderr, "kiogen: list takes no arguments\n");
-		return KG_EXIT_USAGE;
-	}
-	err = kg_connect(&nl);
-	if (err)
-		return err;
-	err = kg_nl_talk(&nl, kg_nl_req(&nl, KIOGEN_CMD_RUN_GET, NLM_F_DUMP),
-			 kg_list_cb, &n);
-	kg_nl_close(&nl);
-	if (!err && !n)
-		printf("no runs\n");
-	return err ? KG_EXIT_FAIL : KG_EXIT_OK;
-}
-
-/* Runs a command that takes one run id and nothing back. */
-static int kg_id_cmd(int argc, char **argv, const char *name, uint8_t cmd)
-{
-	struct nlmsghdr *nlh;
-	struct kg_nl nl;
-	uint32_t id;
-	int err;
-
-	if (argc != 1) {
-		fprintf(stderr, "kiogen: usage: kiogen %s ID\n", name);
-		return KG_EXIT_USAGE;
-	}
-	if (kg_parse_id(argv[0], &id))
-		return KG_EXIT_USAGE;
-	err = kg_connect(&nl);
-	if (err)
-		return err;
-	nlh = kg_nl_req(&nl, cmd, 0);
-	mnl_attr_put_u32(nlh, KIOGEN_A_ID, id);
-	err = kg_nl_talk(&nl, nlh, NULL, NULL);
-	kg_nl_close(&nl);
-	return err ? KG_EXIT_FAIL : KG_EXIT_OK;
-}
-
-int kg_cmd_stop(int argc, char **argv)
-{
-	return kg_id_cmd(argc, argv, "stop", KIOGEN_CMD_RUN_STOP);
-}
-
-int kg_cmd_delete(int argc, char **argv)
-{
-	return kg_id_cmd(argc, argv, "delete", KIOGEN_CMD_RUN_DEL);
-}
-
-/* The jobs of a run as the kernel runs them, from a RUN_GET reply. */
+/* The jobs of a run as the kernel runs them: RUN_GET dumps them with an id. */
 struct kg_show_jobs {
 	struct kg_job *jobs;
 	uint32_t n;
@@ -161,13 +82,127 @@ static int kg_show_jobs_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
+static int kg_run_jobs_get(struct kg_nl *nl, uint32_t id, struct kg_show_jobs *sj)
+{
+	struct nlmsghdr *nlh = kg_nl_req(nl, KIOGEN_CMD_RUN_GET, NLM_F_DUMP);
+
+	mnl_attr_put_u32(nlh, KIOGEN_A_ID, id);
+	sj->n = 0;
+	return kg_nl_talk(nl, nlh, kg_show_jobs_cb, sj);
+}
+
+static void kg_status_print(const struct kg_status *st, const char *job,
+			    bool header)
+{
+	if (header)
+		printf("%-6s %-8s %-8s %-8s %12s %12s %8s %10s  %s\n", "ID", "STATE",
+		       "WORKERS", "SECONDS", "IOS", "MIB", "ERRORS", "MEM_KIB", "JOBS");
+	printf("%-6u %-8s %-8u %-8.1f %12" PRIu64 " %12.1f %8" PRIu64 " %10" PRIu64 "  %s%s\n",
+	       st->id, kg_state_name(st->state), st->nr_workers,
+	       st->elapsed_ns / 1e9, st->ios, st->bytes / 1048576.0, st->errors,
+	       st->mem >> 10, job, st->nr_jobs > 1 ? ",..." : "");
+}
+
+struct kg_list {
+	struct kg_status *st;
+	uint32_t n, max;
+};
+
+static int kg_list_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct kg_list *l = data;
+	const struct nlattr *a;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		if (mnl_attr_get_type(a) != KIOGEN_A_RUN)
+			continue;
+		if (l->n == l->max) {
+			void *p = realloc(l->st, (l->max * 2 + 16) * sizeof(*l->st));
+
+			if (!p)
+				return MNL_CB_ERROR;
+			l->st = p;
+			l->max = l->max * 2 + 16;
+		}
+		if (!kg_status_parse(a, &l->st[l->n]))
+			l->n++;
+	}
+	return MNL_CB_OK;
+}
+
+int kg_cmd_list(int argc, char **argv)
+{
+	static struct kg_job job;
+	struct kg_show_jobs sj = { .jobs = &job };
+	struct kg_list l = { 0 };
+	struct kg_nl nl;
+	uint32_t i;
+	int err;
+
+	(void)argv;
+	if (argc) {
+		fprintf(stderr, "kiogen: list takes no arguments\n");
+		return KG_EXIT_USAGE;
+	}
+	err = kg_connect(&nl);
+	if (err)
+		return err;
+	err = kg_nl_talk(&nl, kg_nl_req(&nl, KIOGEN_CMD_RUN_GET, NLM_F_DUMP),
+			 kg_list_cb, &l);
+	/* job names are in each run's own dump; a run deleted meanwhile has none */
+	for (i = 0; !err && i < l.n; i++) {
+		job.name[0] = 0;
+		sj.n = 0;
+		kg_run_jobs_get(&nl, l.st[i].id, &sj);
+		kg_status_print(&l.st[i], sj.n ? job.name : "-", !i);
+	}
+	kg_nl_close(&nl);
+	free(l.st);
+	if (!err && !l.n)
+		printf("no runs\n");
+	return err ? KG_EXIT_FAIL : KG_EXIT_OK;
+}
+
+/* Runs a command that takes one run id and nothing back. */
+static int kg_id_cmd(int argc, char **argv, const char *name, uint8_t cmd)
+{
+	struct nlmsghdr *nlh;
+	struct kg_nl nl;
+	uint32_t id;
+	int err;
+
+	if (argc != 1) {
+		fprintf(stderr, "kiogen: usage: kiogen %s ID\n", name);
+		return KG_EXIT_USAGE;
+	}
+	if (kg_parse_id(argv[0], &id))
+		return KG_EXIT_USAGE;
+	err = kg_connect(&nl);
+	if (err)
+		return err;
+	nlh = kg_nl_req(&nl, cmd, 0);
+	mnl_attr_put_u32(nlh, KIOGEN_A_ID, id);
+	err = kg_nl_talk(&nl, nlh, NULL, NULL);
+	kg_nl_close(&nl);
+	return err ? KG_EXIT_FAIL : KG_EXIT_OK;
+}
+
+int kg_cmd_stop(int argc, char **argv)
+{
+	return kg_id_cmd(argc, argv, "stop", KIOGEN_CMD_RUN_STOP);
+}
+
+int kg_cmd_delete(int argc, char **argv)
+{
+	return kg_id_cmd(argc, argv, "delete", KIOGEN_CMD_RUN_DEL);
+}
+
 int kg_cmd_show(int argc, char **argv)
 {
 	static struct kg_job jobs[KG_MAX_JOBS];
 	static struct kg_run_result r;
 	struct kg_show_jobs sj = { .jobs = jobs };
 	struct kg_global g = { 0 };
-	struct nlmsghdr *nlh;
 	struct kg_status st;
 	struct kg_nl nl;
 	uint32_t id, i;
@@ -187,22 +222,18 @@ int kg_cmd_show(int argc, char **argv)
 	err = kg_status_get(&nl, id, &st);
 	if (err)
 		goto out;
+	err = kg_run_jobs_get(&nl, id, &sj);
+	if (err)
+		goto out;
 	if (!g.output_json)
-		kg_status_print(&st, true);
+		kg_status_print(&st, sj.n ? jobs[0].name : "-", true);
 	if (st.state == KIOGEN_STATE_RUNNING)
 		goto out;
-	nlh = kg_nl_req(&nl, KIOGEN_CMD_RUN_GET, 0);
-	mnl_attr_put_u32(nlh, KIOGEN_A_ID, id);
-	err = kg_nl_talk(&nl, nlh, kg_show_jobs_cb, &sj);
-	if (!err)
-		err = kg_results_fetch(&nl, id, &r);
+	err = kg_results_fetch(&nl, id, &r);
 	if (err)
 		goto out;
 	/* group_reporting is the CLI's, not the kernel's: report per job */
 	for (i = 0; i < r.nr_jobs && i < KG_MAX_JOBS; i++) {
-		if (i >= sj.n)
-			snprintf(jobs[i].name, sizeof(jobs[i].name), "%s",
-				 st.job_names[i]);
 		jobs[i].group_reporting = true;
 		r.jobs[i].job = &jobs[i];
 	}

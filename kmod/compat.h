@@ -23,8 +23,9 @@ static inline struct nlattr **kiog_dump_attrs(struct netlink_callback *cb)
 }
 
 /*
- * An opened block device. 6.9 turned the open into a struct file; before
- * 6.5 the close needed the open mode, and exclusivity was FMODE_EXCL.
+ * An exclusive claim on a block device, taken by device number: the
+ * requester's fd already proved the right to write it. 6.9 turned the open
+ * into a struct file; before 6.5 the close needed the open mode.
  */
 struct kiog_bdev {
 	struct block_device *bdev;
@@ -35,15 +36,14 @@ struct kiog_bdev {
 #endif
 };
 
-static inline int kiog_bdev_open(struct kiog_bdev *b, const char *path,
-				 bool write, void *holder)
+static inline int kiog_bdev_claim(struct kiog_bdev *b, dev_t dev, void *holder)
 {
 #ifdef HAVE_BDEV_FILE_OPEN
-	blk_mode_t mode = BLK_OPEN_READ | (write ? BLK_OPEN_WRITE : 0);
 	struct file *f;
 
-	/* a holder makes the open exclusive: only writers claim the device */
-	f = bdev_file_open_by_path(path, mode, write ? holder : NULL, NULL);
+	/* a holder makes the open exclusive */
+	f = bdev_file_open_by_dev(dev, BLK_OPEN_READ | BLK_OPEN_WRITE, holder,
+				  NULL);
 	if (IS_ERR(f))
 		return PTR_ERR(f);
 	b->file = f;
@@ -51,8 +51,8 @@ static inline int kiog_bdev_open(struct kiog_bdev *b, const char *path,
 #else
 	struct block_device *bdev;
 
-	b->mode = FMODE_READ | (write ? FMODE_WRITE | FMODE_EXCL : 0);
-	bdev = blkdev_get_by_path(path, b->mode, write ? holder : NULL);
+	b->mode = FMODE_READ | FMODE_WRITE | FMODE_EXCL;
+	bdev = blkdev_get_by_dev(dev, b->mode, holder);
 	if (IS_ERR(bdev))
 		return PTR_ERR(bdev);
 	b->bdev = bdev;
@@ -60,7 +60,7 @@ static inline int kiog_bdev_open(struct kiog_bdev *b, const char *path,
 	return 0;
 }
 
-static inline void kiog_bdev_close(struct kiog_bdev *b)
+static inline void kiog_bdev_release(struct kiog_bdev *b)
 {
 #ifdef HAVE_BDEV_FILE_OPEN
 	/* bdev_fput() drops the claim now; fput() would defer it */
@@ -68,6 +68,65 @@ static inline void kiog_bdev_close(struct kiog_bdev *b)
 #else
 	blkdev_put(b->bdev, b->mode);
 #endif
+}
+
+/* The block device behind an opened device node (its mapping's host). */
+static inline struct block_device *kiog_file_bdev(struct file *f)
+{
+	return I_BDEV(f->f_mapping->host);
+}
+
+/*
+ * Does the requester's fd of a device node hold the device exclusively
+ * (opened O_EXCL)? 6.9's blkdev_open() makes the file its own holder; before,
+ * it set FMODE_EXCL.
+ */
+static inline bool kiog_file_bdev_exclusive(struct file *f)
+{
+#ifdef HAVE_BDEV_FILE_OPEN
+	return f->private_data == f;
+#else
+	return f->f_mode & FMODE_EXCL;
+#endif
+}
+
+/* Can the device complete polled bios? Queue flag until 6.11, feature after. */
+static inline bool kiog_bdev_can_poll(struct block_device *bdev)
+{
+#ifdef HAVE_BLK_FEAT_POLL
+	return bdev_get_queue(bdev)->limits.features & BLK_FEAT_POLL;
+#else
+	return test_bit(QUEUE_FLAG_POLL, &bdev_get_queue(bdev)->queue_flags);
+#endif
+}
+
+/* Joining the events group needs CAP_SYS_ADMIN (6.7; Debian 6.1.176+). */
+#ifdef GENL_MCAST_CAP_SYS_ADMIN
+#define KIOG_MCGRP_ADMIN	GENL_MCAST_CAP_SYS_ADMIN
+#else
+#error "genl_multicast_group.flags (GENL_MCAST_CAP_SYS_ADMIN) is needed to confine events"
+#endif
+
+/*
+ * A write through the file's ->write_iter with the checks of a write(2):
+ * rw_verify_area, the LSM hook, fsnotify. Freeze protection: from 6.8
+ * vfs_iocb_iter_write() takes it (and drops it unless the I/O was queued);
+ * before, the caller does. Either way a queued write drops it in its
+ * completion with kiocb_end_write().
+ */
+static inline ssize_t kiog_iocb_write(struct kiocb *iocb, struct iov_iter *iter)
+{
+	ssize_t ret;
+
+#ifdef HAVE_VFS_IOCB_WRITE_FREEZE
+	ret = vfs_iocb_iter_write(iocb->ki_filp, iocb, iter);
+#else
+	kiocb_start_write(iocb);
+	ret = vfs_iocb_iter_write(iocb->ki_filp, iocb, iter);
+	if (ret != -EIOCBQUEUED)
+		kiocb_end_write(iocb);
+#endif
+	return ret;
 }
 
 /* iov_iter directions were renamed in 6.2 (Debian 6.1.11+ has the new names) */

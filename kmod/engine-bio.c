@@ -2,12 +2,15 @@
 /*
  * The bio engine: bios built on the slot's own pages go straight to the block
  * device, with no file system or page cache in between. Each slot embeds its
- * bio, so submitting allocates nothing.
+ * bio, so submitting allocates nothing. The target is the requester's fd of
+ * a block device node; a written device is also claimed exclusively, so a
+ * mounted or otherwise held device is never written.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/bio.h>
 #include <linux/blkdev.h>
+#include <linux/fs.h>
 #include <linux/slab.h>
 
 #include "kiogen.h"
@@ -15,6 +18,20 @@
 
 /* Exclusive claims on written devices are held in kiogen's name. */
 static char kiog_bdev_holder;
+
+/**
+ * struct kiog_bio_target - the device of a bio job
+ * @bdev: the device behind the requester's fd
+ * @claim: exclusive claim, when the job writes and the fd holds none
+ * @claimed: @claim holds the device
+ * @writes: the job writes: the page cache is invalidated after it
+ */
+struct kiog_bio_target {
+	struct block_device *bdev;
+	struct kiog_bdev claim;
+	bool claimed;
+	bool writes;
+};
 
 static bool kiog_rw_writes(u32 rw)
 {
@@ -24,55 +41,77 @@ static bool kiog_rw_writes(u32 rw)
 static int kiog_bio_open(struct kiog_job *job, struct nlattr **tb,
 			 struct netlink_ext_ack *extack)
 {
-	struct nlattr *fn = tb[KIOGEN_A_JOB_FILENAME];
-	struct kiog_bdev *b;
+	struct nlattr *fd = tb[KIOGEN_A_JOB_FD];
+	struct kiog_bio_target *t;
 	int err;
 
-	if (!fn) {
-		NL_SET_ERR_MSG(extack, "missing attribute: job filename");
-		return -EINVAL;
+	if (!S_ISBLK(file_inode(job->file)->i_mode)) {
+		NL_SET_ERR_MSG_ATTR(extack, fd,
+				    "job fd: not a block device (the bio engine needs one)");
+		return -ENOTBLK;
 	}
-	b = kzalloc(sizeof(*b), GFP_KERNEL);
-	if (!b)
+	t = kzalloc(sizeof(*t), GFP_KERNEL_ACCOUNT);
+	if (!t)
 		return -ENOMEM;
-	err = kiog_bdev_open(b, job->cfg.filename, kiog_rw_writes(job->cfg.rw),
-			     &kiog_bdev_holder);
-	switch (err) {
-	case 0:
-		break;
-	case -ENOENT:
-		NL_SET_ERR_MSG_ATTR(extack, fn, "job filename: no such file");
-		goto err_free;
-	case -ENOTBLK:
-		NL_SET_ERR_MSG_ATTR(extack, fn,
-				    "job filename: not a block device (the bio engine needs one)");
-		goto err_free;
-	case -EBUSY:
-		NL_SET_ERR_MSG_ATTR(extack, fn,
-				    "job filename: device is mounted or held by another user, refusing to write");
-		goto err_free;
-	case -EACCES:
-	case -EROFS:
-		NL_SET_ERR_MSG_ATTR(extack, fn, "job filename: device is read-only");
-		goto err_free;
-	default:
-		NL_SET_ERR_MSG_ATTR(extack, fn, "job filename: cannot open the block device");
+	t->bdev = kiog_file_bdev(job->file);
+	t->writes = kiog_rw_writes(job->cfg.rw);
+	if (job->cfg.hipri && !kiog_bdev_can_poll(t->bdev)) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_HIPRI],
+				    "job hipri: the device has no poll queues");
+		err = -EOPNOTSUPP;
 		goto err_free;
 	}
-	job->target = b;
-	job->target_bytes = bdev_nr_bytes(b->bdev);
-	job->min_align = bdev_logical_block_size(b->bdev);
+	if (t->writes && bdev_read_only(t->bdev)) {
+		NL_SET_ERR_MSG_ATTR(extack, fd, "job fd: the device is read-only");
+		err = -EROFS;
+		goto err_free;
+	}
+	/* an fd opened O_EXCL holds the claim already */
+	t->claimed = t->writes && !kiog_file_bdev_exclusive(job->file);
+	if (t->claimed) {
+		err = kiog_bdev_claim(&t->claim, t->bdev->bd_dev, &kiog_bdev_holder);
+		if (err == -EBUSY) {
+			NL_SET_ERR_MSG_ATTR(extack, fd,
+					    "job fd: device is mounted or held by another user, refusing to write");
+			goto err_free;
+		} else if (err) {
+			NL_SET_ERR_MSG_ATTR(extack, fd,
+					    "job fd: cannot claim the device for writing");
+			goto err_free;
+		}
+	}
+	if (t->writes) {
+		/* dirty cached pages must not be written back over the run's blocks */
+		err = sync_blockdev(t->bdev);
+		if (err) {
+			NL_SET_ERR_MSG_ATTR(extack, fd,
+					    "job fd: writing back the device's page cache failed");
+			goto err_release;
+		}
+	}
+	job->target = t;
+	job->target_bytes = bdev_nr_bytes(t->bdev);
+	job->min_align = bdev_logical_block_size(t->bdev);
 	return 0;
 
+err_release:
+	if (t->claimed)
+		kiog_bdev_release(&t->claim);
 err_free:
-	kfree(b);
+	kfree(t);
 	return err;
 }
 
 static void kiog_bio_close(struct kiog_job *job)
 {
-	kiog_bdev_close(job->target);
-	kfree(job->target);
+	struct kiog_bio_target *t = job->target;
+
+	/* as the block device's O_DIRECT write: no stale cached pages */
+	if (t->writes)
+		invalidate_bdev(t->bdev);
+	if (t->claimed)
+		kiog_bdev_release(&t->claim);
+	kfree(t);
 	job->target = NULL;
 }
 
@@ -88,7 +127,7 @@ static void kiog_bio_end_io(struct bio *bio)
 
 static void kiog_bio_submit(struct kiog_worker *w, struct kiog_slot *s)
 {
-	struct kiog_bdev *b = w->job->target;
+	struct kiog_bio_target *t = w->job->target;
 	struct bio *bio = s->priv;
 	blk_opf_t opf;
 	unsigned int i;
@@ -98,8 +137,10 @@ static void kiog_bio_submit(struct kiog_worker *w, struct kiog_slot *s)
 		opf = REQ_OP_WRITE | REQ_SYNC | REQ_IDLE;
 	else
 		opf = REQ_OP_READ;
+	if (w->job->cfg.hipri)
+		opf |= REQ_POLLED;
 	/* the slot's bvec table is the bio's: adding pages rewrites it as is */
-	bio_init(bio, b->bdev, s->bvec, s->nr_bvec, opf);
+	bio_init(bio, t->bdev, s->bvec, s->nr_bvec, opf);
 	for (i = 0; i < s->nr_bvec; i++)
 		__bio_add_page(bio, s->bvec[i].bv_page, s->bvec[i].bv_len, 0);
 	bio->bi_iter.bi_sector = s->offset >> SECTOR_SHIFT;
@@ -108,11 +149,36 @@ static void kiog_bio_submit(struct kiog_worker *w, struct kiog_slot *s)
 	submit_bio(bio);
 }
 
+/* Polls the in-flight bios; their end_io runs here, in the worker. */
+static void kiog_bio_poll(struct kiog_worker *w)
+{
+	u32 i;
+
+	for (i = 0; i < w->job->cfg.iodepth; i++) {
+		struct kiog_slot *s = w->slots[i];
+
+		/* end_ns is set by the completion, and reset at submit */
+		if (s->inflight && !READ_ONCE(s->end_ns))
+			bio_poll(s->priv, NULL, 0);
+	}
+}
+
+/* fio's fsync on a raw device: a cache flush */
+static int kiog_bio_sync(struct kiog_worker *w, bool datasync)
+{
+	struct kiog_bio_target *t = w->job->target;
+
+	return blkdev_issue_flush(t->bdev);
+}
+
 const struct kiog_engine_ops kiog_engine_bio = {
 	.name		= "bio",
 	.needs_buffers	= true,
+	.needs_target	= true,
 	.slot_priv	= sizeof(struct bio),
 	.open		= kiog_bio_open,
 	.close		= kiog_bio_close,
 	.submit		= kiog_bio_submit,
+	.poll		= kiog_bio_poll,
+	.sync		= kiog_bio_sync,
 };

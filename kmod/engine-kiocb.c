@@ -1,49 +1,39 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The kiocb engine: file I/O through the file system's ->read_iter and
- * ->write_iter, as loop and the NVMe target's file backend issue it. The
- * target is a regular file on any file system, or a block device file (the
- * VFS path to compare against bio). O_DIRECT I/O at depth above one is
- * asynchronous (ki_complete, -EIOCBQUEUED); depth one and buffered I/O
- * complete in the call. A file shorter than the region is laid out before
- * the clock starts.
+ * The kiocb engine: file I/O through vfs_iocb_iter_read/write (the file
+ * system's ->read_iter and ->write_iter with a write(2)'s checks), as loop and
+ * the NVMe target's file backend issue it. The target is the requester's fd
+ * of a regular file on any file system, or of a block device (the VFS path to
+ * compare against bio); the requester laid the file out. In async mode the
+ * kiocb has a ki_complete, and O_DIRECT I/O completes through it
+ * (-EIOCBQUEUED); sync mode and buffered I/O complete in the call.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/blkdev.h>
-#include <linux/falloc.h>
-#include <linux/fadvise.h>
 #include <linux/fs.h>
-#include <linux/sizes.h>
 #include <linux/slab.h>
+#include <linux/stat.h>
 #include <linux/uio.h>
-#include <linux/vmalloc.h>
 
 #include "kiogen.h"
 #include "compat.h"
 
-#define KIOG_LAYOUT_CHUNK	SZ_1M		/* bytes per layout write */
-
 /**
- * struct kiog_kiocb_target - an opened file and how it is to be used
- * @file: opened in the requester's context, with O_DIRECT if asked
+ * struct kiog_kiocb_target - a file and how it is used
  * @claim: exclusive claim on a block device that is written
  * @claimed: @claim holds a device
- * @layout_from: the file's size at open; layout extends it to @layout_to
- * @layout_to: bytes the file must hold before the run
  */
 struct kiog_kiocb_target {
-	struct file *file;
 	struct kiog_bdev claim;
 	bool claimed;
-	loff_t layout_from;
-	loff_t layout_to;
 };
 
+/* The iocb is the file system's until ki_complete: the slot is found from it. */
 struct kiog_kiocb_slot {
 	struct kiocb iocb;
 	struct iov_iter iter;
-	bool write_started;	/* freeze protection taken for this write */
+	struct kiog_slot *slot;
 };
 
 /* Exclusive claims on written devices are held in kiogen's name. */
@@ -54,142 +44,81 @@ static bool kiog_rw_writes(u32 rw)
 	return rw != KIOGEN_RW_READ && rw != KIOGEN_RW_RANDREAD;
 }
 
-static int kiog_kiocb_open_error(int err, struct nlattr **tb,
-				 struct netlink_ext_ack *extack)
+/* O_DIRECT alignment: the device's logical block size, or what statx says. */
+static u32 kiog_kiocb_dio_align(struct file *f)
 {
-	struct nlattr *fn = tb[KIOGEN_A_JOB_FILENAME];
+	struct inode *inode = file_inode(f);
+	struct kstat stat;
 
-	switch (err) {
-	case -ENOENT:
-		NL_SET_ERR_MSG_ATTR(extack, fn,
-				    "job filename: no such file or directory");
-		break;
-	case -EISDIR:
-		NL_SET_ERR_MSG_ATTR(extack, fn, "job filename: is a directory");
-		break;
-	case -ENOTDIR:
-		NL_SET_ERR_MSG_ATTR(extack, fn,
-				    "job filename: a component of the path is not a directory");
-		break;
-	case -EINVAL:
-		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_DIRECT] ?: fn,
-				    "job direct: the file system does not support O_DIRECT");
-		break;
-	case -EACCES:
-	case -EPERM:
-		NL_SET_ERR_MSG_ATTR(extack, fn, "job filename: permission denied");
-		break;
-	case -EROFS:
-		NL_SET_ERR_MSG_ATTR(extack, fn, "job filename: read-only file system");
-		break;
-	case -EBUSY:
-		NL_SET_ERR_MSG_ATTR(extack, fn,
-				    "job filename: device is mounted or held by another user, refusing to write");
-		break;
-	default:
-		NL_SET_ERR_MSG_ATTR(extack, fn, "job filename: cannot open the file");
-		break;
-	}
-	return err;
+	if (S_ISBLK(inode->i_mode))
+		return bdev_logical_block_size(kiog_file_bdev(f));
+	if (!vfs_getattr(&f->f_path, &stat, STATX_DIOALIGN, AT_STATX_SYNC_AS_STAT) &&
+	    (stat.result_mask & STATX_DIOALIGN) && stat.dio_offset_align)
+		return stat.dio_offset_align;
+	return inode->i_sb->s_bdev ? bdev_logical_block_size(inode->i_sb->s_bdev) :
+				     SECTOR_SIZE;
 }
 
 static int kiog_kiocb_open(struct kiog_job *job, struct nlattr **tb,
 			   struct netlink_ext_ack *extack)
 {
 	struct kiog_job_cfg *c = &job->cfg;
-	bool writes = kiog_rw_writes(c->rw);
+	struct nlattr *fd = tb[KIOGEN_A_JOB_FD];
+	struct file *f = job->file;
+	struct inode *inode = file_inode(f);
 	struct kiog_kiocb_target *t;
-	struct inode *inode;
-	int flags, err;
-	loff_t need;
+	bool direct = f->f_flags & O_DIRECT;
+	int err;
 
-	if (!tb[KIOGEN_A_JOB_FILENAME]) {
-		NL_SET_ERR_MSG(extack, "missing attribute: job filename");
+	if (!S_ISREG(inode->i_mode) && !S_ISBLK(inode->i_mode)) {
+		NL_SET_ERR_MSG_ATTR(extack, fd,
+				    "job fd: not a regular file or block device");
 		return -EINVAL;
 	}
-	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	if (!f->f_op->read_iter || !f->f_op->write_iter) {
+		NL_SET_ERR_MSG_ATTR(extack, fd,
+				    "job fd: the file system has no read_iter/write_iter");
+		return -EOPNOTSUPP;
+	}
+	if (c->direct && !direct) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_DIRECT],
+				    "job direct: the fd was not opened with O_DIRECT");
+		return -EINVAL;
+	}
+	if (!c->direct && direct) {
+		NL_SET_ERR_MSG_ATTR(extack, fd,
+				    "job fd: opened with O_DIRECT, but direct is not set");
+		return -EINVAL;
+	}
+	if (S_ISBLK(inode->i_mode) && kiog_rw_writes(c->rw) &&
+	    bdev_read_only(kiog_file_bdev(f))) {
+		NL_SET_ERR_MSG_ATTR(extack, fd, "job fd: the device is read-only");
+		return -EROFS;
+	}
+	t = kzalloc(sizeof(*t), GFP_KERNEL_ACCOUNT);
 	if (!t)
 		return -ENOMEM;
-
-	/*
-	 * Open for writing (a file may need laying out); read-only if that is
-	 * refused and the job only reads. Create it only when a size says how
-	 * big, so a mistyped name leaves nothing behind.
-	 */
-	flags = O_LARGEFILE | (c->direct ? O_DIRECT : 0) | O_RDWR;
-	if (c->size || c->filesize)
-		flags |= O_CREAT;
-	t->file = filp_open(c->filename, flags, 0644);
-	if (IS_ERR(t->file) && !writes && PTR_ERR(t->file) != -EINVAL &&
-	    PTR_ERR(t->file) != -ENOENT)
-		t->file = filp_open(c->filename, flags & ~(O_RDWR | O_CREAT), 0);
-	if (IS_ERR(t->file)) {
-		err = kiog_kiocb_open_error(PTR_ERR(t->file), tb, extack);
-		goto err_free;
-	}
-	inode = file_inode(t->file);
-	if (S_ISDIR(inode->i_mode)) {
-		err = kiog_kiocb_open_error(-EISDIR, tb, extack);
-		goto err_fput;
-	}
-	if (!S_ISREG(inode->i_mode) && !S_ISBLK(inode->i_mode)) {
-		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_FILENAME],
-				    "job filename: not a regular file or block device");
-		err = -EINVAL;
-		goto err_fput;
-	}
-	if (!t->file->f_op->read_iter || !t->file->f_op->write_iter) {
-		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_FILENAME],
-				    "job filename: the file system has no read_iter/write_iter");
-		err = -EOPNOTSUPP;
-		goto err_fput;
-	}
-	if (S_ISBLK(inode->i_mode) && writes) {
+	if (S_ISBLK(inode->i_mode) && kiog_rw_writes(c->rw) &&
+	    !kiog_file_bdev_exclusive(f)) {
 		/* same rule as bio: never write a mounted or claimed device */
-		err = kiog_bdev_open(&t->claim, c->filename, true,
-				     &kiog_kiocb_holder);
+		err = kiog_bdev_claim(&t->claim, kiog_file_bdev(f)->bd_dev,
+				      &kiog_kiocb_holder);
+		if (err == -EBUSY)
+			NL_SET_ERR_MSG_ATTR(extack, fd,
+					    "job fd: device is mounted or held by another user, refusing to write");
+		else if (err)
+			NL_SET_ERR_MSG_ATTR(extack, fd,
+					    "job fd: cannot claim the device for writing");
 		if (err) {
-			kiog_kiocb_open_error(err, tb, extack);
-			goto err_fput;
+			kfree(t);
+			return err;
 		}
 		t->claimed = true;
 	}
-
-	/* O_DIRECT needs alignment to the logical block size of the device */
-	job->min_align = 1;
-	if (c->direct)
-		job->min_align = inode->i_sb->s_bdev ?
-			bdev_logical_block_size(inode->i_sb->s_bdev) :
-			S_ISBLK(inode->i_mode) ?
-			bdev_logical_block_size(I_BDEV(inode)) : 512;
-
-	t->layout_from = i_size_read(S_ISBLK(inode->i_mode) ?
-				     t->file->f_mapping->host : inode);
-	job->target_bytes = t->layout_from;
-	if (S_ISREG(inode->i_mode)) {
-		need = max_t(u64, c->filesize, c->size ? c->offset + c->size : 0);
-		if (!need && !t->layout_from) {
-			NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_FILENAME],
-					    "job size: a new or empty file needs a size");
-			err = -EINVAL;
-			goto err_unclaim;
-		}
-		if (need > t->layout_from) {
-			t->layout_to = need;
-			job->target_bytes = need;
-		}
-	}
+	job->min_align = direct ? kiog_kiocb_dio_align(f) : 1;
+	job->target_bytes = i_size_read(f->f_mapping->host);
 	job->target = t;
 	return 0;
-
-err_unclaim:
-	if (t->claimed)
-		kiog_bdev_close(&t->claim);
-err_fput:
-	fput(t->file);
-err_free:
-	kfree(t);
-	return err;
 }
 
 static void kiog_kiocb_close(struct kiog_job *job)
@@ -197,90 +126,21 @@ static void kiog_kiocb_close(struct kiog_job *job)
 	struct kiog_kiocb_target *t = job->target;
 
 	if (t->claimed)
-		kiog_bdev_close(&t->claim);
-	fput(t->file);
+		kiog_bdev_release(&t->claim);
 	kfree(t);
 	job->target = NULL;
 }
 
-static u64 kiog_kiocb_layout_bytes(struct kiog_job *job)
+static int kiog_kiocb_slot_init(struct kiog_worker *w, struct kiog_slot *s)
 {
-	struct kiog_kiocb_target *t = job->target;
+	struct kiog_kiocb_slot *k = s->priv;
 
-	return t->layout_to > t->layout_from ? t->layout_to - t->layout_from : 0;
-}
-
-/*
- * Lay the file out: buffered writes of a pattern from its old size to the
- * size the run needs, then fsync, as fio does before a run. On failure the
- * file is cut back to its old size, so no space stays claimed.
- */
-static int kiog_kiocb_prepare(struct kiog_job *job)
-{
-	struct kiog_kiocb_target *t = job->target;
-	struct kiog_run *run = job->run;
-	struct file *wf = NULL;
-	loff_t pos = t->layout_from;
-	void *buf = NULL;
-	int err = 0;
-
-	if (t->layout_to > t->layout_from) {
-		/* O_DIRECT cannot take a kernel buffer: write through a second open */
-		wf = dentry_open(&t->file->f_path, O_WRONLY | O_LARGEFILE,
-				 t->file->f_cred);
-		if (IS_ERR(wf))
-			return PTR_ERR(wf);
-		buf = kvmalloc(KIOG_LAYOUT_CHUNK, GFP_KERNEL);
-		if (!buf) {
-			err = -ENOMEM;
-			goto out;
-		}
-		memset(buf, 0x6b, KIOG_LAYOUT_CHUNK);
-		if (job->cfg.fallocate == KIOGEN_FALLOCATE_NATIVE) {
-			err = vfs_fallocate(wf, 0, pos, t->layout_to - pos);
-			if (err && err != -EOPNOTSUPP)
-				goto out;
-		}
-		while (pos < t->layout_to) {
-			size_t len = min_t(u64, KIOG_LAYOUT_CHUNK, t->layout_to - pos);
-			ssize_t ret;
-
-			if (READ_ONCE(run->stop)) {
-				err = -EINTR;
-				goto out;
-			}
-			ret = kernel_write(wf, buf, len, &pos);
-			if (ret < 0) {
-				err = ret;
-				goto out;
-			}
-			WRITE_ONCE(job->layout_done, job->layout_done + ret);
-			cond_resched();
-		}
-		err = vfs_fsync(wf, 0);
-	}
-out:
-	if (err && wf)
-		vfs_truncate(&t->file->f_path, t->layout_from);
-	kvfree(buf);
-	if (wf && !IS_ERR(wf))
-		fput(wf);
-	if (err)
-		return err;
-	/* fio's invalidate=1: start from a cold page cache */
-	if (job->cfg.invalidate)
-		vfs_fadvise(t->file, 0, 0, POSIX_FADV_DONTNEED);
+	k->slot = s;
 	return 0;
 }
 
 static void kiog_kiocb_done(struct kiog_slot *s, long ret)
 {
-	struct kiog_kiocb_slot *k = s->priv;
-
-	if (k->write_started) {
-		kiocb_end_write(&k->iocb);
-		k->write_started = false;
-	}
 	if (ret < 0) {
 		s->error = ret;
 		s->done_bytes = 0;
@@ -291,35 +151,39 @@ static void kiog_kiocb_done(struct kiog_slot *s, long ret)
 	kiog_slot_complete(s);
 }
 
-/* ki_complete: any context, possibly before ->read_iter has returned */
+/*
+ * ki_complete: any context, possibly before the submit call has returned.
+ * block/fops.c and iomap clear iocb->private before calling it, so the slot
+ * is reached through the iocb itself.
+ */
 static void kiog_kiocb_complete(struct kiocb *iocb, long ret)
 {
-	kiog_kiocb_done(iocb->private, ret);
+	struct kiog_kiocb_slot *k = container_of(iocb, struct kiog_kiocb_slot, iocb);
+
+	if (iocb->ki_flags & IOCB_WRITE)
+		kiocb_end_write(iocb);
+	kiog_kiocb_done(k->slot, ret);
 }
 
 static void kiog_kiocb_submit(struct kiog_worker *w, struct kiog_slot *s)
 {
-	struct kiog_kiocb_target *t = w->job->target;
 	struct kiog_kiocb_slot *k = s->priv;
-	struct file *f = t->file;
-	bool async = w->job->cfg.mode == KIOGEN_MODE_ASYNC &&
-		     w->job->cfg.iodepth > 1;
+	struct file *f = w->job->file;
+	/* async at any depth, as libaio at QD1: the device time is clat */
+	bool async = w->job->cfg.mode == KIOGEN_MODE_ASYNC;
 	ssize_t ret;
 
 	init_sync_kiocb(&k->iocb, f);
 	k->iocb.ki_pos = s->offset;
-	k->iocb.private = s;
 	k->iocb.ki_complete = async ? kiog_kiocb_complete : NULL;
 	if (s->dir == KIOGEN_DIR_WRITE) {
+		/* as aio: stacked file systems end freeze protection by it */
+		k->iocb.ki_flags |= IOCB_WRITE;
 		iov_iter_bvec(&k->iter, ITER_SOURCE, s->bvec, s->nr_bvec, s->len);
-		k->write_started = S_ISREG(file_inode(f)->i_mode);
-		if (k->write_started)
-			kiocb_start_write(&k->iocb);
-		ret = f->f_op->write_iter(&k->iocb, &k->iter);
+		ret = kiog_iocb_write(&k->iocb, &k->iter);
 	} else {
 		iov_iter_bvec(&k->iter, ITER_DEST, s->bvec, s->nr_bvec, s->len);
-		k->write_started = false;
-		ret = f->f_op->read_iter(&k->iocb, &k->iter);
+		ret = vfs_iocb_iter_read(f, &k->iocb, &k->iter);
 	}
 	/* queued: ki_complete runs (or has run); the slot is no longer ours */
 	if (ret != -EIOCBQUEUED)
@@ -328,19 +192,17 @@ static void kiog_kiocb_submit(struct kiog_worker *w, struct kiog_slot *s)
 
 static int kiog_kiocb_sync(struct kiog_worker *w, bool datasync)
 {
-	struct kiog_kiocb_target *t = w->job->target;
-
-	return vfs_fsync(t->file, datasync);
+	return vfs_fsync(w->job->file, datasync);
 }
 
 const struct kiog_engine_ops kiog_engine_kiocb = {
 	.name		= "kiocb",
 	.needs_buffers	= true,
+	.needs_target	= true,
 	.slot_priv	= sizeof(struct kiog_kiocb_slot),
 	.open		= kiog_kiocb_open,
 	.close		= kiog_kiocb_close,
-	.layout_bytes	= kiog_kiocb_layout_bytes,
-	.prepare	= kiog_kiocb_prepare,
+	.slot_init	= kiog_kiocb_slot_init,
 	.submit		= kiog_kiocb_submit,
 	.sync		= kiog_kiocb_sync,
 };

@@ -33,6 +33,7 @@ static void kiog_null_submit(struct kiog_worker *w, struct kiog_slot *s)
 const struct kiog_engine_ops kiog_engine_null = {
 	.name		= "null",
 	.needs_buffers	= false,
+	.needs_target	= false,
 	.open		= kiog_null_open,
 	.close		= kiog_null_close,
 	.submit		= kiog_null_submit,

@@ -14,7 +14,9 @@
 #include <linux/types.h>
 #include <linux/workqueue.h>
 #include <linux/bvec.h>
+#include <linux/cache.h>
 #include <net/netlink.h>
+#include <net/sock.h>
 #include <uapi/linux/kiogen.h>
 #include <kiogen/hist.h>
 #include <kiogen/workload.h>
@@ -44,29 +46,30 @@ extern atomic64_t kiog_mem_used;		/* bytes of worker memory, all runs */
  * struct kiog_engine_ops - one way of issuing I/O, chosen by name
  * @name: engine name as the user writes it
  * @needs_buffers: whether slots need data buffers
+ * @needs_target: whether a job needs a target file (KIOGEN_A_JOB_FD)
  * @slot_priv: bytes of per-slot engine state, placed after struct kiog_slot
- * @open: validate the job against its target and open it, in the context of
- *	the requesting task; sets @job->target_bytes and @job->min_align
- * @close: release what @open acquired
+ * @open: validate the job against its target (@job->file, already checked
+ *	for the access the job needs) in the requester's context; sets
+ *	@job->target_bytes and @job->min_align
+ * @close: release what @open acquired, after the last I/O
  * @slot_init: prepare one slot before the clock starts (optional)
- * @layout_bytes: bytes @prepare will write to lay the target out (optional)
- * @prepare: lay the target out, in process context before the workers start
- *	(optional)
  * @submit: start one I/O described by the slot; its completion, from any
  *	context, ends with kiog_slot_complete()
+ * @poll: reap polled completions of the worker's in-flight I/O (optional;
+ *	only called for jobs with hipri)
  * @sync: fsync (or fdatasync) the target, blocking (optional)
  */
 struct kiog_engine_ops {
 	const char *name;
 	bool needs_buffers;
+	bool needs_target;
 	size_t slot_priv;
 	int (*open)(struct kiog_job *job, struct nlattr **tb,
 		    struct netlink_ext_ack *extack);
 	void (*close)(struct kiog_job *job);
 	int (*slot_init)(struct kiog_worker *w, struct kiog_slot *s);
-	u64 (*layout_bytes)(struct kiog_job *job);
-	int (*prepare)(struct kiog_job *job);
 	void (*submit)(struct kiog_worker *w, struct kiog_slot *s);
+	void (*poll)(struct kiog_worker *w);
 	int (*sync)(struct kiog_worker *w, bool datasync);
 };
 
@@ -79,7 +82,7 @@ extern const struct kiog_engine_ops kiog_engine_kiocb;
  */
 struct kiog_job_cfg {
 	char name[KIOGEN_NAME_LEN];
-	char filename[KIOGEN_PATH_LEN];
+	char filename[KIOGEN_PATH_LEN];	/* the target's name, for reports */
 	const struct kiog_engine_ops *engine;
 	u32 mode;		/* enum kiogen_mode */
 	u32 rw;			/* enum kiogen_rw */
@@ -87,6 +90,10 @@ struct kiog_job_cfg {
 	u32 bs;			/* bytes */
 	u32 numjobs;
 	u32 iodepth;
+	u32 batch_submit;	/* I/Os per submit call; 0: all free slots */
+	u32 batch_complete_min;	/* completions to wait for; 0: poll */
+	u32 batch_complete_max;	/* most completions per reap; 0: all */
+	u32 iodepth_low;	/* refill at this depth; 0: iodepth */
 	u64 offset;		/* bytes */
 	u64 size;		/* bytes; resolved to the region length at open */
 	u64 runtime_ns;		/* 0: no limit */
@@ -94,16 +101,14 @@ struct kiog_job_cfg {
 	u64 number_ios;		/* per worker; 0: no limit */
 	u64 io_size;		/* bytes per worker; resolved to size when 0 */
 	u64 seed;
-	u64 filesize;		/* bytes a new file is laid out to */
 	u32 fsync;		/* fsync every N writes; 0: never */
 	u32 fdatasync;		/* fdatasync every N writes; 0: never */
-	u32 fallocate;		/* enum kiogen_fallocate */
 	u32 continue_on_error;	/* KIOGEN_COE_*: errors counted, not fatal */
 	bool time_based;
 	bool norandommap;
 	bool direct;		/* O_DIRECT (kiocb) */
-	bool invalidate;	/* drop cached pages before the run */
 	bool end_fsync;
+	bool hipri;		/* polled completions */
 };
 
 /**
@@ -113,26 +118,34 @@ struct kiog_job {
 	struct kiog_run *run;
 	u32 index;
 	struct kiog_job_cfg cfg;
+	struct file *file;	/* the requester's fd, taken with fget() */
 	bool opened;		/* engine->open succeeded; close on release */
 	void *target;		/* engine state for the opened target */
 	u64 target_bytes;	/* size of the target */
 	u32 min_align;		/* bytes: bs and offset must be multiples */
-	u64 layout_done;	/* bytes laid out so far, read without locks */
-	u64 layout_total;	/* bytes to lay out before the run */
 	struct kiog_worker **workers;
 };
 
-/* Statistics of one direction of one worker; latencies in ns. */
+/* Sums of one latency of one direction; ns. */
+struct kiog_lat_stats {
+	u64 min;
+	u64 max;
+	u64 sum;
+	u64 sq_hi, sq_lo;	/* 128-bit sum of squares */
+};
+
+/*
+ * Statistics of one direction of one worker, with fio's three latencies:
+ * slat (build to issue), clat (issue to completion), lat (the two).
+ */
 struct kiog_dir_stats {
 	u64 ios;
 	u64 bytes;
 	u64 errors;
 	u64 short_ios;
-	u64 lat_min;
-	u64 lat_max;
-	u64 lat_sum;
-	u64 sq_hi, sq_lo;	/* 128-bit sum of squared latencies */
-	u64 hist[KIOG_HIST_BUCKETS];
+	struct kiog_lat_stats slat, clat, lat;
+	u64 hist[KIOG_HIST_BUCKETS];		/* lat */
+	u64 clat_hist[KIOG_HIST_BUCKETS];
 };
 
 /**
@@ -141,13 +154,15 @@ struct kiog_dir_stats {
 struct kiog_slot {
 	struct kiog_worker *w;
 	struct llist_node node;	/* on the worker's completion list */
-	u64 start_ns;
+	u64 start_ns;		/* building the I/O began */
+	u64 issue_ns;		/* its batch was issued (the plug flushed) */
 	u64 end_ns;		/* set by the completion */
 	u64 offset;
 	u32 len;
 	u32 done_bytes;		/* set by the completion */
 	int error;		/* set by the completion */
 	u8 dir;			/* enum kiogen_dir */
+	bool inflight;		/* submitted, not yet reaped */
 	struct bio_vec *bvec;	/* the data buffer, nr_bvec chunks */
 	unsigned int nr_bvec;
 	void *priv;		/* slot_priv bytes of engine state */
@@ -157,21 +172,27 @@ struct kiog_slot {
  * struct kiog_worker - one kernel thread of a job and everything it owns
  */
 struct kiog_worker {
-	struct kiog_job *job;
+	/* written by completions from any context: its own cache line */
+	struct llist_head done ____cacheline_aligned_in_smp;
+
+	struct kiog_job *job ____cacheline_aligned_in_smp;
 	u32 index;
+	int node;			/* NUMA node of its buffers and thread */
 	struct task_struct *task;
 	struct kiog_wl wl;
-	struct llist_head done;		/* completed slots, not yet reaped */
 	struct llist_node *inline_done;	/* completed within submit, by the worker */
+	struct llist_node *pending;	/* reaped from @done, not yet accounted */
 	struct kiog_slot **slots;	/* all iodepth slots */
 	struct kiog_slot **free;	/* stack of idle slots */
 	u32 nr_free;
 	u32 inflight;
-	u64 mem;			/* bytes allocated for this worker */
+	u64 mem;			/* bytes reserved for this worker */
 
 	/* results, written by the worker thread only */
 	struct kiog_dir_stats stats[3];	/* enum kiogen_dir: read, write, sync */
 	u64 depths[KIOGEN_DEPTH_BUCKETS];
+	u64 submit[KIOGEN_DEPTH_BUCKETS];
+	u64 complete[KIOGEN_DEPTH_BUCKETS];
 	struct kiogen_sample *samples;
 	u32 nr_samples, max_samples;
 	u64 elapsed_ns;
@@ -193,19 +214,19 @@ struct kiog_run {
 	u32 id;
 	u32 flags;			/* KIOGEN_RUN_F_* */
 	u32 state;			/* enum kiogen_run_state, under kiog_lock */
-	struct net *net;		/* owner socket, for NETLINK_URELEASE */
-	u32 portid;
+	/* where it lives; NULL once that netns is gone (under kiog_lock) */
+	struct net *net;
+	/* attached: the creating socket, held until the run ends (kiog_lock) */
+	struct sock *owner;
 	bool stop;			/* ask workers to stop */
 	int error;			/* first errno of any worker */
 	u32 nr_jobs;
 	u32 nr_workers;
 	struct kiog_job *jobs;
 	atomic_t active;		/* workers still issuing */
-	u64 mem;			/* bytes held while running */
+	u64 mem;			/* bytes reserved, while held */
 	u64 start_ns, end_ns;
-	u64 layout_ns;			/* time spent laying files out */
 	struct completion done;		/* all workers reaped */
-	struct work_struct layout_work;
 	struct work_struct reap_work;
 	struct delayed_work progress_work;
 };
@@ -217,10 +238,11 @@ extern struct list_head kiog_runs;
 int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack);
 struct kiog_run *kiog_run_alloc(u32 nr_jobs);
 void kiog_run_put(struct kiog_run *run);
-struct kiog_run *kiog_run_get(u32 id);
+struct kiog_run *kiog_run_get(const struct net *net, u32 id);
 void kiog_run_request_stop(struct kiog_run *run);
 int kiog_run_delete(struct kiog_run *run, struct netlink_ext_ack *extack);
-void kiog_runs_release_owner(struct net *net, u32 portid);
+void kiog_runs_release_dead_owners(const struct net *net);
+void kiog_runs_net_exit(const struct net *net);
 void kiog_runs_shutdown(void);
 const struct kiog_engine_ops *kiog_engine_find(const char *name);
 extern const struct kiog_engine_ops *const kiog_engines[];
@@ -232,7 +254,7 @@ void kiog_run_worker_done(struct kiog_run *run);
 /* worker.c */
 int kiog_worker_fn(void *data);
 u64 kiog_worker_mem(const struct kiog_job *job);
-void kiog_worker_free_buffers(struct kiog_worker *w);
+u64 kiog_worker_shrink(struct kiog_worker *w);
 int kiog_worker_alloc(struct kiog_job *job, u32 index,
 		      struct kiog_worker **wp);
 void kiog_worker_free(struct kiog_worker *w);

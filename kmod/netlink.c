@@ -11,7 +11,10 @@
 #include <linux/slab.h>
 #include <net/genetlink.h>
 #include <net/netlink.h>
+#include <net/net_namespace.h>
 #include <net/sock.h>
+#include <linux/file.h>
+#include <linux/user_namespace.h>
 
 #include "kiogen.h"
 #include "compat.h"
@@ -40,6 +43,12 @@ static struct netlink_range_validation kiog_numjobs_range = {
 
 static struct netlink_range_validation kiog_iodepth_range = {
 	.min = 1,
+	.max = KIOG_MAX_IODEPTH,
+};
+
+/* batch sizes and water marks: 0 means "the default" (see the UAPI) */
+static struct netlink_range_validation kiog_batch_range = {
+	.min = 0,
 	.max = KIOG_MAX_IODEPTH,
 };
 
@@ -75,13 +84,19 @@ static const struct nla_policy kiog_job_policy[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_SEED]		= { .type = NLA_U64 },
 	[KIOGEN_A_JOB_NORANDOMMAP]	= { .type = NLA_FLAG },
 	[KIOGEN_A_JOB_DIRECT]		= { .type = NLA_FLAG },
-	[KIOGEN_A_JOB_INVALIDATE]	= { .type = NLA_FLAG },
 	[KIOGEN_A_JOB_FSYNC]		= { .type = NLA_U32 },
 	[KIOGEN_A_JOB_FDATASYNC]	= { .type = NLA_U32 },
 	[KIOGEN_A_JOB_END_FSYNC]	= { .type = NLA_FLAG },
-	[KIOGEN_A_JOB_FILESIZE]		= { .type = NLA_U64 },
-	[KIOGEN_A_JOB_FALLOCATE]	= NLA_POLICY_MAX(NLA_U32, KIOGEN_FALLOCATE_NATIVE),
 	[KIOGEN_A_JOB_CONTINUE_ON_ERROR] = NLA_POLICY_MASK(NLA_U32, KIOGEN_COE_ALL),
+	[KIOGEN_A_JOB_FD]		= { .type = NLA_U32 },
+	[KIOGEN_A_JOB_IODEPTH_BATCH_SUBMIT] = NLA_POLICY_FULL_RANGE(NLA_U32,
+								    &kiog_batch_range),
+	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MIN] = NLA_POLICY_FULL_RANGE(NLA_U32,
+									  &kiog_batch_range),
+	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX] = NLA_POLICY_FULL_RANGE(NLA_U32,
+									  &kiog_batch_range),
+	[KIOGEN_A_JOB_IODEPTH_LOW]	= NLA_POLICY_FULL_RANGE(NLA_U32, &kiog_batch_range),
+	[KIOGEN_A_JOB_HIPRI]		= { .type = NLA_FLAG },
 };
 
 static const struct nla_policy kiog_policy[KIOGEN_A_MAX + 1] = {
@@ -96,15 +111,22 @@ enum kiog_mcgrp {
 	KIOG_MCGRP_EVENTS,
 };
 
+/* events carry what reads need CAP_SYS_ADMIN for: so does joining */
 static const struct genl_multicast_group kiog_mcgrps[] = {
-	[KIOG_MCGRP_EVENTS] = { .name = KIOGEN_MCGRP_EVENTS },
+	[KIOG_MCGRP_EVENTS] = { .name = KIOGEN_MCGRP_EVENTS,
+				.flags = KIOG_MCGRP_ADMIN },
 };
 
-static bool kiog_nl_admin(struct sk_buff *skb, struct genl_info *info)
+/*
+ * Every operation, reads included, needs CAP_SYS_ADMIN in the initial user
+ * namespace: runs write devices and show what others run. A namespace's own
+ * root is not enough.
+ */
+static bool kiog_nl_admin(struct sk_buff *skb, struct netlink_ext_ack *extack)
 {
 	if (netlink_capable(skb, CAP_SYS_ADMIN))
 		return true;
-	NL_SET_ERR_MSG(info->extack, "CAP_SYS_ADMIN is required to change runs");
+	NL_SET_ERR_MSG(extack, "CAP_SYS_ADMIN is required");
 	return false;
 }
 
@@ -115,6 +137,8 @@ static int kiog_nl_info_get_doit(struct sk_buff *skb, struct genl_info *info)
 	unsigned int i;
 	void *hdr;
 
+	if (!kiog_nl_admin(skb, info->extack))
+		return -EPERM;
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!msg)
 		return -ENOMEM;
@@ -208,13 +232,17 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 	c->time_based = nla_get_flag(tb[KIOGEN_A_JOB_TIME_BASED]);
 	c->norandommap = nla_get_flag(tb[KIOGEN_A_JOB_NORANDOMMAP]);
 	c->direct = nla_get_flag(tb[KIOGEN_A_JOB_DIRECT]);
-	c->invalidate = nla_get_flag(tb[KIOGEN_A_JOB_INVALIDATE]);
 	c->end_fsync = nla_get_flag(tb[KIOGEN_A_JOB_END_FSYNC]);
+	c->hipri = nla_get_flag(tb[KIOGEN_A_JOB_HIPRI]);
 	c->fsync = kiog_nla_u32(tb[KIOGEN_A_JOB_FSYNC], 0);
 	c->fdatasync = kiog_nla_u32(tb[KIOGEN_A_JOB_FDATASYNC], 0);
-	c->filesize = kiog_nla_u64(tb[KIOGEN_A_JOB_FILESIZE], 0);
-	c->fallocate = kiog_nla_u32(tb[KIOGEN_A_JOB_FALLOCATE], KIOGEN_FALLOCATE_NONE);
 	c->continue_on_error = kiog_nla_u32(tb[KIOGEN_A_JOB_CONTINUE_ON_ERROR], 0);
+	c->batch_submit = kiog_nla_u32(tb[KIOGEN_A_JOB_IODEPTH_BATCH_SUBMIT], 0);
+	c->batch_complete_min =
+		kiog_nla_u32(tb[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MIN], 1);
+	c->batch_complete_max =
+		kiog_nla_u32(tb[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX], 0);
+	c->iodepth_low = kiog_nla_u32(tb[KIOGEN_A_JOB_IODEPTH_LOW], 0);
 
 	if (c->mode == KIOGEN_MODE_SYNC && c->iodepth != 1) {
 		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_IODEPTH],
@@ -224,6 +252,78 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 	if (c->time_based && !c->runtime_ns) {
 		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_TIME_BASED],
 				    "job time_based: needs a runtime");
+		return -EINVAL;
+	}
+	if (c->iodepth_low > c->iodepth) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_IODEPTH_LOW],
+				    "job iodepth_low: larger than iodepth");
+		return -EINVAL;
+	}
+	if (c->batch_complete_max && c->batch_complete_max < c->batch_complete_min) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX],
+				    "job iodepth_batch_complete_max: smaller than iodepth_batch_complete_min");
+		return -EINVAL;
+	}
+	if (c->hipri && !c->engine->poll) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_HIPRI],
+				    "job hipri: this engine cannot poll for completions");
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
+static bool kiog_rw_reads(u32 rw)
+{
+	return rw != KIOGEN_RW_WRITE && rw != KIOGEN_RW_RANDWRITE;
+}
+
+static bool kiog_rw_writes(u32 rw)
+{
+	return rw != KIOGEN_RW_READ && rw != KIOGEN_RW_RANDREAD;
+}
+
+/*
+ * Takes the job's target from the requester's file descriptor. The open was
+ * the requester's: path lookup, DAC, LSM, mount namespace and O_DIRECT were
+ * decided there, as for any file; here the fd only has to allow what the job
+ * does.
+ */
+static int kiog_nl_take_fd(struct kiog_job *job, struct nlattr *nest,
+			   struct nlattr **tb, struct netlink_ext_ack *extack)
+{
+	struct kiog_job_cfg *c = &job->cfg;
+	struct nlattr *fd = tb[KIOGEN_A_JOB_FD];
+
+	if (!c->engine->needs_target) {
+		if (fd) {
+			NL_SET_ERR_MSG_ATTR(extack, fd,
+					    "job fd: this engine takes no target");
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (KIOG_REQUIRE(extack, nest, tb, KIOGEN_A_JOB_FD,
+			 "missing attribute: job fd"))
+		return -EINVAL;
+	job->file = fget(nla_get_u32(fd));
+	if (!job->file) {
+		NL_SET_ERR_MSG_ATTR(extack, fd,
+				    "job fd: not an open file descriptor of the requester");
+		return -EBADF;
+	}
+	if (kiog_rw_writes(c->rw) && !(job->file->f_mode & FMODE_WRITE)) {
+		NL_SET_ERR_MSG_ATTR(extack, fd,
+				    "job fd: not open for writing, and the job writes");
+		return -EBADF;
+	}
+	if (kiog_rw_reads(c->rw) && !(job->file->f_mode & FMODE_READ)) {
+		NL_SET_ERR_MSG_ATTR(extack, fd,
+				    "job fd: not open for reading, and the job reads");
+		return -EBADF;
+	}
+	/* appending writes would go to the end of the file, not to the offsets */
+	if (job->file->f_flags & O_APPEND) {
+		NL_SET_ERR_MSG_ATTR(extack, fd, "job fd: opened with O_APPEND");
 		return -EINVAL;
 	}
 	return 0;
@@ -278,7 +378,7 @@ static int kiog_nl_run_new_doit(struct sk_buff *skb, struct genl_info *info)
 	void *hdr;
 	int rem, err;
 
-	if (!kiog_nl_admin(skb, info))
+	if (!kiog_nl_admin(skb, extack))
 		return -EPERM;
 	nlmsg_for_each_attr(nla, info->nlhdr, GENL_HDRLEN, rem)
 		if (nla_type(nla) == KIOGEN_A_JOB)
@@ -300,7 +400,11 @@ static int kiog_nl_run_new_doit(struct sk_buff *skb, struct genl_info *info)
 		return -ENOMEM;
 	run->flags = kiog_nla_u32(info->attrs[KIOGEN_A_FLAGS], 0);
 	run->net = genl_info_net(info);
-	run->portid = info->snd_portid;
+	/* an attached run belongs to the socket itself, held until release */
+	if (!(run->flags & KIOGEN_RUN_F_DETACHED)) {
+		run->owner = NETLINK_CB(skb).sk;
+		sock_hold(run->owner);
+	}
 
 	nr_jobs = 0;
 	nlmsg_for_each_attr(nla, info->nlhdr, GENL_HDRLEN, rem) {
@@ -310,6 +414,8 @@ static int kiog_nl_run_new_doit(struct sk_buff *skb, struct genl_info *info)
 			continue;
 		job = &run->jobs[nr_jobs++];
 		err = kiog_nl_parse_job(job, nla, tb, extack);
+		if (!err)
+			err = kiog_nl_take_fd(job, nla, tb, extack);
 		if (!err)
 			err = job->cfg.engine->open(job, tb, extack);
 		if (err)
@@ -355,7 +461,7 @@ static struct kiog_run *kiog_nl_run_lookup(struct genl_info *info)
 	if (KIOG_REQUIRE(info->extack, NULL, info->attrs, KIOGEN_A_ID,
 			 "missing attribute: run id"))
 		return ERR_PTR(-EINVAL);
-	run = kiog_run_get(nla_get_u32(info->attrs[KIOGEN_A_ID]));
+	run = kiog_run_get(genl_info_net(info), nla_get_u32(info->attrs[KIOGEN_A_ID]));
 	if (!run) {
 		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[KIOGEN_A_ID],
 				    "run id: no such run");
@@ -364,21 +470,23 @@ static struct kiog_run *kiog_nl_run_lookup(struct genl_info *info)
 	return run;
 }
 
+/*
+ * Returns at once: a doit that waits for a run would hold genetlink's
+ * cb_lock, stalling every family, for as long as the device takes. The end
+ * of the run is an event, and RUN_GET's state.
+ */
 static int kiog_nl_run_stop_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct kiog_run *run;
-	int err;
 
-	if (!kiog_nl_admin(skb, info))
+	if (!kiog_nl_admin(skb, info->extack))
 		return -EPERM;
 	run = kiog_nl_run_lookup(info);
 	if (IS_ERR(run))
 		return PTR_ERR(run);
 	kiog_run_request_stop(run);
-	/* in-flight I/O drains in bounded time; a signal only stops the wait */
-	err = wait_for_completion_killable(&run->done);
 	kiog_run_put(run);
-	return err;
+	return 0;
 }
 
 static int kiog_nl_run_del_doit(struct sk_buff *skb, struct genl_info *info)
@@ -386,7 +494,7 @@ static int kiog_nl_run_del_doit(struct sk_buff *skb, struct genl_info *info)
 	struct kiog_run *run;
 	int err;
 
-	if (!kiog_nl_admin(skb, info))
+	if (!kiog_nl_admin(skb, info->extack))
 		return -EPERM;
 	run = kiog_nl_run_lookup(info);
 	if (IS_ERR(run))
@@ -401,19 +509,20 @@ static int kiog_nl_run_del_doit(struct sk_buff *skb, struct genl_info *info)
  * @skb: message being built
  * @run: the run; kiog_lock held or a reference taken
  *
+ * The nest has a fixed size whatever the run: job names and configurations
+ * go in messages of their own (see the RUN_GET dump).
+ *
  * Return: 0, or -EMSGSIZE when @skb is full.
  */
 int kiog_nl_put_run(struct sk_buff *skb, struct kiog_run *run)
 {
-	u64 ios = 0, bytes = 0, errors = 0, layout = 0, layout_total = 0, end;
+	u64 ios = 0, bytes = 0, errors = 0, end;
 	struct nlattr *nest;
 	u32 i, j;
 
 	for (i = 0; i < run->nr_jobs; i++) {
 		struct kiog_job *job = &run->jobs[i];
 
-		layout += READ_ONCE(job->layout_done);
-		layout_total += job->layout_total;
 		for (j = 0; job->workers && j < job->cfg.numjobs; j++) {
 			struct kiog_worker *w = job->workers[j];
 
@@ -440,23 +549,22 @@ int kiog_nl_put_run(struct sk_buff *skb, struct kiog_run *run)
 	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_BYTES, bytes, KIOGEN_A_RUN_PAD) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_ERRORS, errors, KIOGEN_A_RUN_PAD) ||
 	    nla_put_s32(skb, KIOGEN_A_RUN_ERROR, READ_ONCE(run->error)) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_MEM, run->mem, KIOGEN_A_RUN_PAD) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_LAYOUT_DONE, layout, KIOGEN_A_RUN_PAD) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_LAYOUT_TOTAL, layout_total,
-			      KIOGEN_A_RUN_PAD) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_LAYOUT_NS, READ_ONCE(run->layout_ns),
-			      KIOGEN_A_RUN_PAD))
-		goto err_cancel;
-	for (i = 0; i < run->nr_jobs; i++)
-		if (nla_put_string(skb, KIOGEN_A_RUN_JOB_NAME,
-				   run->jobs[i].cfg.name))
-			goto err_cancel;
+	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_MEM, READ_ONCE(run->mem),
+			      KIOGEN_A_RUN_PAD)) {
+		nla_nest_cancel(skb, nest);
+		return -EMSGSIZE;
+	}
 	nla_nest_end(skb, nest);
 	return 0;
+}
 
-err_cancel:
-	nla_nest_cancel(skb, nest);
-	return -EMSGSIZE;
+/* Bytes of a message that carries one run's status. */
+static size_t kiog_nl_run_msg_size(void)
+{
+	return nla_total_size(0) +			/* the nest */
+	       5 * nla_total_size(sizeof(u32)) +
+	       nla_total_size(sizeof(s32)) +
+	       5 * nla_total_size_64bit(sizeof(u64));
 }
 
 /* A job's configuration as it runs, in the request's attributes. */
@@ -482,7 +590,8 @@ static int kiog_nl_put_job(struct sk_buff *skb, const struct kiog_job *job)
 	    nla_put_u64_64bit(skb, KIOGEN_A_JOB_SEED, c->seed, KIOGEN_A_JOB_PAD) ||
 	    /* bios never go through the page cache */
 	    ((c->direct || c->engine == &kiog_engine_bio) &&
-	     nla_put_flag(skb, KIOGEN_A_JOB_DIRECT))) {
+	     nla_put_flag(skb, KIOGEN_A_JOB_DIRECT)) ||
+	    (c->hipri && nla_put_flag(skb, KIOGEN_A_JOB_HIPRI))) {
 		nla_nest_cancel(skb, nest);
 		return -EMSGSIZE;
 	}
@@ -490,19 +599,20 @@ static int kiog_nl_put_job(struct sk_buff *skb, const struct kiog_job *job)
 	return 0;
 }
 
+/* RUN_GET do: one run's status. Its jobs come from the dump with an id. */
 static int kiog_nl_run_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct kiog_run *run;
 	struct sk_buff *msg;
 	void *hdr;
 	int err = -EMSGSIZE;
-	u32 i;
 
+	if (!kiog_nl_admin(skb, info->extack))
+		return -EPERM;
 	run = kiog_nl_run_lookup(info);
 	if (IS_ERR(run))
 		return PTR_ERR(run);
-	msg = genlmsg_new(NLMSG_GOODSIZE + run->nr_jobs * (KIOGEN_PATH_LEN + 256),
-			  GFP_KERNEL);
+	msg = genlmsg_new(kiog_nl_run_msg_size(), GFP_KERNEL);
 	if (!msg) {
 		err = -ENOMEM;
 		goto err_put_run;
@@ -510,10 +620,6 @@ static int kiog_nl_run_get_doit(struct sk_buff *skb, struct genl_info *info)
 	hdr = genlmsg_put_reply(msg, info, &kiog_family, 0, KIOGEN_CMD_RUN_GET);
 	if (!hdr || kiog_nl_put_run(msg, run))
 		goto err_free_msg;
-	/* one run's status also says what its jobs are, for "kiogen show" */
-	for (i = 0; i < run->nr_jobs; i++)
-		if (kiog_nl_put_job(msg, &run->jobs[i]))
-			break;	/* the status alone is still useful */
 	genlmsg_end(msg, hdr);
 	kiog_run_put(run);
 	return genlmsg_reply(msg, info);
@@ -525,18 +631,74 @@ err_put_run:
 	return err;
 }
 
-/* cb->args[0]: id of the last run sent */
-static int kiog_nl_run_get_dumpit(struct sk_buff *skb,
-				  struct netlink_callback *cb)
+/*
+ * RUN_GET dump. Without an id: the status of every run of the requester's
+ * namespace, one message each. With KIOGEN_A_ID: that run's status, then
+ * one message per job with its configuration.
+ * cb->args[0]: id of the last run sent, or with an id the jobs sent + 1;
+ * cb->args[1]: the id asked for, 0 for all.
+ */
+static int kiog_nl_run_get_start(struct netlink_callback *cb)
+{
+	struct nlattr **attrs = kiog_dump_attrs(cb);
+
+	if (!kiog_nl_admin(cb->skb, cb->extack))
+		return -EPERM;
+	cb->args[1] = attrs[KIOGEN_A_ID] ? nla_get_u32(attrs[KIOGEN_A_ID]) : 0;
+	/* a job's message, with a filename of KIOGEN_PATH_LEN, must fit */
+	cb->min_dump_alloc = NLMSG_GOODSIZE + KIOGEN_PATH_LEN;
+	return 0;
+}
+
+static int kiog_nl_run_get_dump_one(struct sk_buff *skb,
+				    struct netlink_callback *cb)
 {
 	struct kiog_run *run;
 	int err = 0;
+	void *hdr;
 
+	run = kiog_run_get(sock_net(cb->skb->sk), cb->args[1]);
+	if (!run) {
+		NL_SET_ERR_MSG(cb->extack, "run id: no such run");
+		return -ENOENT;
+	}
+	while (cb->args[0] <= run->nr_jobs) {
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
+				  cb->nlh->nlmsg_seq, &kiog_family, NLM_F_MULTI,
+				  KIOGEN_CMD_RUN_GET);
+		if (!hdr) {
+			err = -EMSGSIZE;
+			break;
+		}
+		err = cb->args[0] ? kiog_nl_put_job(skb, &run->jobs[cb->args[0] - 1]) :
+				    kiog_nl_put_run(skb, run);
+		if (err) {
+			genlmsg_cancel(skb, hdr);
+			break;
+		}
+		genlmsg_end(skb, hdr);
+		cb->args[0]++;
+	}
+	kiog_run_put(run);
+	if (err == -EMSGSIZE && skb->len)
+		return skb->len;
+	return err ?: skb->len;
+}
+
+static int kiog_nl_run_get_dumpit(struct sk_buff *skb,
+				  struct netlink_callback *cb)
+{
+	struct net *net = sock_net(cb->skb->sk);
+	struct kiog_run *run;
+	int err = 0;
+
+	if (cb->args[1])
+		return kiog_nl_run_get_dump_one(skb, cb);
 	mutex_lock(&kiog_lock);
 	list_for_each_entry(run, &kiog_runs, node) {
 		void *hdr;
 
-		if (run->id <= cb->args[0])
+		if (run->id <= cb->args[0] || !run->net || !net_eq(run->net, net))
 			continue;
 		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
 				  cb->nlh->nlmsg_seq, &kiog_family, NLM_F_MULTI,
@@ -573,13 +735,27 @@ struct kiog_dump_ctx {
 	u32 run_id;
 	u32 job, worker;
 	u32 part;		/* 0 summary, 1 hist, 2 samples */
-	u32 dir, pos;
+	u32 dir, pos;		/* dir: histogram number, see kiog_worker_hist() */
 };
 
-static int kiog_nl_put_dir(struct sk_buff *skb, u32 dir,
-			   const struct kiog_dir_stats *d)
+static int kiog_nl_put_lat(struct sk_buff *skb, u32 first_attr,
+			   const struct kiog_lat_stats *l)
 {
+	/* MIN, MAX, SUM, SQSUM_HI, SQSUM_LO in this order for each latency */
+	return nla_put_u64_64bit(skb, first_attr, l->min, KIOGEN_A_DIR_PAD) ||
+	       nla_put_u64_64bit(skb, first_attr + 1, l->max, KIOGEN_A_DIR_PAD) ||
+	       nla_put_u64_64bit(skb, first_attr + 2, l->sum, KIOGEN_A_DIR_PAD) ||
+	       nla_put_u64_64bit(skb, first_attr + 3, l->sq_hi, KIOGEN_A_DIR_PAD) ||
+	       nla_put_u64_64bit(skb, first_attr + 4, l->sq_lo, KIOGEN_A_DIR_PAD);
+}
+
+static int kiog_nl_put_dir(struct sk_buff *skb, const struct kiog_worker *w,
+			   u32 dir)
+{
+	const struct kiog_dir_stats *d = &w->stats[dir];
 	struct nlattr *nest = nla_nest_start(skb, KIOGEN_A_WORKER_DIR);
+	/* sync engines issue as they build: fio reports no slat for them */
+	bool slat = w->job->cfg.mode == KIOGEN_MODE_ASYNC && dir != KIOGEN_DIR_SYNC;
 
 	if (!nest ||
 	    nla_put_u32(skb, KIOGEN_A_DIR_DIR, dir) ||
@@ -587,11 +763,9 @@ static int kiog_nl_put_dir(struct sk_buff *skb, u32 dir,
 	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_BYTES, d->bytes, KIOGEN_A_DIR_PAD) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_ERRORS, d->errors, KIOGEN_A_DIR_PAD) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_SHORT, d->short_ios, KIOGEN_A_DIR_PAD) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_LAT_MIN, d->lat_min, KIOGEN_A_DIR_PAD) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_LAT_MAX, d->lat_max, KIOGEN_A_DIR_PAD) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_LAT_SUM, d->lat_sum, KIOGEN_A_DIR_PAD) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_LAT_SQSUM_HI, d->sq_hi, KIOGEN_A_DIR_PAD) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_LAT_SQSUM_LO, d->sq_lo, KIOGEN_A_DIR_PAD))
+	    kiog_nl_put_lat(skb, KIOGEN_A_DIR_LAT_MIN, &d->lat) ||
+	    kiog_nl_put_lat(skb, KIOGEN_A_DIR_CLAT_MIN, &d->clat) ||
+	    (slat && kiog_nl_put_lat(skb, KIOGEN_A_DIR_SLAT_MIN, &d->slat)))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
@@ -618,6 +792,8 @@ static int kiog_nl_put_worker(struct sk_buff *skb, const struct kiog_worker *w)
 	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_MEM, w->mem,
 			      KIOGEN_A_WORKER_PAD) ||
 	    nla_put(skb, KIOGEN_A_WORKER_DEPTHS, sizeof(w->depths), w->depths) ||
+	    nla_put(skb, KIOGEN_A_WORKER_SUBMIT, sizeof(w->submit), w->submit) ||
+	    nla_put(skb, KIOGEN_A_WORKER_COMPLETE, sizeof(w->complete), w->complete) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_DIGEST, w->wl.digest,
 			      KIOGEN_A_WORKER_PAD) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_ISSUED, w->wl.issued,
@@ -625,10 +801,23 @@ static int kiog_nl_put_worker(struct sk_buff *skb, const struct kiog_worker *w)
 	    nla_put_s32(skb, KIOGEN_A_WORKER_ERROR, w->error))
 		return -EMSGSIZE;
 	for (dir = 0; dir < ARRAY_SIZE(w->stats); dir++)
-		if (kiog_nl_put_dir(skb, dir, &w->stats[dir]))
+		if (kiog_nl_put_dir(skb, w, dir))
 			return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
+}
+
+/*
+ * The histograms a worker sends, numbered 2 * dir + kind: lat and clat of
+ * reads and writes, lat of syncs (their clat is the same).
+ */
+#define KIOG_NR_HISTS	(2 * KIOGEN_DIR_SYNC + 1)
+
+static const u64 *kiog_worker_hist(const struct kiog_worker *w, u32 hn)
+{
+	const struct kiog_dir_stats *d = &w->stats[hn / 2];
+
+	return hn % 2 == KIOGEN_LAT_CLAT ? d->clat_hist : d->hist;
 }
 
 static bool kiog_hist_chunk_empty(const u64 *hist, u32 first, u32 n)
@@ -642,19 +831,20 @@ static bool kiog_hist_chunk_empty(const u64 *hist, u32 first, u32 n)
 }
 
 static int kiog_nl_put_hist(struct sk_buff *skb, const struct kiog_worker *w,
-			    u32 dir, u32 first, u32 n)
+			    u32 hn, u32 first, u32 n)
 {
 	struct nlattr *nest = nla_nest_start(skb, KIOGEN_A_HIST);
 
 	if (!nest ||
 	    nla_put_u32(skb, KIOGEN_A_HIST_JOB, w->job->index) ||
 	    nla_put_u32(skb, KIOGEN_A_HIST_WORKER, w->index) ||
-	    nla_put_u32(skb, KIOGEN_A_HIST_DIR, dir) ||
+	    nla_put_u32(skb, KIOGEN_A_HIST_DIR, hn / 2) ||
+	    nla_put_u32(skb, KIOGEN_A_HIST_KIND, hn % 2) ||
 	    nla_put_u32(skb, KIOGEN_A_HIST_BITS, KIOG_HIST_BITS) ||
 	    nla_put_u32(skb, KIOGEN_A_HIST_GROUPS, KIOG_HIST_GROUPS) ||
 	    nla_put_u32(skb, KIOGEN_A_HIST_FIRST, first) ||
 	    nla_put(skb, KIOGEN_A_HIST_COUNTS, n * sizeof(u64),
-		    &w->stats[dir].hist[first]))
+		    &kiog_worker_hist(w, hn)[first]))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
@@ -693,9 +883,9 @@ static int kiog_nl_results_step(struct sk_buff *skb, struct netlink_callback *cb
 
 	/* skip what need not be sent before building a message */
 	if (ctx->part == 1) {
-		while (ctx->dir < ARRAY_SIZE(w->stats)) {
+		while (ctx->dir < KIOG_NR_HISTS) {
 			n = min_t(u32, KIOG_HIST_CHUNK, KIOG_HIST_BUCKETS - ctx->pos);
-			if (!kiog_hist_chunk_empty(w->stats[ctx->dir].hist,
+			if (!kiog_hist_chunk_empty(kiog_worker_hist(w, ctx->dir),
 						   ctx->pos, n))
 				break;
 			ctx->pos += n;
@@ -704,7 +894,7 @@ static int kiog_nl_results_step(struct sk_buff *skb, struct netlink_callback *cb
 				ctx->pos = 0;
 			}
 		}
-		if (ctx->dir >= ARRAY_SIZE(w->stats)) {
+		if (ctx->dir >= KIOG_NR_HISTS) {
 			ctx->part = 2;
 			ctx->pos = 0;
 		}
@@ -766,10 +956,12 @@ static int kiog_nl_results_start(struct netlink_callback *cb)
 	struct kiog_run *run;
 	int err = 0;
 
+	if (!kiog_nl_admin(cb->skb, cb->extack))
+		return -EPERM;
 	if (KIOG_REQUIRE(cb->extack, NULL, attrs, KIOGEN_A_ID,
 			 "missing attribute: run id"))
 		return -EINVAL;
-	run = kiog_run_get(nla_get_u32(attrs[KIOGEN_A_ID]));
+	run = kiog_run_get(sock_net(cb->skb->sk), nla_get_u32(attrs[KIOGEN_A_ID]));
 	if (!run) {
 		NL_SET_ERR_MSG_ATTR(cb->extack, attrs[KIOGEN_A_ID],
 				    "run id: no such run");
@@ -799,7 +991,7 @@ static int kiog_nl_results_dumpit(struct sk_buff *skb,
 	struct kiog_run *run;
 	int err = 0;
 
-	run = kiog_run_get(ctx->run_id);
+	run = kiog_run_get(sock_net(cb->skb->sk), ctx->run_id);
 	if (!run)
 		return -ENOENT;	/* deleted under our feet */
 	while (ctx->job < run->nr_jobs) {
@@ -849,6 +1041,7 @@ static const struct genl_ops kiog_ops[] = {
 	{
 		.cmd	= KIOGEN_CMD_RUN_GET,
 		.doit	= kiog_nl_run_get_doit,
+		.start	= kiog_nl_run_get_start,
 		.dumpit	= kiog_nl_run_get_dumpit,
 	},
 	{
@@ -868,8 +1061,9 @@ static struct genl_family kiog_family __ro_after_init = {
 	.version	= KIOGEN_FAMILY_VERSION,
 	.maxattr	= KIOGEN_A_MAX,
 	.policy		= kiog_policy,
+	/* runs live in the namespace that created them */
 	.netnsok	= true,
-	/* handlers lock what they share; RUN_STOP must not hold genl_mutex */
+	/* handlers lock what they share; none waits for a run */
 	.parallel_ops	= true,
 	.module		= THIS_MODULE,
 	.ops		= kiog_ops,
@@ -881,27 +1075,41 @@ static struct genl_family kiog_family __ro_after_init = {
 /**
  * kiog_nl_notify_run() - multicast a run's status to the events group
  * @run: the run; a reference is held
+ *
+ * Only to listeners in the run's own network namespace.
  */
 void kiog_nl_notify_run(struct kiog_run *run)
 {
 	struct sk_buff *msg;
 	void *hdr;
 
-	if (!genl_has_listeners(&kiog_family, &init_net, KIOG_MCGRP_EVENTS))
-		return;
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	/* the namespace stays while kiog_lock is held: see kiog_runs_net_exit() */
+	mutex_lock(&kiog_lock);
+	/*
+	 * Joining the group needs CAP_SYS_ADMIN over the namespace's owner;
+	 * reads need it in the initial user namespace: a namespace owned by
+	 * another gets no events (its clients poll RUN_GET).
+	 */
+	if (!run->net || run->net->user_ns != &init_user_ns ||
+	    !genl_has_listeners(&kiog_family, run->net, KIOG_MCGRP_EVENTS))
+		goto out;
+	msg = genlmsg_new(kiog_nl_run_msg_size(), GFP_KERNEL);
 	if (!msg)
-		return;
+		goto out;
 	hdr = genlmsg_put(msg, 0, 0, &kiog_family, 0, KIOGEN_CMD_RUN_EVENT);
 	if (!hdr || kiog_nl_put_run(msg, run)) {
+		WARN_ON_ONCE(hdr);	/* sized for it */
 		nlmsg_free(msg);
-		return;
+		goto out;
 	}
 	genlmsg_end(msg, hdr);
-	genlmsg_multicast(&kiog_family, msg, 0, KIOG_MCGRP_EVENTS, GFP_KERNEL);
+	genlmsg_multicast_netns(&kiog_family, run->net, msg, 0,
+				KIOG_MCGRP_EVENTS, GFP_KERNEL);
+out:
+	mutex_unlock(&kiog_lock);
 }
 
-/* A socket that owns runs went away: stop its runs unless detached. */
+/* A generic netlink socket went away: its attached runs stop. */
 static int kiog_nl_notify(struct notifier_block *nb, unsigned long event,
 			  void *ptr)
 {
@@ -909,7 +1117,7 @@ static int kiog_nl_notify(struct notifier_block *nb, unsigned long event,
 
 	if (event != NETLINK_URELEASE || n->protocol != NETLINK_GENERIC)
 		return NOTIFY_DONE;
-	kiog_runs_release_owner(n->net, n->portid);
+	kiog_runs_release_dead_owners(n->net);
 	return NOTIFY_DONE;
 }
 
@@ -917,8 +1125,18 @@ static struct notifier_block kiog_nl_notifier = {
 	.notifier_call = kiog_nl_notify,
 };
 
+static void __net_exit kiog_nl_net_exit(struct net *net)
+{
+	kiog_runs_net_exit(net);
+}
+
+static struct pernet_operations kiog_nl_net_ops = {
+	.exit = kiog_nl_net_exit,
+};
+
 /**
- * kiog_nl_init() - register the family and the socket-release notifier
+ * kiog_nl_init() - register the family and what follows sockets and
+ *	namespaces
  *
  * Return: 0 or a negative errno.
  */
@@ -926,12 +1144,21 @@ int kiog_nl_init(void)
 {
 	int err;
 
-	err = netlink_register_notifier(&kiog_nl_notifier);
+	err = register_pernet_subsys(&kiog_nl_net_ops);
 	if (err)
 		return err;
+	err = netlink_register_notifier(&kiog_nl_notifier);
+	if (err)
+		goto err_pernet;
 	err = genl_register_family(&kiog_family);
 	if (err)
-		netlink_unregister_notifier(&kiog_nl_notifier);
+		goto err_notifier;
+	return 0;
+
+err_notifier:
+	netlink_unregister_notifier(&kiog_nl_notifier);
+err_pernet:
+	unregister_pernet_subsys(&kiog_nl_net_ops);
 	return err;
 }
 
@@ -942,4 +1169,5 @@ void kiog_nl_exit(void)
 {
 	genl_unregister_family(&kiog_family);
 	netlink_unregister_notifier(&kiog_nl_notifier);
+	unregister_pernet_subsys(&kiog_nl_net_ops);
 }

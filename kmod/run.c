@@ -7,8 +7,13 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/cgroup.h>
+#include <linux/file.h>
 #include <linux/kthread.h>
+#include <linux/module.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <net/net_namespace.h>
@@ -83,6 +88,10 @@ static void kiog_job_release_target(struct kiog_job *job)
 		job->cfg.engine->close(job);
 		job->opened = false;
 	}
+	if (job->file) {
+		fput(job->file);
+		job->file = NULL;
+	}
 }
 
 static void kiog_run_release(struct kref *ref)
@@ -99,6 +108,10 @@ static void kiog_run_release(struct kref *ref)
 		kfree(job->workers);
 		kiog_job_release_target(job);
 	}
+	/* what the results still held; a run that never started holds 0 */
+	atomic64_sub(run->mem, &kiog_mem_used);
+	if (run->owner)
+		sock_put(run->owner);
 	kvfree(run->jobs);
 	kfree(run);
 }
@@ -113,18 +126,19 @@ void kiog_run_put(struct kiog_run *run)
 }
 
 /**
- * kiog_run_get() - find a run by id
+ * kiog_run_get() - find a run by id in a network namespace
+ * @net: the requester's namespace; runs of others are not found
  * @id: run id
  *
  * Return: the run with a reference taken, or NULL.
  */
-struct kiog_run *kiog_run_get(u32 id)
+struct kiog_run *kiog_run_get(const struct net *net, u32 id)
 {
 	struct kiog_run *run;
 
 	mutex_lock(&kiog_lock);
 	list_for_each_entry(run, &kiog_runs, node) {
-		if (run->id == id) {
+		if (run->id == id && run->net && net_eq(run->net, net)) {
 			kref_get(&run->ref);
 			mutex_unlock(&kiog_lock);
 			return run;
@@ -149,6 +163,8 @@ void kiog_run_request_stop(struct kiog_run *run)
 static void kiog_run_reap(struct work_struct *work)
 {
 	struct kiog_run *run = container_of(work, struct kiog_run, reap_work);
+	struct sock *owner;
+	u64 freed = 0;
 	u32 i, j, state;
 
 	cancel_delayed_work_sync(&run->progress_work);
@@ -160,14 +176,28 @@ static void kiog_run_reap(struct work_struct *work)
 			struct kiog_worker *w = job->workers[j];
 
 			kthread_stop(w->task);
-			w->task = NULL;
-			kiog_worker_free_buffers(w);
 			if (w->failed && !run->error)
 				run->error = w->error;
 		}
+	}
+	/*
+	 * A completer may still be inside kiog_slot_complete(), about to wake
+	 * a thread that has exited: let it leave before the slots, and our
+	 * reference on the task, go.
+	 */
+	synchronize_rcu();
+	for (i = 0; i < run->nr_jobs; i++) {
+		struct kiog_job *job = &run->jobs[i];
+
+		for (j = 0; j < job->cfg.numjobs; j++) {
+			struct kiog_worker *w = job->workers[j];
+
+			put_task_struct(w->task);
+			w->task = NULL;
+			freed += kiog_worker_shrink(w);
+		}
 		kiog_job_release_target(job);
 	}
-	atomic64_sub(run->mem, &kiog_mem_used);
 
 	if (run->error)
 		state = KIOGEN_STATE_FAILED;
@@ -176,12 +206,22 @@ static void kiog_run_reap(struct work_struct *work)
 	else
 		state = KIOGEN_STATE_DONE;
 	mutex_lock(&kiog_lock);
+	/* the results stay reserved until the run is deleted */
+	run->mem -= freed;
+	atomic64_sub(freed, &kiog_mem_used);
 	WRITE_ONCE(run->state, state);
+	/* a held socket would keep its network namespace alive */
+	owner = run->owner;
+	run->owner = NULL;
 	mutex_unlock(&kiog_lock);
+	if (owner)
+		sock_put(owner);
 
 	kiog_nl_notify_run(run);
 	complete_all(&run->done);
 	kiog_run_put(run);	/* the workers' reference */
+	/* taken in kiog_run_start(); the workqueue is flushed at unload */
+	module_put(THIS_MODULE);
 }
 
 /**
@@ -199,6 +239,9 @@ static void kiog_run_progress(struct work_struct *work)
 	struct kiog_run *run = container_of(to_delayed_work(work),
 					    struct kiog_run, progress_work);
 
+	/* in case a socket's release was missed, its runs stop here too */
+	if (run->owner && sock_flag(run->owner, SOCK_DEAD))
+		kiog_run_request_stop(run);
 	kiog_nl_notify_run(run);
 	queue_delayed_work(kiog_wq, &run->progress_work,
 			   nsecs_to_jiffies(KIOG_SAMPLE_NS));
@@ -211,33 +254,6 @@ static void kiog_run_wake_workers(struct kiog_run *run)
 	for (i = 0; i < run->nr_jobs; i++)
 		for (j = 0; j < run->jobs[i].cfg.numjobs; j++)
 			wake_up_process(run->jobs[i].workers[j]->task);
-}
-
-/*
- * Lays out the files of a run before its workers start, so the measured
- * run never includes it. A failure fails the run; the workers then start
- * only to find the stop flag and end at once.
- */
-static void kiog_run_layout(struct work_struct *work)
-{
-	struct kiog_run *run = container_of(work, struct kiog_run, layout_work);
-	u64 t0 = ktime_get_ns();
-	int err = 0;
-	u32 i;
-
-	for (i = 0; i < run->nr_jobs && !err; i++) {
-		struct kiog_job *job = &run->jobs[i];
-
-		if (job->cfg.engine->prepare)
-			err = job->cfg.engine->prepare(job);
-	}
-	run->layout_ns = ktime_get_ns() - t0;
-	/* a stop during layout is a stop, not a failure */
-	if (err && !(err == -EINTR && READ_ONCE(run->stop)))
-		run->error = err;
-	if (err)
-		kiog_run_request_stop(run);
-	kiog_run_wake_workers(run);
 }
 
 /* Workers and buffers of one job; the memory was reserved beforehand. */
@@ -258,13 +274,23 @@ static int kiog_job_create_workers(struct kiog_job *job)
 		job->workers[i] = w;	/* even half built: the release frees it */
 		if (err)
 			return err;
-		w->task = kthread_create(kiog_worker_fn, w, "kiogen%u/%u.%u",
-					 run->id, job->index, i);
+		w->task = kthread_create_on_node(kiog_worker_fn, w, w->node,
+						 "kiogen%u/%u.%u", run->id,
+						 job->index, i);
 		if (IS_ERR(w->task)) {
 			err = PTR_ERR(w->task);
 			w->task = NULL;
 			return err;
 		}
+		/* completions may wake it after it exits: see kiog_run_reap() */
+		get_task_struct(w->task);
+		/*
+		 * The requester's cgroups: its io controller limits the
+		 * worker's bios, its memory controller is charged.
+		 */
+		err = cgroup_attach_task_all(current, w->task);
+		if (err)
+			return err;
 	}
 	return 0;
 }
@@ -282,6 +308,7 @@ static void kiog_run_destroy_workers(struct kiog_run *run)
 
 			if (w && w->task) {
 				kthread_stop(w->task);
+				put_task_struct(w->task);
 				w->task = NULL;
 			}
 		}
@@ -301,8 +328,10 @@ static int kiog_run_register(struct kiog_run *run,
 		return -ESHUTDOWN;
 	}
 	if (kiog_nr_runs >= READ_ONCE(kiog_max_runs)) {
+		/* only a finished run of the same namespace makes room */
 		list_for_each_entry(old, &kiog_runs, node) {
-			if (old->state != KIOGEN_STATE_RUNNING) {
+			if (old->state != KIOGEN_STATE_RUNNING &&
+			    old->net && net_eq(old->net, run->net)) {
 				victim = old;
 				break;
 			}
@@ -340,7 +369,7 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 {
 	u64 limit = (u64)READ_ONCE(kiog_max_mem_mb) << 20;
 	u32 i, nr_workers = 0;
-	bool registered, layout = false;
+	bool registered;
 	int err;
 
 	for (i = 0; i < run->nr_jobs; i++)
@@ -364,17 +393,22 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 		return -ENOMEM;
 	}
 
+	/* a running run holds the module: rmmod says "in use" instead of waiting */
+	if (!try_module_get(THIS_MODULE)) {
+		NL_SET_ERR_MSG(extack, "module is unloading");
+		err = -ESHUTDOWN;
+		goto err_unreserve;
+	}
 	/* ids name the threads, so register first; unregister on failure */
 	err = kiog_run_register(run, extack);
 	if (err)
-		goto err_unreserve;
+		goto err_module_put;
 	for (i = 0; i < run->nr_jobs; i++) {
 		err = kiog_job_create_workers(&run->jobs[i]);
 		if (err)
 			goto err_destroy;
 	}
 
-	INIT_WORK(&run->layout_work, kiog_run_layout);
 	INIT_WORK(&run->reap_work, kiog_run_reap);
 	INIT_DELAYED_WORK(&run->progress_work, kiog_run_progress);
 	atomic_set(&run->active, nr_workers);
@@ -382,19 +416,7 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 	run->start_ns = ktime_get_ns();
 	queue_delayed_work(kiog_wq, &run->progress_work,
 			   nsecs_to_jiffies(KIOG_SAMPLE_NS));
-	/* files to lay out first: the layout work starts the workers after */
-	for (i = 0; i < run->nr_jobs; i++) {
-		const struct kiog_engine_ops *eng = run->jobs[i].cfg.engine;
-
-		if (eng->layout_bytes)
-			run->jobs[i].layout_total = eng->layout_bytes(&run->jobs[i]);
-		if (eng->prepare)
-			layout = true;
-	}
-	if (layout)
-		queue_work(kiog_wq, &run->layout_work);
-	else
-		kiog_run_wake_workers(run);
+	kiog_run_wake_workers(run);
 	return 0;
 
 err_destroy:
@@ -410,6 +432,8 @@ err_destroy:
 	mutex_unlock(&kiog_lock);
 	if (registered)
 		kiog_run_put(run);	/* the registry's reference */
+err_module_put:
+	module_put(THIS_MODULE);
 err_unreserve:
 	atomic64_sub(run->mem, &kiog_mem_used);
 	run->mem = 0;
@@ -444,21 +468,51 @@ int kiog_run_delete(struct kiog_run *run, struct netlink_ext_ack *extack)
 }
 
 /**
- * kiog_runs_release_owner() - stop the attached runs of a closed socket
- * @net: the socket's namespace
- * @portid: the socket's port id
+ * kiog_runs_release_dead_owners() - stop the attached runs of closed sockets
+ * @net: the namespace of the socket that was just released
+ *
+ * Ownership is the socket itself, held by the run: a port id can be bound
+ * again by a new socket before the release notifier runs, a socket cannot.
  */
-void kiog_runs_release_owner(struct net *net, u32 portid)
+void kiog_runs_release_dead_owners(const struct net *net)
 {
 	struct kiog_run *run;
 
 	mutex_lock(&kiog_lock);
 	list_for_each_entry(run, &kiog_runs, node)
-		if (run->portid == portid && net_eq(run->net, net) &&
-		    !(run->flags & KIOGEN_RUN_F_DETACHED) &&
+		if (run->owner && run->net && net_eq(run->net, net) &&
+		    sock_flag(run->owner, SOCK_DEAD) &&
 		    run->state == KIOGEN_STATE_RUNNING)
 			kiog_run_request_stop(run);
 	mutex_unlock(&kiog_lock);
+}
+
+/**
+ * kiog_runs_net_exit() - a network namespace is going away
+ * @net: the namespace
+ *
+ * Its runs are stopped and forgotten: nobody can reach them any more. Their
+ * workers drain and free them.
+ */
+void kiog_runs_net_exit(const struct net *net)
+{
+	struct kiog_run *run, *tmp;
+	LIST_HEAD(gone);
+
+	mutex_lock(&kiog_lock);
+	list_for_each_entry_safe(run, tmp, &kiog_runs, node) {
+		if (!run->net || !net_eq(run->net, net))
+			continue;
+		kiog_run_request_stop(run);
+		run->net = NULL;
+		list_move(&run->node, &gone);
+		kiog_nr_runs--;
+	}
+	mutex_unlock(&kiog_lock);
+	list_for_each_entry_safe(run, tmp, &gone, node) {
+		list_del_init(&run->node);
+		kiog_run_put(run);	/* the registry's reference */
+	}
 }
 
 /**

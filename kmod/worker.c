@@ -9,8 +9,11 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/blkdev.h>
+#include <linux/cred.h>
+#include <linux/freezer.h>
 #include <linux/kthread.h>
 #include <linux/mm.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/cputime.h>
 #include <linux/slab.h>
@@ -48,6 +51,13 @@ static u32 kiog_max_samples(const struct kiog_job_cfg *c)
 	return min_t(u64, n, KIOG_MAX_SAMPLES);
 }
 
+/* What a worker keeps once its thread has ended: the results. */
+static u64 kiog_worker_results_mem(u32 nr_samples)
+{
+	return sizeof(struct kiog_worker) +
+	       (u64)nr_samples * sizeof(struct kiogen_sample);
+}
+
 /**
  * kiog_worker_mem() - bytes one worker of @job allocates
  * @job: the job, configuration complete
@@ -62,8 +72,7 @@ u64 kiog_worker_mem(const struct kiog_job *job)
 	if (c->engine->needs_buffers)
 		per_slot += (u64)kiog_nr_chunks(c->bs) <<
 			    (PAGE_SHIFT + kiog_chunk_order(c->bs));
-	return sizeof(struct kiog_worker) +
-	       (u64)kiog_max_samples(c) * sizeof(struct kiogen_sample) +
+	return kiog_worker_results_mem(kiog_max_samples(c)) +
 	       (u64)c->iodepth * per_slot;
 }
 
@@ -78,7 +87,11 @@ static void kiog_slot_free(struct kiog_slot *s)
 	kfree(s);
 }
 
-/* Buffers get a seeded pattern once; writes stamp a header per I/O. */
+/*
+ * Buffers get a seeded pattern once; writes stamp a header per I/O. They are
+ * charged to the requester's memory cgroup (this runs in its context) and
+ * placed on the worker's node.
+ */
 static struct kiog_slot *kiog_slot_alloc(struct kiog_worker *w,
 					 struct kiog_rng *fill)
 {
@@ -88,7 +101,7 @@ static struct kiog_slot *kiog_slot_alloc(struct kiog_worker *w,
 	struct kiog_slot *s;
 	size_t head;
 
-	s = kzalloc(kiog_slot_size(job), GFP_KERNEL);
+	s = kzalloc_node(kiog_slot_size(job), GFP_KERNEL_ACCOUNT, w->node);
 	if (!s)
 		return NULL;
 	s->w = w;
@@ -102,8 +115,10 @@ static struct kiog_slot *kiog_slot_alloc(struct kiog_worker *w,
 
 	for (i = 0; i < s->nr_bvec; i++) {
 		/* a failure is an error to the user, not a warning in the log */
-		struct page *page = alloc_pages(GFP_KERNEL | __GFP_NOWARN |
-						(order ? __GFP_NORETRY : 0), order);
+		struct page *page = alloc_pages_node(w->node, GFP_KERNEL_ACCOUNT |
+						     __GFP_NOWARN |
+						     (order ? __GFP_NORETRY : 0),
+						     order);
 		u64 *p;
 
 		if (!page) {
@@ -120,11 +135,7 @@ static struct kiog_slot *kiog_slot_alloc(struct kiog_worker *w,
 	return s;
 }
 
-/**
- * kiog_worker_free_buffers() - free the slots and buffers of a worker
- * @w: a worker whose thread has exited; its statistics are kept
- */
-void kiog_worker_free_buffers(struct kiog_worker *w)
+static void kiog_worker_free_slots(struct kiog_worker *w)
 {
 	u32 i;
 
@@ -138,12 +149,44 @@ void kiog_worker_free_buffers(struct kiog_worker *w)
 }
 
 /**
+ * kiog_worker_shrink() - free what a finished worker no longer needs
+ * @w: a worker whose thread has exited, after an RCU grace period (so no
+ *	completion still touches its slots)
+ *
+ * Frees the slots and buffers and trims the samples to those recorded.
+ *
+ * Return: the bytes of its reservation that are no longer held.
+ */
+u64 kiog_worker_shrink(struct kiog_worker *w)
+{
+	u64 held = kiog_worker_results_mem(w->nr_samples), freed;
+	struct kiogen_sample *smp = NULL;
+
+	kiog_worker_free_slots(w);
+	if (w->nr_samples < w->max_samples) {
+		if (w->nr_samples) {
+			smp = kvmalloc_array(w->nr_samples, sizeof(*smp),
+					     GFP_KERNEL_ACCOUNT);
+			if (!smp)	/* keep the larger array, and its reservation */
+				return 0;
+			memcpy(smp, w->samples, w->nr_samples * sizeof(*smp));
+		}
+		kvfree(w->samples);
+		w->samples = smp;
+		w->max_samples = w->nr_samples;
+	}
+	freed = w->mem > held ? w->mem - held : 0;
+	w->mem -= freed;
+	return freed;
+}
+
+/**
  * kiog_worker_free() - free a worker and its results
  * @w: a worker whose thread has exited, or never ran
  */
 void kiog_worker_free(struct kiog_worker *w)
 {
-	kiog_worker_free_buffers(w);
+	kiog_worker_free_slots(w);
 	kvfree(w->samples);
 	vfree(w);
 }
@@ -153,6 +196,8 @@ void kiog_worker_free(struct kiog_worker *w)
  * @job: its job, configuration complete and target open
  * @index: worker index in the job
  * @wp: where the worker is returned
+ *
+ * Runs in the requester's context: the memory is charged to its cgroup.
  *
  * Return: 0 or -ENOMEM.
  */
@@ -169,17 +214,19 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index,
 		.seed = kiog_wl_worker_seed(c->seed, job->index, index),
 		.norandommap = c->norandommap,
 	};
+	int node = numa_node_id();
 	struct kiog_worker *w;
 	struct kiog_rng fill;
 	u32 i;
 
 	*wp = NULL;
-	w = vzalloc(sizeof(*w));
+	w = __vmalloc(sizeof(*w), GFP_KERNEL_ACCOUNT | __GFP_ZERO);
 	if (!w)
 		return -ENOMEM;
 	*wp = w;
 	w->job = job;
 	w->index = index;
+	w->node = node;
 	w->mem = kiog_worker_mem(job);
 	init_llist_head(&w->done);
 	/* the netlink layer validated the region; this cannot fail */
@@ -187,9 +234,12 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index,
 		return -EINVAL;
 
 	w->max_samples = kiog_max_samples(c);
-	w->samples = kvcalloc(w->max_samples, sizeof(*w->samples), GFP_KERNEL);
-	w->slots = kcalloc(c->iodepth, sizeof(*w->slots), GFP_KERNEL);
-	w->free = kcalloc(c->iodepth, sizeof(*w->free), GFP_KERNEL);
+	w->samples = kvcalloc(w->max_samples, sizeof(*w->samples),
+			      GFP_KERNEL_ACCOUNT);
+	w->slots = kcalloc_node(c->iodepth, sizeof(*w->slots),
+				GFP_KERNEL_ACCOUNT, node);
+	w->free = kcalloc_node(c->iodepth, sizeof(*w->free),
+			       GFP_KERNEL_ACCOUNT, node);
 	if (!w->samples || !w->slots || !w->free)
 		return -ENOMEM;
 	kiog_rng_seed(&fill, wlc.seed ^ 0xb10cULL);
@@ -212,7 +262,10 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index,
  * kiog_slot_complete() - hand a finished I/O back to its worker
  * @s: the slot; the engine has set @s->error and @s->done_bytes
  *
- * Safe from any context, including hard interrupts.
+ * Safe from any context, including hard interrupts. Once the slot is on the
+ * worker's list the worker may reap it, end and be stopped; the RCU read
+ * section keeps the worker, and the reference on its task, until the wakeup
+ * is done, since the reaper waits for a grace period before dropping them.
  */
 void kiog_slot_complete(struct kiog_slot *s)
 {
@@ -220,18 +273,21 @@ void kiog_slot_complete(struct kiog_slot *s)
 
 	s->end_ns = ktime_get_ns();
 	/*
-	 * Completed inside submit (null engine, irqmode=0): no atomics, no
-	 * wakeup. Only in task context: an interrupt taken while the worker
-	 * runs also sees current == w->task, and must go through the lock-free list.
+	 * Completed inside submit or poll (null engine, irqmode=0, hipri): no
+	 * atomics, no wakeup. Only in task context: an interrupt taken while
+	 * the worker runs also sees current == w->task, and must go through
+	 * the lock-free list.
 	 */
 	if (current == w->task && in_task()) {
 		s->node.next = w->inline_done;
 		w->inline_done = &s->node;
 		return;
 	}
+	rcu_read_lock();
 	/* only the first completion on an empty list needs to wake the worker */
 	if (llist_add(&s->node, &w->done))
 		wake_up_process(w->task);
+	rcu_read_unlock();
 }
 
 static void kiog_sq_add(u64 *hi, u64 *lo, u64 v)
@@ -248,24 +304,47 @@ static void kiog_sq_add(u64 *hi, u64 *lo, u64 v)
 	*hi += *lo < old;
 }
 
-static void kiog_dir_account(struct kiog_dir_stats *d, u64 lat, u32 bytes,
-			     bool short_io)
+static void kiog_lat_account(struct kiog_lat_stats *l, u64 v, bool first)
 {
-	if (!d->ios || lat < d->lat_min)
-		d->lat_min = lat;
-	if (lat > d->lat_max)
-		d->lat_max = lat;
+	if (first || v < l->min)
+		l->min = v;
+	if (v > l->max)
+		l->max = v;
+	l->sum += v;
+	kiog_sq_add(&l->sq_hi, &l->sq_lo, v);
+}
+
+/* One I/O into its direction's statistics; slat + clat = lat. */
+static void kiog_dir_account(struct kiog_dir_stats *d, u64 slat, u64 clat,
+			     u32 bytes, bool short_io)
+{
+	bool first = !d->ios;
+	u64 lat = slat + clat;
+
+	kiog_lat_account(&d->slat, slat, first);
+	kiog_lat_account(&d->clat, clat, first);
+	kiog_lat_account(&d->lat, lat, first);
 	d->ios++;
 	d->bytes += bytes;
 	d->short_ios += short_io;
-	d->lat_sum += lat;
-	kiog_sq_add(&d->sq_hi, &d->sq_lo, lat);
 	d->hist[kiog_hist_idx(lat)]++;
+	d->clat_hist[kiog_hist_idx(clat)]++;
 }
 
+/* fio's "IO depths" buckets: 1, 2, 4, 8, 16, 32, >=64 */
 static u32 kiog_depth_bucket(u32 depth)
 {
-	return depth >= 64 ? KIOGEN_DEPTH_BUCKETS - 1 : ilog2(depth);
+	return depth >= 64 ? KIOGEN_DEPTH_BUCKETS - 1 : ilog2(depth ?: 1);
+}
+
+/* fio's "submit" and "complete" buckets: 0, 1-4, 5-8, 9-16, 17-32, 33-64, >64 */
+static u32 kiog_batch_bucket(u32 n)
+{
+	if (!n)
+		return 0;
+	if (n > 64)
+		return KIOGEN_DEPTH_BUCKETS - 1;
+	return n <= 4 ? 1 : ilog2(n - 1);
 }
 
 /* The per-loop state of a worker that the helpers below share. */
@@ -280,6 +359,9 @@ struct kiog_loop {
 	u64 last_end;		/* latest completion time reaped: "now" for the loop */
 	u32 sync_every;		/* fsync or fdatasync every N writes */
 	u32 writes_since_sync;
+	u32 batch;		/* most I/Os per submit call */
+	u32 low;		/* refill when in flight falls to this */
+	bool refill_wait;	/* the queue filled: wait for @low */
 	bool issuing;
 };
 
@@ -297,17 +379,24 @@ static void kiog_stamp(struct kiog_worker *w, struct kiog_slot *s,
 	h->seq = ++l->write_seq;
 }
 
+/*
+ * Submits up to one batch. A batch of more than one I/O is plugged, so the
+ * block layer sees it at once; the moment the plug is flushed is each I/O's
+ * issue time (fio's slat ends there). Sync mode issues each I/O as it is
+ * built, as fio's sync engines: no slat.
+ */
 static void kiog_worker_submit(struct kiog_worker *w, struct kiog_loop *l)
 {
-	const struct kiog_engine_ops *eng = w->job->cfg.engine;
+	const struct kiog_job_cfg *c = &w->job->cfg;
+	const struct kiog_engine_ops *eng = c->engine;
+	u32 top = w->nr_free, n = min(w->nr_free, l->batch), i;
 	struct blk_plug plug;
-	bool plugged = false;
+	u64 now;
 
-	if (w->nr_free > 1) {
+	/* blk_start_plug_nr_ios() would size the batch, but is not exported */
+	if (n > 1)
 		blk_start_plug(&plug);
-		plugged = true;
-	}
-	while (w->nr_free) {
+	for (i = 0; i < n; i++) {
 		struct kiog_slot *s;
 		struct kiog_io io;
 
@@ -324,41 +413,90 @@ static void kiog_worker_submit(struct kiog_worker *w, struct kiog_loop *l)
 		if (io.dir == KIOGEN_DIR_WRITE && s->nr_bvec)
 			kiog_stamp(w, s, l);
 		w->inflight++;
-		w->depths[kiog_depth_bucket(w->inflight)]++;
+		s->inflight = true;
 		l->issued_bytes += io.len;
+		s->end_ns = 0;
 		s->start_ns = ktime_get_ns();
+		s->issue_ns = s->start_ns;
 		eng->submit(w, s);
 	}
-	if (plugged)
+	if (n > 1)
 		blk_finish_plug(&plug);
+	if (!i)
+		return;
+	/* the slots of this batch are still above the free stack's top */
+	if (c->mode == KIOGEN_MODE_ASYNC) {
+		now = ktime_get_ns();
+		for (n = w->nr_free; n < top; n++)
+			w->free[n]->issue_ns = now;
+	}
+	w->depths[kiog_depth_bucket(w->inflight)] += i;
+	w->submit[kiog_batch_bucket(i)]++;
+	if (w->inflight >= c->iodepth && l->low < c->iodepth)
+		l->refill_wait = true;
+}
+
+static bool kiog_worker_has_done(struct kiog_worker *w)
+{
+	return w->inline_done || w->pending || !llist_empty(&w->done);
 }
 
 static void kiog_worker_wait(struct kiog_worker *w)
 {
+	const struct kiog_engine_ops *eng = w->job->cfg.engine;
+
+	if (w->job->cfg.hipri && eng->poll) {
+		/* polled: completions run in this task, from ->poll() */
+		while (!kiog_worker_has_done(w)) {
+			eng->poll(w);
+			cond_resched();
+		}
+		return;
+	}
 	for (;;) {
 		set_current_state(TASK_UNINTERRUPTIBLE);
-		if (w->inline_done || !llist_empty(&w->done))
+		if (kiog_worker_has_done(w))
 			break;
 		io_schedule();
 	}
 	__set_current_state(TASK_RUNNING);
 }
 
-static void kiog_worker_reap(struct kiog_worker *w, struct kiog_loop *l)
+/*
+ * Moves completions onto the pending list, in no particular order. A worker
+ * sees either inline completions (completed within submit or poll) or
+ * interrupt ones; only when both are there is the inline list walked, to
+ * link the other after it.
+ */
+static void kiog_worker_collect(struct kiog_worker *w)
 {
-	struct llist_node *list = w->inline_done;
-	struct kiog_slot *s, *tmp;
+	struct llist_node *list = w->inline_done, *tail;
 
 	w->inline_done = NULL;
-	if (!llist_empty(&w->done)) {
-		struct llist_node *async = llist_del_all(&w->done), *last = async;
-
-		while (last->next)
-			last = last->next;
-		last->next = list;
-		list = async;
+	w->pending = list;
+	if (llist_empty(&w->done))
+		return;
+	if (!list) {
+		w->pending = llist_del_all(&w->done);
+		return;
 	}
-	llist_for_each_entry_safe(s, tmp, list, node) {
+	for (tail = list; tail->next; tail = tail->next)
+		;
+	tail->next = llist_del_all(&w->done);
+}
+
+/* Accounts up to @max pending completions (0: all); returns how many. */
+static u32 kiog_worker_reap(struct kiog_worker *w, struct kiog_loop *l, u32 max)
+{
+	u32 n = 0;
+
+	while (w->pending && (!max || n < max)) {
+		struct kiog_slot *s = llist_entry(w->pending, struct kiog_slot, node);
+		u64 issue;
+
+		w->pending = w->pending->next;
+		n++;
+		s->inflight = false;
 		w->inflight--;
 		w->free[w->nr_free++] = s;
 		if (s->end_ns > l->last_end)
@@ -379,11 +517,36 @@ static void kiog_worker_reap(struct kiog_worker *w, struct kiog_loop *l)
 			l->writes_since_sync++;
 		if (s->start_ns < l->ramp_end)
 			continue;
-		kiog_dir_account(&w->stats[s->dir], s->end_ns - s->start_ns,
-				 s->done_bytes, s->done_bytes != s->len);
+		/* completed before its batch was issued: within submit */
+		issue = min(s->issue_ns, s->end_ns);
+		kiog_dir_account(&w->stats[s->dir], issue - s->start_ns,
+				 s->end_ns - issue, s->done_bytes,
+				 s->done_bytes != s->len);
 		WRITE_ONCE(w->live_ios, w->live_ios + 1);
 		WRITE_ONCE(w->live_bytes, w->live_bytes + s->done_bytes);
 	}
+	return n;
+}
+
+/*
+ * Waits for completions and accounts them: at least batch_complete_min (or
+ * what is in flight, if less; none when 0), at most batch_complete_max.
+ */
+static void kiog_worker_complete(struct kiog_worker *w, struct kiog_loop *l)
+{
+	const struct kiog_job_cfg *c = &w->job->cfg;
+	u32 want = min(c->batch_complete_min, w->inflight), n = 0;
+	u32 max = c->batch_complete_max;
+
+	for (;;) {
+		if (!w->pending)
+			kiog_worker_collect(w);
+		n += kiog_worker_reap(w, l, max ? max - n : 0);
+		if (n >= want || (max && n >= max) || !w->inflight)
+			break;
+		kiog_worker_wait(w);
+	}
+	w->complete[kiog_batch_bucket(n)]++;
 }
 
 /* fsync/fdatasync in the worker, timed into the sync statistics as fio does */
@@ -409,8 +572,8 @@ static void kiog_worker_sync(struct kiog_worker *w, struct kiog_loop *l,
 		return;
 	}
 	if (t0 >= l->ramp_end)
-		kiog_dir_account(&w->stats[KIOGEN_DIR_SYNC], ktime_get_ns() - t0,
-				 0, false);
+		kiog_dir_account(&w->stats[KIOGEN_DIR_SYNC], 0,
+				 ktime_get_ns() - t0, 0, false);
 }
 
 static void kiog_worker_sample(struct kiog_worker *w, struct kiog_loop *l,
@@ -428,6 +591,27 @@ static void kiog_worker_sample(struct kiog_worker *w, struct kiog_loop *l,
 	}
 }
 
+static bool kiog_worker_sync_due(const struct kiog_loop *l)
+{
+	return l->sync_every && l->writes_since_sync >= l->sync_every;
+}
+
+/*
+ * May the worker submit now? Not while a full queue drains to iodepth_low,
+ * nor while a due fsync waits for the writes in flight (fio quiesces too).
+ */
+static bool kiog_worker_may_submit(struct kiog_worker *w, struct kiog_loop *l)
+{
+	if (!l->issuing || !w->nr_free || kiog_worker_sync_due(l))
+		return false;
+	if (l->refill_wait) {
+		if (w->inflight > l->low)
+			return false;
+		l->refill_wait = false;
+	}
+	return true;
+}
+
 static void kiog_worker_loop(struct kiog_worker *w)
 {
 	const struct kiog_job_cfg *c = &w->job->cfg;
@@ -440,21 +624,32 @@ static void kiog_worker_loop(struct kiog_worker *w)
 		.io_limit = c->number_ios ?: U64_MAX,
 		.byte_limit = c->time_based ? U64_MAX : c->io_size,
 		.sync_every = c->fsync ?: c->fdatasync,
+		.batch = c->batch_submit ?: c->iodepth,
+		.low = c->iodepth_low ?: c->iodepth,
 		.issuing = true,
 	};
 
-	/* a run can be stopped (or its layout fail) before a worker starts */
+	/* a run can be stopped before a worker starts */
 	if (READ_ONCE(run->stop))
 		l.issuing = false;
 	while (l.issuing || w->inflight) {
-		if (l.issuing)
+		/* suspend: drain what is in flight, then freeze */
+		if (unlikely(freezing(current))) {
+			if (!w->inflight) {
+				try_to_freeze();
+				continue;
+			}
+		} else if (kiog_worker_may_submit(w, &l)) {
 			kiog_worker_submit(w, &l);
-		if (!w->inflight)
-			break;
-		kiog_worker_wait(w);
-		kiog_worker_reap(w, &l);
-		if (unlikely(l.sync_every && l.writes_since_sync >= l.sync_every))
+		}
+		if (unlikely(kiog_worker_sync_due(&l)) && !w->inflight)
 			kiog_worker_sync(w, &l, !c->fsync);
+		if (!w->inflight) {
+			if (!l.issuing)
+				break;
+			continue;
+		}
+		kiog_worker_complete(w, &l);
 		/* a completion was just reaped: its time saves a clock read */
 		now = l.last_end;
 		if (now >= l.next_sample)
@@ -481,9 +676,16 @@ static void kiog_worker_loop(struct kiog_worker *w)
 int kiog_worker_fn(void *data)
 {
 	struct kiog_worker *w = data;
+	const struct cred *old = NULL;
 	u64 ut, st;
 
+	set_freezable();
+	/* permission hooks on each I/O see whoever opened the target */
+	if (w->job->file)
+		old = override_creds(w->job->file->f_cred);
 	kiog_worker_loop(w);
+	if (old)
+		revert_creds(old);
 
 	task_cputime_adjusted(current, &ut, &st);
 	w->cpu_usr_ns = ut;
@@ -497,6 +699,7 @@ int kiog_worker_fn(void *data)
 		if (kthread_should_stop())
 			break;
 		schedule();
+		try_to_freeze();
 	}
 	__set_current_state(TASK_RUNNING);
 	return 0;

@@ -13,6 +13,8 @@ PKGS=(
 	fio xfsprogs e2fsprogs util-linux dmsetup python3 libcap2-bin iproute2
 	# the kernel matrix and the DKMS leg of make check
 	dkms debootstrap
+	# include/kiogen built for a 32-bit target (make unit)
+	gcc-multilib
 )
 
 missing=()

@@ -30,6 +30,7 @@
 #define _KIOGEN_HIST_H
 
 #include <linux/types.h>
+#include <kiogen/div64.h>
 
 #define KIOG_HIST_BITS		6	/* 64 linear buckets per power of two */
 #define KIOG_HIST_VAL		(1U << KIOG_HIST_BITS)
@@ -129,7 +130,7 @@ static inline __u64 kiog_hist_bucket_val(__u32 idx)
 static inline __u64 kiog_hist_percentile(const __u64 *buckets, __u32 nr,
 					 __u64 total, __u32 ppm)
 {
-	__u64 rank, sum = 0;
+	__u64 rank, rem, sum = 0;
 	__u32 i, last = nr;
 
 	if (!total)
@@ -138,8 +139,8 @@ static inline __u64 kiog_hist_percentile(const __u64 *buckets, __u32 nr,
 		ppm = KIOG_PPM;
 	if (nr > KIOG_HIST_BUCKETS)
 		nr = KIOG_HIST_BUCKETS;
-	rank = total / KIOG_PPM * ppm +
-	       (total % KIOG_PPM * ppm + KIOG_PPM - 1) / KIOG_PPM;
+	rank = kiog_div64_rem(total, KIOG_PPM, &rem) * ppm +
+	       kiog_div64(rem * ppm + KIOG_PPM - 1, KIOG_PPM);
 	if (!rank)
 		rank = 1;
 	for (i = 0; i < nr; i++) {

@@ -10,6 +10,7 @@
 #define _KIOGEN_RNG_H
 
 #include <linux/types.h>
+#include <kiogen/div64.h>
 
 #define KIOG_GOLDEN_GAMMA 0x9e3779b97f4a7c15ULL
 
@@ -34,14 +35,6 @@ static inline __u64 __kiog_rotl64(__u64 x, unsigned int k)
 	return (x << k) | (x >> (64 - k));
 }
 
-/* 64x64 -> 128-bit product: returns the high half, stores the low half */
-static inline __u64 __kiog_mul128(__u64 a, __u64 b, __u64 *lo)
-{
-	__extension__ unsigned __int128 m = (unsigned __int128)a * b;
-
-	*lo = (__u64)m;
-	return (__u64)(m >> 64);
-}
 
 /**
  * kiog_rng_seed() - seed a generator from a 64-bit value
@@ -96,13 +89,15 @@ static inline __u64 kiog_rng_next(struct kiog_rng *r)
  */
 static inline __u64 kiog_rng_below(struct kiog_rng *r, __u64 n)
 {
-	__u64 lo, hi = __kiog_mul128(kiog_rng_next(r), n, &lo);
+	__u64 lo, hi = kiog_mul64_hi(kiog_rng_next(r), n, &lo);
 
 	if (lo < n) {
-		__u64 thresh = -n % n;
+		__u64 thresh;
+
+		kiog_div64_rem(-n, n, &thresh);
 
 		while (lo < thresh)
-			hi = __kiog_mul128(kiog_rng_next(r), n, &lo);
+			hi = kiog_mul64_hi(kiog_rng_next(r), n, &lo);
 	}
 	return hi;
 }

@@ -183,7 +183,7 @@ static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg
 
 	*wl = (struct kiog_wl) {
 		.base = cfg->offset,
-		.nr_blocks = cfg->size / cfg->bs,
+		.nr_blocks = kiog_div64(cfg->size, cfg->bs),
 		.bs = cfg->bs,
 		.rwmixread = cfg->rwmixread,
 	};
