@@ -12,7 +12,7 @@ PKGS=(
 	# the debug leg builds a kernel
 	bison flex bc libelf-dev libssl-dev
 	libmnl-dev libnl-3-dev libnl-genl-3-dev liburing-dev
-	fio xfsprogs e2fsprogs util-linux dmsetup python3
+	fio xfsprogs e2fsprogs util-linux dmsetup python3 libcap2-bin iproute2
 	# the kernel matrix and the DKMS leg of make check
 	dkms debootstrap
 	# include/kiogen built for a 32-bit target (make unit)

@@ -129,3 +129,99 @@ finish() {
 	[ "$nr_failed" -eq 0 ] && exit $KSFT_PASS
 	exit $KSFT_FAIL
 }
+
+# ---- helpers of the matrix, hostile-user and lifecycle tests ----
+
+SPLAT_RE='WARNING:|BUG:|Oops|KFENCE|lockdep|leak|Call Trace|general protection|soft lockup|hung_task|blocked for more than|Kernel panic|UBSAN:'
+KIOGEN_NL=${KIOGEN_NL:-$(dirname "$(readlink -f "$0")")/kiogen_nl.py}
+
+# kmsg TEXT: a line in the kernel log naming this script, so that a splat
+# that follows points at the test (and the cell) that caused it
+kmsg() {
+	echo "kiogen-selftest: ${0##*/}: $*" > /dev/kmsg 2>/dev/null || true
+}
+
+# dmesg_mark: the kernel log's length now, for splat_since
+dmesg_mark() {
+	dmesg | wc -l
+}
+
+# splat_since MARK: prints the splat lines logged after MARK; true if any
+splat_since() {
+	dmesg | tail -n +"$(($1 + 1))" | grep -E "$SPLAT_RE"
+}
+
+# knl ARGS...: one raw netlink request (kiogen_nl.py), with the header of
+# this checkout
+knl() {
+	KIOGEN_SRC=$KIOGEN_SRC python3 "$KIOGEN_NL" "$@"
+}
+
+# knl_field LINE NAME: a field of kiogen_nl.py's first line (errno, ms, id, msg)
+knl_field() {
+	sed -n "1s/.*\\b$2=\\([^ ]*\\).*/\\1/p" <<<"$1"
+}
+
+# as_nobody CMD...: as user nobody, without any capability
+as_nobody() {
+	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+		--bounding-set=-all "$@"
+}
+
+# as_nodac CMD...: root with CAP_SYS_ADMIN but without CAP_DAC_OVERRIDE
+# and CAP_DAC_READ_SEARCH: bound by file modes like any other user
+as_nodac() {
+	capsh --drop=cap_dac_override,cap_dac_read_search -- -c '"$@"' as_nodac "$@"
+}
+
+# in_netns CMD...: root in a new network namespace
+in_netns() {
+	unshare --net "$@"
+}
+
+# in_userns CMD...: "root" of a new user namespace (no capability in the
+# initial one), same network namespace
+in_userns() {
+	unshare --user --map-root-user "$@"
+}
+
+# dm_create NAME TABLE: a device-mapper device at /dev/mapper/NAME
+dm_create() {
+	echo "$2" | dmsetup create "$1" || return 1
+	dmsetup mknodes "$1" >/dev/null 2>&1
+	[ -b "/dev/mapper/$1" ]
+}
+
+dm_remove() {
+	dmsetup remove --retry "$1" >/dev/null 2>&1 || dmsetup remove --force "$1" >/dev/null 2>&1
+}
+
+KIOGEN_CHECK=${KIOGEN_CHECK:-$(dirname "$(readlink -f "$0")")/kiogen_check.py}
+
+# bdev_released DEV: the block device can be opened exclusively (nothing,
+# kiogen included, holds a claim on it)
+bdev_released() {
+	python3 "$KIOGEN_CHECK" --released "$1"
+}
+
+# headers_ok PATH OFFSET COUNT BS all|some [direct]: the COUNT blocks of BS
+# bytes from OFFSET carry kiogen's block header (see kiogen_check.py)
+headers_ok() {
+	python3 "$KIOGEN_CHECK" --headers "$1" "$2" "$3" "$4" "$5" "${6:-buffered}"
+}
+
+# timed VAR CMD...: runs CMD, stores its wall time in ms in VAR, returns its status
+timed() {
+	local __var=$1 __t0 __rc
+	shift
+	__t0=$(date +%s%N)
+	"$@"
+	__rc=$?
+	printf -v "$__var" '%d' $((($(date +%s%N) - __t0) / 1000000))
+	return $__rc
+}
+
+# mem_used_kib: kiogen info's "memory in use", in KiB
+mem_used_kib() {
+	"$KIOGEN" info | awk '/memory in use:/ { print $4 }'
+}

@@ -35,8 +35,13 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <fcntl.h>
+#include <grp.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <linux/capability.h>
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 #include <libmnl/libmnl.h>
@@ -165,6 +170,8 @@ enum expect {
 	EXP_FAIL,		/* the contract says the kernel must refuse it */
 	EXP_OK,			/* a valid request: must succeed */
 	EXP_OK_ENOENT,		/* cleanup: success, or the run is already gone */
+	EXP_EPERM,		/* from a user without CAP_SYS_ADMIN: refused with EPERM */
+	EXP_ENOENT,		/* from another network namespace: no such run */
 };
 
 enum outcome { OUT_NONE, OUT_OK, OUT_ERR };
@@ -222,6 +229,9 @@ static struct {
 
 static int failures;
 static int cur_index;		/* request number, for reproduction */
+/* in a hostile child: who it is, and whether everything must fail */
+static const char *hostile_name = "";
+static bool hostile_eperm;
 
 static void fail(struct req *r, const void *reply, size_t rlen, const char *fmt, ...)
 {
@@ -306,6 +316,16 @@ static const struct vdesc dir_d[KIOGEN_A_DIR_MAX + 1] = {
 	[KIOGEN_A_DIR_LAT_SUM]		= { VT_U64 },
 	[KIOGEN_A_DIR_LAT_SQSUM_HI]	= { VT_U64 },
 	[KIOGEN_A_DIR_LAT_SQSUM_LO]	= { VT_U64 },
+	[KIOGEN_A_DIR_SLAT_MIN]		= { VT_U64 },
+	[KIOGEN_A_DIR_SLAT_MAX]		= { VT_U64 },
+	[KIOGEN_A_DIR_SLAT_SUM]		= { VT_U64 },
+	[KIOGEN_A_DIR_SLAT_SQSUM_HI]	= { VT_U64 },
+	[KIOGEN_A_DIR_SLAT_SQSUM_LO]	= { VT_U64 },
+	[KIOGEN_A_DIR_CLAT_MIN]		= { VT_U64 },
+	[KIOGEN_A_DIR_CLAT_MAX]		= { VT_U64 },
+	[KIOGEN_A_DIR_CLAT_SUM]		= { VT_U64 },
+	[KIOGEN_A_DIR_CLAT_SQSUM_HI]	= { VT_U64 },
+	[KIOGEN_A_DIR_CLAT_SQSUM_LO]	= { VT_U64 },
 };
 
 static const struct vset dir_set = { "dir", KIOGEN_A_DIR_MAX, dir_d };
@@ -325,6 +345,8 @@ static const struct vdesc worker_d[KIOGEN_A_WORKER_MAX + 1] = {
 	[KIOGEN_A_WORKER_ISSUED]	= { VT_U64 },
 	[KIOGEN_A_WORKER_ERROR]		= { VT_S32 },
 	[KIOGEN_A_WORKER_DIR]		= { VT_NEST, 0, 0, &dir_set },
+	[KIOGEN_A_WORKER_SUBMIT]	= { VT_BIN, 8, KIOGEN_DEPTH_BUCKETS },
+	[KIOGEN_A_WORKER_COMPLETE]	= { VT_BIN, 8, KIOGEN_DEPTH_BUCKETS },
 };
 
 static const struct vdesc hist_d[KIOGEN_A_HIST_MAX + 1] = {
@@ -336,6 +358,7 @@ static const struct vdesc hist_d[KIOGEN_A_HIST_MAX + 1] = {
 	[KIOGEN_A_HIST_GROUPS]		= { VT_U32 },
 	[KIOGEN_A_HIST_FIRST]		= { VT_U32 },
 	[KIOGEN_A_HIST_COUNTS]		= { VT_BIN, 8 },
+	[KIOGEN_A_HIST_KIND]		= { VT_U32 },
 };
 
 static const struct vdesc samples_d[KIOGEN_A_SAMPLES_MAX + 1] = {
@@ -382,6 +405,12 @@ static const struct vdesc job_d[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_FILESIZE]		= { VT_U64 },
 	[KIOGEN_A_JOB_FALLOCATE]	= { VT_U32 },
 	[KIOGEN_A_JOB_CONTINUE_ON_ERROR] = { VT_U32 },
+	[KIOGEN_A_JOB_FD]		= { VT_U32 },
+	[KIOGEN_A_JOB_IODEPTH_BATCH_SUBMIT] = { VT_U32 },
+	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MIN] = { VT_U32 },
+	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX] = { VT_U32 },
+	[KIOGEN_A_JOB_IODEPTH_LOW]	= { VT_U32 },
+	[KIOGEN_A_JOB_HIPRI]		= { VT_FLAG },
 };
 
 static const struct vset job_set = { "job", KIOGEN_A_JOB_MAX, job_d };
@@ -705,6 +734,10 @@ static void check_reply(struct req *r, const struct nlmsghdr *nlh)
 			fail(r, nlh, len, "kiogen reply to a message kiogen never got");
 			return;
 		}
+		if (hostile_eperm) {
+			fail(r, nlh, len, "%s got a kiogen reply", hostile_name);
+			return;
+		}
 		if (len < NLMSG_HDRLEN + GENL_HDRLEN) {
 			fail(r, nlh, len, "reply without a genl header");
 			return;
@@ -901,7 +934,19 @@ static void settle(struct req *r)
 				fail(r, NULL, 0, "cleanup request failed: %s",
 				     s->out == OUT_ERR ? strerror(-s->error) : "no reply");
 			break;
+		case EXP_EPERM:
+		case EXP_ENOENT:
+			if (s->dispatched && !(s->out == OUT_ERR &&
+					       s->error == (r->expect == EXP_EPERM ? -EPERM : -ENOENT)))
+				fail(r, NULL, 0, "%s request: %s, not %s", hostile_name,
+				     s->out == OUT_ERR ? strerror(-s->error) :
+				     s->out == OUT_OK ? "success" : "no reply",
+				     r->expect == EXP_EPERM ? "EPERM" : "ENOENT");
+			break;
 		}
+		/* from a user without CAP_SYS_ADMIN nothing may succeed */
+		if (hostile_eperm && s->dispatched && s->out == OUT_OK)
+			fail(r, NULL, 0, "%s request succeeded", hostile_name);
 	}
 	/* libmnl leaves attribute padding as it finds it: start from zeroes */
 	memset(r->buf, 0, r->len);
@@ -1115,13 +1160,13 @@ static void put_fuzz_engine(struct bld *b, uint16_t type, bool real_ok)
 enum gen {
 	G_RANDOM_ATTRS, G_JOB_FUZZ, G_NEAR_VALID, G_VALID_RUN, G_ID_OPS, G_DUMP_FLAGS,
 	G_HEADER, G_RAW, G_MANY_JOBS, G_DEEP_NEST, G_INFO, G_EXTREME, G_SOCKET,
-	G_INTERLEAVE, G_CLEANUP, G_NR
+	G_INTERLEAVE, G_FDS, G_HOSTILE, G_OWNER, G_CLEANUP, G_NR
 };
 
 static const char *const gen_names[G_NR] = {
 	"random_attrs", "job_fuzz", "near_valid", "valid_run", "id_ops", "dump_flags",
 	"header", "raw", "many_jobs", "deep_nest", "info", "extreme", "socket",
-	"interleave", "cleanup",
+	"interleave", "fds", "hostile", "owner", "cleanup",
 };
 
 /* per 1000 requests; those that start runs cost the most */
@@ -1130,6 +1175,8 @@ static const unsigned int gen_weight[G_NR] = {
 	[G_VALID_RUN] = 10, [G_ID_OPS] = 150, [G_DUMP_FLAGS] = 70, [G_HEADER] = 110,
 	[G_RAW] = 60, [G_MANY_JOBS] = 3, [G_DEEP_NEST] = 40, [G_INFO] = 20,
 	[G_EXTREME] = 30, [G_SOCKET] = 8, [G_INTERLEAVE] = 20,
+	/* version 2: fds as targets; other users and namespaces; portid reuse */
+	[G_FDS] = 20, [G_HOSTILE] = 2, [G_OWNER] = 1,
 };
 
 static uint32_t gen_mask = ~0U;	/* -x turns generators off */
@@ -1191,7 +1238,7 @@ static uint16_t pick_flags(void)
 }
 
 /* Job attribute kinds, from the UAPI header's comments. */
-enum kind { K_NONE, K_PAD, K_U32, K_U64, K_FLAG, K_NAME, K_PATH, K_ENGINE };
+enum kind { K_NONE, K_PAD, K_U32, K_U64, K_FLAG, K_NAME, K_PATH, K_ENGINE, K_FD };
 
 static const uint8_t job_kind[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_PAD]		= K_PAD,
@@ -1221,7 +1268,43 @@ static const uint8_t job_kind[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_FILESIZE]		= K_U64,
 	[KIOGEN_A_JOB_FALLOCATE]	= K_U32,
 	[KIOGEN_A_JOB_CONTINUE_ON_ERROR] = K_U32,
+	[KIOGEN_A_JOB_FD]		= K_FD,
+	[KIOGEN_A_JOB_IODEPTH_BATCH_SUBMIT] = K_U32,
+	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MIN] = K_U32,
+	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX] = K_U32,
+	[KIOGEN_A_JOB_IODEPTH_LOW]	= K_U32,
+	[KIOGEN_A_JOB_HIPRI]		= K_FLAG,
 };
+
+/*
+ * File descriptors to name in KIOGEN_A_JOB_FD: none of them reaches anything
+ * that matters (scratch files, a pipe, sockets, a directory, /dev/null, and
+ * numbers that are not open); never the standard ones.
+ */
+enum fdk {
+	FD_RW, FD_RO, FD_WO, FD_PIPE, FD_SOCK, FD_DIR, FD_DEVNULL, FD_CLOSED, FD_NR
+};
+static const char *const fd_names[FD_NR] = {
+	"an O_RDWR file", "an O_RDONLY file", "an O_WRONLY file", "a pipe", "a socket",
+	"a directory", "/dev/null", "a closed fd",
+};
+static int fd_pool[FD_NR] = { -1, -1, -1, -1, -1, -1, -1, -1 };
+static char fd_dir[] = "/tmp/nl_fuzz_fds.XXXXXX";
+static char fd_file[64];
+#define FD_FILE_SIZE	(1 << 20)
+
+static uint32_t pick_fd(enum fdk *kind)
+{
+	enum fdk k = rnd(FD_NR + 1);
+
+	if (k == FD_NR)		/* a number far beyond any open fd */
+		k = FD_CLOSED;
+	if (kind)
+		*kind = k;
+	if (k == FD_CLOSED)
+		return chance(1, 2) ? fd_pool[FD_CLOSED] : rnd_range(100000, 1 << 20);
+	return (uint32_t)fd_pool[k];
+}
 
 /* Random bytes as a value; never a real engine name or a real path. */
 static void put_garbage(struct bld *b, uint16_t type, bool is_str_attr)
@@ -1250,6 +1333,11 @@ static void put_job_attr(struct bld *b, uint16_t raw, bool files)
 	uint16_t type = raw & NLA_TYPE_MASK;
 	enum kind k = type <= KIOGEN_A_JOB_MAX ? job_kind[type] : K_NONE;
 	bool str = k == K_NAME || k == K_PATH || k == K_ENGINE;
+
+	if (k == K_FD) {	/* never random numbers: they could be fds of ours */
+		put_u32(b, raw, pick_fd(NULL));
+		return;
+	}
 	uint8_t flagval[8];
 
 	if (k == K_PATH && !files)
@@ -1523,7 +1611,7 @@ static void gen_near_valid(struct req *r)
 {
 	struct bld b = msg_start(r, NLM_F_REQUEST | NLM_F_ACK, KIOGEN_CMD_RUN_NEW);
 	struct nlattr *nest;
-	uint32_t m = rnd(16);
+	uint32_t m = rnd(18);
 
 	r->expect = EXP_ANY;
 	if (m == 0) {		/* unknown flag bits */
@@ -1594,6 +1682,23 @@ static void gen_near_valid(struct req *r)
 		put_u64(&b, KIOGEN_A_JOB_OFFSET, UINT64_MAX - rnd(1 << 20));
 		r->expect = EXP_FAIL;
 		break;
+	case 15:		/* version 1 asked the kernel to lay out and invalidate */
+		switch (rnd(3)) {
+		case 0:
+			put(&b, KIOGEN_A_JOB_INVALIDATE, 0, NULL);
+			break;
+		case 1:
+			put_u64(&b, KIOGEN_A_JOB_FILESIZE, 1 << 20);
+			break;
+		default:
+			put_u32(&b, KIOGEN_A_JOB_FALLOCATE, rnd(2));
+			break;
+		}
+		r->expect = EXP_FAIL;
+		break;
+	case 16:		/* a target for the null engine */
+		put_u32(&b, KIOGEN_A_JOB_FD, pick_fd(NULL));
+		break;
 	default:		/* a random attribute with an interesting value */
 		put_job_attr(&b, pick_job_type(), false);
 		break;
@@ -1650,6 +1755,10 @@ static void gen_extreme(struct req *r)
 	default:
 		break;
 	}
+	/* version 2 refuses what asked the kernel to lay files out */
+	if (type == KIOGEN_A_JOB_INVALIDATE || type == KIOGEN_A_JOB_FILESIZE ||
+	    type == KIOGEN_A_JOB_FALLOCATE)
+		r->expect = EXP_FAIL;
 	nest_end(&b, nest);
 	msg_end(r, &b);
 }
@@ -1853,6 +1962,50 @@ static void gen_deep_nest(struct req *r)
 	msg_end(r, &b);
 	if (depth >= 2)		/* nothing of the UAPI nests below a job */
 		r->expect = job_outer ? EXP_FAIL : EXP_ANY;
+}
+
+/*
+ * A kiocb or bio job on one of the fds of the pool: it runs only on the
+ * O_RDWR scratch file (or the O_RDONLY / O_WRONLY one for a job that only
+ * reads / writes), buffered, with the kiocb engine; everything else (a pipe,
+ * a socket, a directory, /dev/null, a closed fd, O_DIRECT asked of an fd
+ * without it, bio on a file) must be refused.
+ */
+static void gen_fds(struct req *r)
+{
+	struct bld b = msg_start(r, NLM_F_REQUEST | NLM_F_ACK, KIOGEN_CMD_RUN_NEW);
+	uint32_t rw = rnd_range(KIOGEN_RW_READ, KIOGEN_RW_MAX), fd;
+	bool bio = chance(1, 4), direct = chance(1, 6), async = chance(1, 2);
+	bool writes = rw != KIOGEN_RW_READ && rw != KIOGEN_RW_RANDREAD;
+	bool reads = rw != KIOGEN_RW_WRITE && rw != KIOGEN_RW_RANDWRITE;
+	struct nlattr *nest;
+	enum fdk k;
+
+	fd = pick_fd(&k);
+	nest = nest_start(&b, KIOGEN_A_JOB);
+	if (!nest)
+		return;
+	put_str(&b, KIOGEN_A_JOB_ENGINE, bio ? "bio" : "kiocb");
+	put_u32(&b, KIOGEN_A_JOB_RW, rw);
+	put_u32(&b, KIOGEN_A_JOB_BS, 4096);
+	put_u64(&b, KIOGEN_A_JOB_SIZE, FD_FILE_SIZE);
+	put_u64(&b, KIOGEN_A_JOB_NUMBER_IOS, rnd_range(1, 64));
+	put_u32(&b, KIOGEN_A_JOB_MODE, async ? KIOGEN_MODE_ASYNC : KIOGEN_MODE_SYNC);
+	if (async)
+		put_u32(&b, KIOGEN_A_JOB_IODEPTH, rnd_range(1, 8));
+	if (direct)
+		put(&b, KIOGEN_A_JOB_DIRECT, 0, NULL);
+	put_u32(&b, KIOGEN_A_JOB_FD, fd);
+	nest_end(&b, nest);
+	msg_end(r, &b);
+	if (!bio && !direct && (k == FD_RW || (k == FD_RO && !writes) || (k == FD_WO && !reads)))
+		r->expect = EXP_OK;
+	else
+		r->expect = EXP_FAIL;
+	if (verbose)
+		diag("fds: %s %s on %s (fd %u): %s", bio ? "bio" : "kiocb",
+		     writes ? reads ? "rw" : "write" : "read", fd_names[k], fd,
+		     r->expect == EXP_OK ? "must run" : "must be refused");
 }
 
 /* ---- runs: tracking, reaping, cleanup ---- */
@@ -2401,6 +2554,322 @@ static int open_sockets(void)
 	return 0;
 }
 
+/* ---- version 2: the fds of the pool, other users and namespaces, owners ---- */
+
+static int fd_pipe_w = -1;
+
+static bool fd_pool_open(void)
+{
+	int p[2], sv[2], f;
+
+	if (!mkdtemp(fd_dir))
+		return false;
+	snprintf(fd_file, sizeof(fd_file), "%s/data", fd_dir);
+	f = open(fd_file, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (f < 0 || ftruncate(f, FD_FILE_SIZE))
+		return false;
+	fd_pool[FD_RW] = f;
+	fd_pool[FD_RO] = open(fd_file, O_RDONLY | O_CLOEXEC);
+	fd_pool[FD_WO] = open(fd_file, O_WRONLY | O_CLOEXEC);
+	if (pipe2(p, O_CLOEXEC) || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
+		return false;
+	fd_pool[FD_PIPE] = p[0];
+	fd_pipe_w = p[1];
+	fd_pool[FD_SOCK] = sv[0];
+	close(sv[1]);
+	fd_pool[FD_DIR] = open(fd_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd_pool[FD_DEVNULL] = open("/dev/null", O_RDWR | O_CLOEXEC);
+	fd_pool[FD_CLOSED] = 900;	/* nothing of ours is ever that high */
+	close(900);
+	return fd_pool[FD_RO] >= 0 && fd_pool[FD_WO] >= 0 && fd_pool[FD_DIR] >= 0 &&
+	       fd_pool[FD_DEVNULL] >= 0;
+}
+
+static void fd_pool_close(void)
+{
+	int i;
+
+	for (i = 0; i < FD_CLOSED; i++)
+		if (fd_pool[i] >= 0)
+			close(fd_pool[i]);
+	if (fd_pipe_w >= 0)
+		close(fd_pipe_w);
+	unlink(fd_file);
+	rmdir(fd_dir);
+}
+
+enum hostile { H_NOBODY, H_USERNS, H_NETNS, H_NOCAP, H_NR };
+static const char *const hostile_names[H_NR] = {
+	"nobody", "user namespace root", "netns root", "root without CAP_SYS_ADMIN",
+};
+
+static uint32_t parent_ids[64];
+static int nr_parent_ids;
+
+/* A RUN_GET dump must not show a run of the parent's namespace. */
+static int foreign_list_cb(struct req *r, const struct nlmsghdr *nlh)
+{
+	struct run_list l = { .n = 0 };
+	unsigned int i;
+	int j;
+
+	r->arg = &l;
+	run_list_cb(r, nlh);
+	r->arg = NULL;
+	for (i = 0; i < l.n; i++)
+		for (j = 0; j < nr_parent_ids; j++)
+			if (l.id[i] == parent_ids[j])
+				fail(r, nlh, nlh->nlmsg_len, "%s lists run %u of the initial netns",
+				     hostile_name, l.id[i]);
+	return learn_run_id(r, nlh);
+}
+
+static int drop_cap_sys_admin(void)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+
+	if (syscall(SYS_capget, &h, d))
+		return -1;
+	d[CAP_SYS_ADMIN / 32].effective &= ~(1U << (CAP_SYS_ADMIN % 32));
+	d[CAP_SYS_ADMIN / 32].permitted &= ~(1U << (CAP_SYS_ADMIN % 32));
+	d[CAP_SYS_ADMIN / 32].inheritable &= ~(1U << (CAP_SYS_ADMIN % 32));
+	return (int)syscall(SYS_capset, &h, d);
+}
+
+/*
+ * In a forked child that became @h: requests of every kind, aimed at the
+ * parent's runs. Without CAP_SYS_ADMIN (nobody, user namespace root, root
+ * without it) every well-formed request gets EPERM and nothing succeeds, and
+ * the events group refuses to be joined; from another network namespace the
+ * parent's runs do not exist (ENOENT), are never listed, and send no events
+ * there. Returns the exit status.
+ */
+static int hostile_child(enum hostile h, uint64_t seed)
+{
+	struct mnl_socket *evs;
+	int k, one = 1, joined;
+
+	mnl_socket_close(nl);
+	if (ev)
+		mnl_socket_close(ev);
+	ev = NULL;
+	snprintf(diag_prefix, sizeof(diag_prefix), "[%.10s] ", hostile_names[h]);
+	failures = 0;
+	if ((h == H_NOBODY && (setgroups(0, NULL) || setresgid(65534, 65534, 65534) ||
+			       setresuid(65534, 65534, 65534))) ||
+	    (h == H_USERNS && unshare(CLONE_NEWUSER)) ||
+	    (h == H_NETNS && unshare(CLONE_NEWNET)) ||
+	    (h == H_NOCAP && drop_cap_sys_admin())) {
+		diag("cannot become %s: %s", hostile_names[h], strerror(errno));
+		return 3;	/* not a failure of the module */
+	}
+	nl = mnl_socket_open(NETLINK_GENERIC);
+	if (!nl || mnl_socket_bind(nl, 0, MNL_SOCKET_AUTOPID) < 0)
+		return 3;
+	portid = mnl_socket_get_portid(nl);
+	mnl_socket_setsockopt(nl, NETLINK_EXT_ACK, &one, sizeof(one));
+	hostile_name = hostile_names[h];
+	hostile_eperm = h != H_NETNS;
+	rng_state = seed;
+	nr_live = nr_accidental = 0;
+
+	evs = mnl_socket_open(NETLINK_GENERIC);
+	joined = evs && !mnl_socket_bind(evs, 0, MNL_SOCKET_AUTOPID) &&
+		 !mnl_socket_setsockopt(evs, NETLINK_ADD_MEMBERSHIP, &events_grp,
+					sizeof(events_grp));
+	if (hostile_eperm && joined)
+		fail(NULL, NULL, 0, "%s joined the events group", hostile_name);
+	else if (hostile_eperm && errno != EPERM)
+		fail(NULL, NULL, 0, "%s: joining the events group: %s, not EPERM", hostile_name,
+		     strerror(errno));
+
+	for (k = 0; k < 24 && !failures; k++) {
+		static const uint8_t cmds[] = { KIOGEN_CMD_RUN_GET, KIOGEN_CMD_RUN_STOP,
+						KIOGEN_CMD_RUN_DEL, KIOGEN_CMD_RESULTS_GET };
+		struct req *r = &g_req;
+		uint32_t pick = rnd(9), id;
+		struct bld b;
+		uint8_t cmd;
+
+		req_init(r, G_HOSTILE, EXP_ANY);
+		r->data_cb = learn_run_id;
+		switch (pick) {
+		case 0:
+			gen_valid_run(r);
+			r->expect = hostile_eperm ? EXP_EPERM : EXP_OK;
+			break;
+		case 1:
+			b = msg_start(r, NLM_F_REQUEST | NLM_F_ACK, KIOGEN_CMD_INFO_GET);
+			msg_end(r, &b);
+			r->expect = hostile_eperm ? EXP_EPERM : EXP_OK;
+			break;
+		case 2:
+		case 3:		/* a run of the parent */
+			cmd = cmds[rnd(4)];
+			id = nr_parent_ids ? parent_ids[rnd(nr_parent_ids)] : pick_id();
+			b = msg_start(r, NLM_F_REQUEST | NLM_F_ACK |
+				      (cmd == KIOGEN_CMD_RESULTS_GET ? NLM_F_DUMP : 0), cmd);
+			put_u32(&b, KIOGEN_A_ID, id);
+			msg_end(r, &b);
+			r->expect = hostile_eperm ? EXP_EPERM : nr_parent_ids ? EXP_ENOENT : EXP_ANY;
+			break;
+		case 4:
+			b = msg_start(r, NLM_F_REQUEST | NLM_F_ACK | NLM_F_DUMP, KIOGEN_CMD_RUN_GET);
+			msg_end(r, &b);
+			r->data_cb = foreign_list_cb;
+			r->expect = hostile_eperm ? EXP_EPERM : EXP_OK;
+			break;
+		case 5:
+			gen_fds(r);
+			if (hostile_eperm)
+				r->expect = EXP_EPERM;
+			break;
+		case 6:
+			gen_near_valid(r);
+			r->expect = EXP_ANY;
+			break;
+		case 7:
+			gen_job_fuzz(r);
+			r->expect = EXP_ANY;
+			break;
+		default:
+			gen_random_attrs(r);
+			r->expect = EXP_ANY;
+			break;
+		}
+		if (verbose)
+			diag("hostile request %d: %zu bytes", k, r->len);
+		xfer(r);
+	}
+	if (!hostile_eperm && joined) {	/* none of the parent's events arrived here */
+		const struct nlmsghdr *nlh;
+		ssize_t n;
+		int rem, j;
+
+		usleep(100000);
+		while ((n = recv(mnl_socket_get_fd(evs), rbuf, sizeof(rbuf), MSG_DONTWAIT)) > 0) {
+			rem = (int)n;
+			for (nlh = (void *)rbuf; mnl_nlmsg_ok(nlh, rem); nlh = mnl_nlmsg_next(nlh, &rem)) {
+				static struct run_list l;
+				struct req *r = &g_req;
+
+				l.n = 0;
+				r->arg = &l;
+				run_list_cb(r, nlh);
+				for (j = 0; l.n && j < nr_parent_ids; j++)
+					if (l.id[0] == parent_ids[j])
+						fail(NULL, nlh, nlh->nlmsg_len,
+						     "%s received an event of run %u of the initial netns",
+						     hostile_name, l.id[0]);
+			}
+		}
+	}
+	if (evs)
+		mnl_socket_close(evs);
+	if (!hostile_eperm) {	/* its own runs, in its own namespace */
+		unsigned int found;
+
+		reap_runs(true);
+		cleanup_all(&found);
+	}
+	return failures ? KSFT_FAIL : KSFT_PASS;
+}
+
+/* Forks a hostile child; afterwards every run of ours is still there. */
+static void gen_hostile(struct req *r)
+{
+	enum hostile h = rnd(H_NR);
+	uint64_t seed = rnd64();
+	int i, status;
+	pid_t pid;
+
+	(void)r;
+	nr_parent_ids = 0;
+	for (i = 0; i < nr_live; i++)
+		parent_ids[nr_parent_ids++] = live[i].id;
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0) {
+		fail(NULL, NULL, 0, "fork: %s", strerror(errno));
+		return;
+	}
+	if (!pid)
+		_exit(hostile_child(h, seed));
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    (WEXITSTATUS(status) && WEXITSTATUS(status) != 3))
+		fail(NULL, NULL, 0, "%s: the requests broke the contract (status %#x)",
+		     hostile_names[h], status);
+	for (i = 0; i < nr_parent_ids; i++) {
+		uint32_t state;
+
+		if (!run_state(parent_ids[i], &state) || !state)
+			fail(NULL, NULL, 0, "run %u is gone after %s's requests", parent_ids[i],
+			     hostile_names[h]);
+	}
+}
+
+/* An attached long run on a socket bound to @port; its id, 0 on failure. */
+static uint32_t owned_run(struct mnl_socket *s, uint32_t port)
+{
+	struct req *r = &g_req;
+	struct bld b;
+
+	req_init(r, G_OWNER, EXP_OK);
+	r->sock = s;
+	r->port = port;
+	r->data_cb = learn_run_id;
+	b = msg_start(r, NLM_F_REQUEST | NLM_F_ACK, KIOGEN_CMD_RUN_NEW);
+	put_long_job(&b, 1, 1);
+	msg_end(r, &b);
+	if (!xfer(r) || r->msg[0].out != OUT_OK || !nr_accidental)
+		return 0;
+	return accidental[nr_accidental - 1];
+}
+
+/*
+ * A socket that owns an attached run closes, and a new socket takes its
+ * portid at once and starts a run of its own: the first run stops, the
+ * second keeps running until its own socket closes (ownership belongs to the
+ * socket, not to a portid that can be reused).
+ */
+static void gen_owner(struct req *r)
+{
+	static uint32_t next = 0x7e000000;
+	uint32_t port = next++ + (uint32_t)getpid() * 64, ida, idb, state = 0;
+	struct mnl_socket *a, *b;
+	int i;
+
+	(void)r;
+	a = mnl_socket_open(NETLINK_GENERIC);
+	if (!a || mnl_socket_bind(a, 0, port) < 0) {
+		if (a)
+			mnl_socket_close(a);
+		return;		/* the portid is taken: nothing to test */
+	}
+	ida = owned_run(a, port);
+	mnl_socket_close(a);
+	b = mnl_socket_open(NETLINK_GENERIC);
+	for (i = 0; b && i < 100 && mnl_socket_bind(b, 0, port) < 0; i++)
+		usleep(10000);
+	if (!b || i == 100) {
+		fail(NULL, NULL, 0, "portid %u not free again 1 s after its socket closed", port);
+		if (b)
+			mnl_socket_close(b);
+		return;
+	}
+	idb = owned_run(b, port);
+	if (ida && !wait_not_running(ida, 10))
+		fail(NULL, NULL, 0, "run %u still running 10 s after its socket closed", ida);
+	usleep(100000);
+	if (idb && (!run_state(idb, &state) || state != KIOGEN_STATE_RUNNING))
+		fail(NULL, NULL, 0, "run %u of a new socket with the reused portid %u is %u, "
+		     "not running: the old socket's close took it", idb, port, state);
+	mnl_socket_close(b);
+	if (idb && !wait_not_running(idb, 10))
+		fail(NULL, NULL, 0, "run %u still running 10 s after its socket closed", idb);
+}
+
 /* Both forms of error messages: with and without the request quoted. */
 static void toggle_sockopts(void)
 {
@@ -2442,7 +2911,7 @@ static void print_errnos(void)
 static const unsigned int gen_order[] = {
 	G_RANDOM_ATTRS, G_JOB_FUZZ, G_NEAR_VALID, G_VALID_RUN, G_ID_OPS, G_DUMP_FLAGS,
 	G_HEADER, G_RAW, G_MANY_JOBS, G_DEEP_NEST, G_INFO, G_EXTREME, G_SOCKET,
-	G_INTERLEAVE,
+	G_INTERLEAVE, G_FDS, G_HOSTILE, G_OWNER,
 };
 
 #define NR_GEN_ORDER (sizeof(gen_order) / sizeof(gen_order[0]))
@@ -2502,6 +2971,7 @@ static long fuzz_loop(uint64_t seed, long count, double limit_s, unsigned int to
 		case G_DEEP_NEST: gen_deep_nest(r); break;
 		case G_INFO: gen_info(r); break;
 		case G_EXTREME: gen_extreme(r); break;
+		case G_FDS: gen_fds(r); break;
 		default: break;	/* they send on their own sockets */
 		}
 		st.per_gen[g]++;
@@ -2510,6 +2980,10 @@ static long fuzz_loop(uint64_t seed, long count, double limit_s, unsigned int to
 		t = now_s();
 		if (g == G_SOCKET)
 			gen_socket(r);
+		else if (g == G_HOSTILE)
+			gen_hostile(r);
+		else if (g == G_OWNER)
+			gen_owner(r);
 		else if (g == G_INTERLEAVE)
 			gen_interleave(r);
 		else
@@ -2617,6 +3091,10 @@ static int fuzz(uint64_t seed, long count, double limit_s, int jobs)
 		printf("1..0 # SKIP the module has no null engine\n");
 		return KSFT_SKIP;
 	}
+	if (!fd_pool_open()) {
+		diag("cannot make the fds to fuzz with: %s", strerror(errno));
+		return KSFT_FAIL;
+	}
 	/* relative paths would resolve here: a private empty directory */
 	if (!mkdtemp(workdir) || chdir(workdir)) {
 		diag("cannot make a scratch directory: %s", strerror(errno));
@@ -2643,6 +3121,7 @@ static int fuzz(uint64_t seed, long count, double limit_s, int jobs)
 	    in0.mem_used, in1.mem_used);
 	/* no request may have created a file, wherever a path pointed */
 	no_files = !chdir("/") && !rmdir(workdir);
+	fd_pool_close();
 	tap(no_files, "no file created (scratch directory %s %s)", workdir,
 	    no_files ? "empty" : "not empty");
 	return sent_fail || failures || !clean || !mem_ok || !no_files ? KSFT_FAIL : KSFT_PASS;

@@ -4,8 +4,14 @@
 # The netlink family survives a fuzzer: nl_fuzz sends random and malformed
 # requests with a fixed seed; every reply must be an error with a negative
 # errno or a well-formed kiogen message, no run may be left behind and the
-# module's memory accounting must be back to zero. Then the module unloads,
-# loads again and answers. Environment (the VM runner passes KIOGEN_* on):
+# module's memory accounting must be back to zero. Version 2's attackers are
+# among them: file descriptors of every kind in KIOGEN_A_JOB_FD (closed,
+# pipes, sockets, directories, read-only for a write job), forked children
+# that become nobody, root of a user namespace, root without CAP_SYS_ADMIN
+# (nothing but EPERM) or root of another network namespace (the parent's runs
+# do not exist there), and sockets that close while they own runs while a
+# new socket takes their portid. Then the module unloads, loads again and
+# answers. Environment (the VM runner passes KIOGEN_* on):
 #   KIOGEN_FUZZ_SEED     seed (1)
 #   KIOGEN_FUZZ_COUNT    fuzz requests (100000: 20-65 s in the TCG guest)
 #   KIOGEN_FUZZ_TIME     time bound in seconds (200; settings allows 300)
