@@ -47,7 +47,7 @@ static int kg_target_error(const struct kg_job *j, const char *what,
 		why = "is a directory";
 		break;
 	case EBUSY:
-		why = "device busy: mounted, or held open exclusively by someone else";
+		why = "device is mounted or held by another user, refusing to write";
 		break;
 	case ENXIO:
 	case ENODEV:
@@ -213,8 +213,10 @@ int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
 		   struct kg_target *t, FILE *info)
 {
 	bool writes = kg_target_writes(j);
+	bool bio = use == KG_TARGET_KERNEL && !strcmp(j->engine, "bio");
 	int flags = (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC;
 	struct stat st;
+	bool bdev;
 	int ret;
 
 	memset(t, 0, sizeof(*t));
@@ -222,11 +224,17 @@ int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
 	ret = kg_target_prepare(j, t, info);
 	if (ret || kg_interrupt_pending())
 		return ret;
-	if (direct)
+	bdev = !stat(j->filename, &st) && S_ISBLK(st.st_mode);
+	if (bio && !bdev) {
+		fprintf(stderr, "kiogen: %s: filename: not a block device: %s (the bio engine needs one)\n",
+			j->name, j->filename);
+		return KG_EXIT_FAIL;
+	}
+	/* bios bypass the page cache whatever the fd says */
+	if (direct && !bio)
 		flags |= O_DIRECT;
-	/* the module claims a written device itself: a second claim would collide */
-	if (use == KG_TARGET_SYSCALL && writes && !stat(j->filename, &st) &&
-	    S_ISBLK(st.st_mode))
+	/* a written device is held exclusively: never one that is mounted */
+	if (writes && bdev)
 		flags |= O_EXCL;
 	t->fd = open(j->filename, flags);
 	if (t->fd < 0)
