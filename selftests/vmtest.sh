@@ -31,7 +31,7 @@
 # KIOGEN_* variables of the host. Other env: VM_MEM (2G), VM_CPUS (2), VM_APPEND
 # (extra kernel arguments), XDG_CACHE_HOME (where the initramfs and the unpacked
 # vmlinux are cached, under kiogen-vm/KVER[-HASH]/). OUTDIR gets console.log,
-# dmesg.txt and .exitcode; nothing else is written.
+# dmesg.txt, .started and .exitcode; nothing else is written.
 # Exit status: CMD's when clean; 1 on a kernel-log hit; 124 on timeout; 125 when
 # the VM itself failed (no kernel, QEMU error, guest never reported).
 
@@ -241,6 +241,9 @@ write_guest_init() {
 				$BB setsid -c /bin/bash -i </dev/ttyS0 >/dev/ttyS0 2>&1
 			rc=$?
 		else
+			# the host's boot watchdog looks for this file: the console
+			# reaches the host through a pipe, late under load
+			: >"$OUTDIR/.started"
 			echo "$MARK_BEGIN"
 			$BB env -i "PATH=$PATH" HOME=/root KIOGEN_VM=1 "KIOGEN_OUT=$OUTDIR" TERM=dumb \
 				/bin/bash -c "$(cat "$OUTDIR/.vmtest/cmd")" </dev/null
@@ -401,7 +404,8 @@ prepare_outdir() {
 	JOBDIR=$OUTDIR/.vmtest
 	# A QEMU still running on this OUTDIR would mix its results into ours.
 	! qemu_running "$JOBDIR/qemu.pid" >/dev/null || die "$OUTDIR is in use by another VM"
-	rm -rf "$JOBDIR" "$OUTDIR/.exitcode" "$OUTDIR/dmesg.txt" "$OUTDIR/console.log"
+	rm -rf "$JOBDIR" "$OUTDIR/.exitcode" "$OUTDIR/.started" "$OUTDIR/dmesg.txt" \
+		"$OUTDIR/console.log"
 	mkdir -p "$JOBDIR"
 	: >"$OUTDIR/console.log"  # exists from the start, also for the guest
 	msg "results in $OUTDIR"
@@ -444,7 +448,10 @@ qemu_command() {
 # Copy the serial console to console.log (without the CRs) and to stdout, but
 # only between the init's markers, so boot noise stays in the log.
 stream_console() {
-	awk -v logfile="$1" -v begin="$MARK_BEGIN" -v end="$MARK_END" '
+	local awk=(awk)
+	# mawk reads a pipe in blocks unless told: the log would lag the guest
+	if awk -W version 2>&1 | grep -q mawk; then awk+=(-W interactive); fi
+	"${awk[@]}" -v logfile="$1" -v begin="$MARK_BEGIN" -v end="$MARK_END" '
 		{ sub(/\r$/, ""); print >logfile; fflush(logfile) }
 		index($0, begin) { on = 1; next }
 		# CMD output without a final newline shares the line with the marker.
@@ -466,7 +473,8 @@ boot_guest_batch() {
 	) &
 	VM_JOB=$!
 	BOOT_HUNG=0
-	while kill -0 "$VM_JOB" 2>/dev/null && ! grep -qF "$MARK_BEGIN" "$OUTDIR/console.log"; do
+	while kill -0 "$VM_JOB" 2>/dev/null && [[ ! -e $OUTDIR/.started ]] &&
+		! grep -qF "$MARK_BEGIN" "$OUTDIR/console.log"; do
 		if ((SECONDS - t0 >= BOOT_TIMEOUT)); then
 			BOOT_HUNG=1
 			kill_leftover_qemu
@@ -486,6 +494,7 @@ boot_guest_batch_retry() {
 	((BOOT_HUNG)) || return 0
 	msg "guest still booting after ${BOOT_TIMEOUT}s (console in console.boot1.log); booting again"
 	mv "$OUTDIR/console.log" "$OUTDIR/console.boot1.log"
+	rm -f "$OUTDIR/.started"
 	: >"$OUTDIR/console.log"
 	boot_guest_batch $((TIMEOUT - (SECONDS - t0) > 60 ? TIMEOUT - (SECONDS - t0) : 60))
 }
