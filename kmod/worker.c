@@ -424,11 +424,21 @@ static void kiog_worker_submit(struct kiog_worker *w, struct kiog_loop *l)
 		blk_finish_plug(&plug);
 	if (!i)
 		return;
-	/* the slots of this batch are still above the free stack's top */
+	/*
+	 * The slots of this batch are still above the free stack's top. One
+	 * that completed before the batch was issued is issued when it
+	 * completed (clat 0): when all have, the clock is not read.
+	 */
 	if (c->mode == KIOGEN_MODE_ASYNC) {
-		now = ktime_get_ns();
-		for (n = w->nr_free; n < top; n++)
-			w->free[n]->issue_ns = now;
+		now = 0;
+		for (n = w->nr_free; n < top; n++) {
+			struct kiog_slot *s = w->free[n];
+			u64 end = READ_ONCE(s->end_ns);
+
+			if (!end && !now)
+				now = ktime_get_ns();
+			s->issue_ns = end ?: now;
+		}
 	}
 	w->depths[kiog_depth_bucket(w->inflight)] += i;
 	w->submit[kiog_batch_bucket(i)]++;
