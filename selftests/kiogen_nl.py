@@ -7,6 +7,7 @@ open or close it, and read the extack message. Attribute numbers come from
 the UAPI header of the checkout (KIOGEN_SRC), never from a copy.
 
   kiogen_nl.py info | list | get ID | stop ID | del ID | results ID
+                   (ID as @FILE: started at once, sends when FILE holds the id)
   kiogen_nl.py new [--detached] [--hold SECONDS] [--fd PATH[:rdonly|wronly|rdwr][:direct]]
                    [--rawfd N] ATTR=VALUE...      (one job; ATTR as in KIOGEN_A_JOB_*)
   kiogen_nl.py events SECONDS       join the events group, print each event
@@ -220,6 +221,11 @@ def main(argv):
         return 1 if err else 0
     if op in ("stop", "del", "get"):
         cmd = {"stop": "RUN_STOP", "del": "RUN_DEL", "get": "RUN_GET"}[op]
+        if args[0].startswith("@"):	# python is slow to start: wait, ready, for the id
+            while not (os.path.exists(args[0][1:]) and open(args[0][1:]).read().strip()):
+                time.sleep(0.01)
+            args[0] = open(args[0][1:]).read().strip()
+            t0 = time.monotonic()
         msgs, (err, msg, _) = g.kiogen(cmd, idattr(args[0]))
         report(err, msg, t0, int(args[0]))
         for m in msgs:
