@@ -271,4 +271,6 @@ printf '# %s\n' "${table[@]}"
 "$KIOGEN" stop "$R" >/dev/null 2>&1
 "$KIOGEN" delete "$R" >/dev/null 2>&1
 "$KIOGEN" delete "$F" >/dev/null 2>&1
+cleanup
+trap - EXIT
 finish

@@ -317,5 +317,8 @@ if [ -z "$frozen_for_good" ] && mount -t tmpfs tmpfs "$mnt/lower" &&
 else
 	echo "# overlayfs not available: its freeze test is not run"
 fi
-[ -n "$frozen_for_good" ] && echo "# a freeze hung: the XFS is left as it is"
+# a hung freeze: the XFS is left as it is, and so is $TMP that holds its mount
+[ -n "$frozen_for_good" ] && echo "# a freeze hung: $mnt/xfs is left frozen" && TMP=/nonexistent
+cleanup
+trap - EXIT
 finish

@@ -398,4 +398,6 @@ nullb_create ktwc memory_backed=1 size=64 irqmode=1 cache_size=16 ||
 	skip "cannot create a null_blk with a write cache"
 kmsg "bio fsync"
 check "bio engine with fsync=8: flushes reach the device, or the request is refused naming fsync" bio_fsync
+cleanup
+trap - EXIT
 finish
