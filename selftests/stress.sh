@@ -45,7 +45,7 @@ KIOGEN_MATRIX=full "$src/selftests/test_targets.sh" 2>&1 | tee -a "$log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
 for t in test_hostile.sh test_lifecycle.sh; do
 	echo "# $t"
-	"$src/selftests/$t" 2>&1 | tee -a "$log"
+	KIOGEN_LIFECYCLE_FULL=1 "$src/selftests/$t" 2>&1 | tee -a "$log"
 	[ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
 done
 
