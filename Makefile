@@ -4,7 +4,7 @@
 #
 #   make            module (kmod/kiogen.ko) and CLI (ctl/kiogen)
 #   make check      deps + build + host unit tests + selftests in a VM on each
-#                   kernel leg (6.1, 6.12, sid) + a DKMS leg; KERNELS="6.1 sid"
+#                   kernel leg (6.1, 6.12, sid, debug, rt) + a DKMS leg; KERNELS="6.1 sid"
 #                   picks legs, make check-6.12 runs one
 #   make demo       deps + build + a VM that loads the module and runs kiogen
 #   make vmshell    an interactive VM with the module's tree visible
@@ -39,7 +39,7 @@ CTL_LIBS := $(shell pkg-config --libs libmnl 2>/dev/null || echo -lmnl) -lm \
 CTL_SRCS := ctl/main.c ctl/nl.c ctl/options.c ctl/info.c ctl/run.c \
 	    ctl/runs.c ctl/results.c ctl/report.c ctl/syscall.c \
 	    ctl/engine-psync.c ctl/engine-uring.c ctl/engine-null.c \
-	    ctl/compare.c ctl/disk.c
+	    ctl/compare.c ctl/disk.c ctl/target.c
 CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
 
 # kselftest framework files, extracted from Debian's linux-source package
@@ -77,13 +77,18 @@ $(BUILD)/test_report: ctl/test_report.c ctl/report.c $(TEST_HDRS)
 	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_report.c ctl/report.c -lm
 
 SYS_SRCS := ctl/syscall.c ctl/engine-psync.c ctl/engine-uring.c \
-	    ctl/engine-null.c ctl/options.c ctl/disk.c
+	    ctl/engine-null.c ctl/options.c ctl/disk.c ctl/target.c
 $(BUILD)/test_syscall: ctl/test_syscall.c $(SYS_SRCS) $(TEST_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_syscall.c $(SYS_SRCS) \
 		$(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -lpthread
 
-UNIT_PROGS := $(BUILD)/test_options $(BUILD)/test_report $(BUILD)/test_syscall
+$(BUILD)/test_target: ctl/test_target.c ctl/target.c ctl/options.c $(TEST_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_target.c ctl/target.c ctl/options.c
+
+UNIT_PROGS := $(BUILD)/test_options $(BUILD)/test_report $(BUILD)/test_syscall \
+	      $(BUILD)/test_target
 
 unit-progs: $(UNIT_PROGS)
 

@@ -21,7 +21,8 @@
 enum kg_metric {
 	KG_M_IOPS,
 	KG_M_BW,
-	KG_M_MEAN,
+	KG_M_LAT_MEAN,
+	KG_M_CLAT_MEAN,
 	KG_M_P50,
 	KG_M_P99,
 	KG_M_P999,
@@ -38,11 +39,12 @@ static const struct {
 } kg_metrics[KG_NR_METRICS] = {
 	[KG_M_IOPS] = { "iops", "", true },
 	[KG_M_BW] = { "bw_mib_s", "MiB/s", true },
-	[KG_M_MEAN] = { "lat_mean_us", "us", false },
-	[KG_M_P50] = { "lat_p50_us", "us", false },
-	[KG_M_P99] = { "lat_p99_us", "us", false },
-	[KG_M_P999] = { "lat_p99.9_us", "us", false },
-	[KG_M_MAX] = { "lat_max_us", "us", false },
+	[KG_M_LAT_MEAN] = { "lat_mean_us", "us", false },
+	[KG_M_CLAT_MEAN] = { "clat_mean_us", "us", false },
+	[KG_M_P50] = { "clat_p50_us", "us", false },
+	[KG_M_P99] = { "clat_p99_us", "us", false },
+	[KG_M_P999] = { "clat_p99.9_us", "us", false },
+	[KG_M_MAX] = { "clat_max_us", "us", false },
 	[KG_M_CPU] = { "cpu_ns_per_io", "ns", false },
 	[KG_M_CTX] = { "ctx_per_io", "", false },
 };
@@ -56,38 +58,43 @@ struct kg_side {
 	unsigned int n;
 };
 
-/* All workers of a run merged into one, for whole-run figures. */
+/*
+ * All workers of a run merged into one, for whole-run figures. Both paths
+ * take their clock points as fio does (start when the I/O is built, issue
+ * when its batch went to the kernel), so lat compares like with like, and
+ * so does clat: the device's share without the building and submitting.
+ */
 static int kg_run_metrics(const struct kg_run_result *r, double *m,
 			  uint64_t *digest, uint64_t *issued)
 {
-	struct kg_worker all = { 0 };
-	struct kg_dir d = { 0 };
-	uint64_t val, ios;
-	__u64 hist[KIOG_HIST_BUCKETS];
+	static struct kg_worker all;
+	static struct kg_dir d;
+	struct kg_lat_view lat, clat;
 	uint32_t i, j;
+	uint64_t ios;
 	double secs;
 
+	memset(&all, 0, sizeof(all));
+	memset(&d, 0, sizeof(d));
 	for (i = 0; i < r->nr_jobs; i++)
 		for (j = 0; j < r->jobs[i].nr_workers; j++)
 			if (kg_worker_merge(&all, &r->jobs[i].workers[j]))
 				return -1;
 	kg_dir_merge(&d, &all.dir[KIOGEN_DIR_READ]);
 	kg_dir_merge(&d, &all.dir[KIOGEN_DIR_WRITE]);
+	kg_dir_lat(&d, KG_LAT_LAT, &lat);
+	kg_dir_lat(&d, KG_LAT_CLAT, &clat);
 	ios = d.ios;
 	secs = all.elapsed_ns / 1e9;
-	for (i = 0; i < KIOG_HIST_BUCKETS; i++)
-		hist[i] = d.hist[i];
 
 	m[KG_M_IOPS] = secs > 0 ? ios / secs : 0;
 	m[KG_M_BW] = secs > 0 ? d.bytes / secs / 1048576.0 : 0;
-	m[KG_M_MEAN] = kg_dir_mean_ns(&d) / 1e3;
-	val = kiog_hist_percentile(hist, KIOG_HIST_BUCKETS, ios, 500000);
-	m[KG_M_P50] = val / 1e3;
-	val = kiog_hist_percentile(hist, KIOG_HIST_BUCKETS, ios, 990000);
-	m[KG_M_P99] = val / 1e3;
-	val = kiog_hist_percentile(hist, KIOG_HIST_BUCKETS, ios, 999000);
-	m[KG_M_P999] = val / 1e3;
-	m[KG_M_MAX] = d.lat_max / 1e3;
+	m[KG_M_LAT_MEAN] = kg_lat_mean_ns(&lat) / 1e3;
+	m[KG_M_CLAT_MEAN] = kg_lat_mean_ns(&clat) / 1e3;
+	m[KG_M_P50] = kg_lat_percentile_ns(&clat, 500000) / 1e3;
+	m[KG_M_P99] = kg_lat_percentile_ns(&clat, 990000) / 1e3;
+	m[KG_M_P999] = kg_lat_percentile_ns(&clat, 999000) / 1e3;
+	m[KG_M_MAX] = (clat.n ? clat.max : 0) / 1e3;
 	m[KG_M_CPU] = ios ? (double)(all.cpu_usr_ns + all.cpu_sys_ns) / ios : 0;
 	m[KG_M_CTX] = ios ? (double)(all.ctx_vol + all.ctx_invol) / ios : 0;
 	*digest = all.digest;
@@ -174,8 +181,8 @@ static void kg_compare_text(const struct kg_jobs *js, const struct kg_side *k,
 		       kg_metrics[i].name, dec, km, kg_spread(k, i), dec, sm,
 		       kg_spread(s, i), dec, sm - km, ratio);
 	}
-	printf("\nper-I/O cost of the syscall path: %+.2f us mean latency, %+.0f ns CPU\n",
-	       kg_mean(s, KG_M_MEAN) - kg_mean(k, KG_M_MEAN),
+	printf("\nper-I/O cost of the syscall path: %+.2f us mean latency (lat), %+.0f ns CPU\n",
+	       kg_mean(s, KG_M_LAT_MEAN) - kg_mean(k, KG_M_LAT_MEAN),
 	       kg_mean(s, KG_M_CPU) - kg_mean(k, KG_M_CPU));
 	printf("I/O stream: %s\n", kg_same_stream(k, s) ?
 	       "identical on both paths (same digest of offsets, sizes and directions)" :
@@ -225,8 +232,14 @@ static void kg_compare_json(const struct kg_jobs *js, const struct kg_side *k,
 	for (i = 0; i < KG_NR_METRICS; i++) {
 		double ratio = kg_advantage(i, kg_mean(k, i), kg_mean(s, i));
 
-		printf("\"%s\" : %.4f%s ", kg_metrics[i].name, ratio,
-		       i + 1 < KG_NR_METRICS ? "," : "");
+		/* JSON has no infinity: a kernel figure of 0 (clat of I/O done
+		 * within its submit) against a non-zero one has no ratio */
+		if (isfinite(ratio))
+			printf("\"%s\" : %.4f%s ", kg_metrics[i].name, ratio,
+			       i + 1 < KG_NR_METRICS ? "," : "");
+		else
+			printf("\"%s\" : null%s ", kg_metrics[i].name,
+			       i + 1 < KG_NR_METRICS ? "," : "");
 	}
 	printf("},\n    \"identical_stream\" : %s\n  }\n}\n",
 	       kg_same_stream(k, s) ? "true" : "false");

@@ -13,10 +13,11 @@ static void kg_null_submit(struct kg_sys_worker *w, struct kg_sys_slot *s)
 	kg_sys_slot_complete(w, s, s->len, kg_sys_now_ns());
 }
 
-static int kg_null_reap(struct kg_sys_worker *w, bool wait)
+static int kg_null_reap(struct kg_sys_worker *w, uint32_t min, uint32_t max)
 {
 	(void)w;
-	(void)wait;
+	(void)min;
+	(void)max;
 	return 0;
 }
 

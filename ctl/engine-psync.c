@@ -6,18 +6,25 @@
  * (direct as asked), since on this path they only name the file path the
  * data takes. A short transfer is counted as such, not retried, as the
  * kernel counts it; fsync= and fdatasync= call fsync(2)/fdatasync(2) in the
- * worker, as the kernel's kiocb engine calls vfs_fsync().
+ * worker, as the kernel's kiocb engine calls vfs_fsync(). With hipri, as
+ * fio's pvsync2, each I/O is a preadv2()/pwritev2() with RWF_HIPRI: polled.
  */
 #include <errno.h>
 #include <unistd.h>
+#include <sys/uio.h>
 
 #include "syscall.h"
 
 static void kg_psync_submit(struct kg_sys_worker *w, struct kg_sys_slot *s)
 {
+	struct iovec iov = { s->buf, s->len };
 	ssize_t n;
 
-	if (s->dir == KIOGEN_DIR_WRITE)
+	if (w->job->hipri && s->dir == KIOGEN_DIR_WRITE)
+		n = pwritev2(w->fd, &iov, 1, s->offset, RWF_HIPRI);
+	else if (w->job->hipri)
+		n = preadv2(w->fd, &iov, 1, s->offset, RWF_HIPRI);
+	else if (s->dir == KIOGEN_DIR_WRITE)
 		n = pwrite(w->fd, s->buf, s->len, s->offset);
 	else
 		n = pread(w->fd, s->buf, s->len, s->offset);
@@ -25,10 +32,11 @@ static void kg_psync_submit(struct kg_sys_worker *w, struct kg_sys_slot *s)
 }
 
 /* Everything completed in submit: there is never anything to wait for. */
-static int kg_psync_reap(struct kg_sys_worker *w, bool wait)
+static int kg_psync_reap(struct kg_sys_worker *w, uint32_t min, uint32_t max)
 {
 	(void)w;
-	(void)wait;
+	(void)min;
+	(void)max;
 	return 0;
 }
 

@@ -170,7 +170,7 @@ static int kg_uring_commit(struct kg_sys_worker *w)
 	return ret < 0 ? ret : 0;
 }
 
-static int kg_uring_reap(struct kg_sys_worker *w, bool wait)
+static int kg_uring_reap(struct kg_sys_worker *w, uint32_t min, uint32_t max)
 {
 	struct kg_uring *u = w->priv;
 	struct io_uring_cqe *cqe;
@@ -178,17 +178,19 @@ static int kg_uring_reap(struct kg_sys_worker *w, bool wait)
 	uint64_t now;
 	int ret;
 
-	if (wait) {
+	if (min) {
 		/* SQEs the kernel has not taken yet go in with the wait */
 		if (io_uring_sq_ready(&u->ring))
-			ret = io_uring_submit_and_wait(&u->ring, 1);
+			ret = io_uring_submit_and_wait(&u->ring, min);
 		else
-			ret = io_uring_wait_cqe(&u->ring, &cqe);
+			ret = io_uring_wait_cqe_nr(&u->ring, &cqe, min);
 		if (ret < 0)
 			return ret;
 	}
 	now = kg_sys_now_ns();
 	io_uring_for_each_cqe(&u->ring, head, cqe) {
+		if (max && n == max)
+			break;
 		kg_sys_slot_complete(w, io_uring_cqe_get_data(cqe), cqe->res, now);
 		n++;
 	}

@@ -26,6 +26,10 @@ struct kg_job {
 	uint32_t bs;			/* bytes */
 	uint32_t numjobs;
 	uint32_t iodepth;
+	uint32_t iodepth_batch;		/* I/Os submitted at once (fio's iodepth_batch_submit) */
+	uint32_t iodepth_batch_complete_min;	/* completions waited for; 0: poll */
+	uint32_t iodepth_batch_complete_max;	/* most completions reaped at once */
+	uint32_t iodepth_low;		/* refill when in flight falls to this */
 	uint64_t offset;		/* bytes */
 	uint64_t size;			/* bytes; 0 = whole target */
 	uint64_t runtime_ns;
@@ -45,11 +49,13 @@ struct kg_job {
 	bool invalidate;
 	bool end_fsync;
 	bool group_reporting;
+	bool clat_percentiles;		/* report clat percentiles (fio's default) */
+	bool lat_percentiles;		/* report lat percentiles too */
+	bool hipri;			/* polled completions: kernel, and io_uring */
 	/* syscall path, io_uring (fio's options) */
 	bool fixedbufs;
 	bool registerfiles;
 	bool sqthread_poll;
-	bool hipri;
 };
 
 /* Who issues the I/O: kernel threads (kiogen) or this process (syscalls). */
@@ -60,7 +66,7 @@ enum kg_path {
 
 /* Options that apply to the whole invocation, not to one job. */
 struct kg_global {
-	int output_json;		/* --output-format=json */
+	int output_json;		/* --output-format=json (1) or json+ (2) */
 	enum kg_path path;		/* --path=kernel|syscall */
 	bool detached;
 	uint32_t nr_percentiles;
@@ -68,7 +74,14 @@ struct kg_global {
 	bool percentiles_set;		/* --percentile_list given */
 };
 
-/* One direction (read or write) of one worker, or merged over several. */
+/*
+ * One direction (read, write or sync) of one worker, or merged over several.
+ * Latencies as fio defines them: lat from building the I/O to its
+ * completion, clat from its issue to its completion, slat from building to
+ * issue. lat and clat each have a histogram; slat is only summarised, and
+ * only asynchronous jobs have one (@has_slat). The sync direction has lat
+ * alone, and there clat is a copy of it.
+ */
 struct kg_dir {
 	uint64_t ios;
 	uint64_t bytes;
@@ -78,7 +91,17 @@ struct kg_dir {
 	uint64_t lat_max;
 	uint64_t lat_sum;
 	long double lat_sumsq;		/* ns^2 */
-	uint64_t hist[KIOG_HIST_BUCKETS];
+	uint64_t clat_min;		/* ns */
+	uint64_t clat_max;
+	uint64_t clat_sum;
+	long double clat_sumsq;
+	uint64_t slat_min;		/* ns; valid when has_slat */
+	uint64_t slat_max;
+	uint64_t slat_sum;
+	long double slat_sumsq;
+	bool has_slat;
+	uint64_t hist[KIOG_HIST_BUCKETS];	/* lat */
+	uint64_t clat_hist[KIOG_HIST_BUCKETS];
 };
 
 struct kg_worker {
@@ -89,7 +112,9 @@ struct kg_worker {
 	uint64_t mem;
 	uint64_t digest, issued;
 	int32_t error;
-	uint64_t depths[KIOGEN_DEPTH_BUCKETS];
+	uint64_t depths[KIOGEN_DEPTH_BUCKETS];	/* I/Os by depth at issue */
+	uint64_t submit[KIOGEN_DEPTH_BUCKETS];	/* submit calls by I/Os each */
+	uint64_t complete[KIOGEN_DEPTH_BUCKETS];	/* reaps by I/Os each */
 	struct kg_dir dir[3];		/* enum kiogen_dir: read, write, sync */
 	struct kiogen_sample *samples;	/* cumulative counters per interval */
 	uint32_t nr_samples;

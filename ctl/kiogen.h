@@ -53,6 +53,8 @@ struct kg_status {
 
 int kg_status_parse(const struct nlattr *run, struct kg_status *st);
 int kg_status_get(struct kg_nl *nl, uint32_t id, struct kg_status *st);
+/* Asks the kernel to stop run @id; returns at once (0 or -errno, said). */
+int kg_run_stop(struct kg_nl *nl, uint32_t id);
 const char *kg_state_name(uint32_t state);
 /* Runs the jobs in kernel threads, fills @r; returns an exit code. */
 struct kg_jobs;

@@ -20,7 +20,9 @@ static const struct kg_cmd kg_cmds[] = {
 	{ "list", kg_cmd_list, "", "list runs, running and finished", NULL },
 	{ "show", kg_cmd_show, "ID [--output-format=json]",
 	  "status of a run, and its report once it has ended", NULL },
-	{ "stop", kg_cmd_stop, "ID", "stop a run and wait until it has stopped", NULL },
+	{ "stop", kg_cmd_stop, "[--no-wait] ID",
+	  "stop a run and wait until its in-flight I/O is done (--no-wait: return at once)",
+	  NULL },
 	{ "delete", kg_cmd_delete, "ID", "forget a finished run and its results", NULL },
 };
 

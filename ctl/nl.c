@@ -47,6 +47,12 @@ static const char *const kg_job_names[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_FILESIZE]		= "filesize",
 	[KIOGEN_A_JOB_FALLOCATE]	= "fallocate",
 	[KIOGEN_A_JOB_CONTINUE_ON_ERROR] = "continue_on_error",
+	[KIOGEN_A_JOB_FD]		= "filename (file descriptor)",
+	[KIOGEN_A_JOB_IODEPTH_BATCH_SUBMIT] = "iodepth_batch_submit",
+	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MIN] = "iodepth_batch_complete_min",
+	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX] = "iodepth_batch_complete_max",
+	[KIOGEN_A_JOB_IODEPTH_LOW]	= "iodepth_low",
+	[KIOGEN_A_JOB_HIPRI]		= "hipri",
 };
 
 void kg_nl_explain_missing(void)
@@ -212,6 +218,13 @@ static void kg_nl_print_error(const struct kg_talk *t, int error,
 	/* the family lookup fails quietly: the caller explains it */
 	if (t->req->nlmsg_type == GENL_ID_CTRL && error == -ENOENT)
 		return;
+	/*
+	 * Every kiogen command needs CAP_SYS_ADMIN; a dump refused before it
+	 * starts reaches user space without the kernel's message on some
+	 * kernels (6.1 drops an extack set in a dump's start): say it anyway.
+	 */
+	if (!msg && error == -EPERM && t->req->nlmsg_type != GENL_ID_CTRL)
+		msg = "CAP_SYS_ADMIN is required";
 	fprintf(stderr, "kiogen: kernel: %s", msg ? msg : strerror(-error));
 	if (attr && (!msg || !strstr(msg, attr)))
 		fprintf(stderr, " (attribute: %s)", attr);

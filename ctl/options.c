@@ -69,6 +69,18 @@ static const struct kg_opt kg_opts[] = {
 	  "worker threads of this job (default 1)" },
 	{ "iodepth", KG_U32, JOFF(iodepth), 0, 1, 4096,
 	  "I/Os in flight per worker for asynchronous engines (default 1)" },
+	{ "iodepth_batch_submit", KG_U32, JOFF(iodepth_batch), 0, 0, UINT32_MAX,
+	  "I/Os built before they are issued together (default 1: each at once; 0: iodepth)" },
+	{ "iodepth_batch", KG_U32, JOFF(iodepth_batch), 0, 0, UINT32_MAX,
+	  "same as iodepth_batch_submit" },
+	{ "iodepth_batch_complete_min", KG_U32, JOFF(iodepth_batch_complete_min), 0, 0, UINT32_MAX,
+	  "completions to wait for before reaping (default 1; 0: do not wait, poll)" },
+	{ "iodepth_batch_complete", KG_U32, JOFF(iodepth_batch_complete_min), 0, 0, UINT32_MAX,
+	  "same as iodepth_batch_complete_min" },
+	{ "iodepth_batch_complete_max", KG_U32, JOFF(iodepth_batch_complete_max), 0, 0, UINT32_MAX,
+	  "most completions reaped at once (default: iodepth_batch_complete_min)" },
+	{ "iodepth_low", KG_U32, JOFF(iodepth_low), 0, 0, UINT32_MAX,
+	  "once the queue is full, let it drain to this before refilling (default: iodepth)" },
 	{ "runtime", KG_TIME, JOFF(runtime_ns), 0, 0, UINT64_MAX,
 	  "stop after this long (seconds, or with us/ms/s/m/h)" },
 	{ "ramp_time", KG_TIME, JOFF(ramp_ns), 0, 0, UINT64_MAX,
@@ -84,16 +96,16 @@ static const struct kg_opt kg_opts[] = {
 	{ "direct", KG_SPECIAL, 0, 0, 0, 1,
 	  "1: O_DIRECT; 0 (default): through the page cache. bio is always direct" },
 	{ "invalidate", KG_BOOL, JOFF(invalidate), 0, 0, 1,
-	  "1 (default): drop the file's cached pages before the run" },
+	  "1 (default): drop the target's cached pages before the run (posix_fadvise)" },
 	{ "fsync", KG_U32, JOFF(fsync), 0, 0, UINT32_MAX, "fsync every N writes" },
 	{ "fdatasync", KG_U32, JOFF(fdatasync), 0, 0, UINT32_MAX,
 	  "fdatasync every N writes" },
 	{ "end_fsync", KG_BOOL, JOFF(end_fsync), 0, 0, 1,
 	  "fsync the file when the writes are done" },
 	{ "filesize", KG_SIZE64, JOFF(filesize), 0, 0, UINT64_MAX,
-	  "size a new file is laid out to (default: size)" },
+	  "size a new or short file is laid out to before the run (default: offset + size)" },
 	{ "fallocate", KG_SPECIAL, 0, 0, 0, 0,
-	  "none (default: write the file out) or native (fallocate first)" },
+	  "none (default: write the file out) or native (fallocate, then write it out)" },
 	{ "continue_on_error", KG_SPECIAL, 0, 0, 0, 0,
 	  "none (default: stop at the first error), read, write, io, all" },
 	{ "path", KG_SPECIAL, 0, 0, 0, 0,
@@ -101,14 +113,20 @@ static const struct kg_opt kg_opts[] = {
 	{ "fixedbufs", KG_BOOL, JOFF(fixedbufs), 0, 0, 1, "io_uring (syscall path): registered buffers" },
 	{ "registerfiles", KG_BOOL, JOFF(registerfiles), 0, 0, 1, "io_uring (syscall path): registered files" },
 	{ "sqthread_poll", KG_BOOL, JOFF(sqthread_poll), 0, 0, 1, "io_uring (syscall path): kernel SQ polling thread" },
-	{ "hipri", KG_BOOL, JOFF(hipri), 0, 0, 1, "io_uring (syscall path): polled completions" },
+	{ "hipri", KG_BOOL, JOFF(hipri), 0, 0, 1,
+	  "polled completions, needs direct=1: REQ_POLLED bios (kernel path) or IORING_SETUP_IOPOLL (syscall path, io_uring)" },
 	{ "group_reporting", KG_BOOL, JOFF(group_reporting), 0, 0, 1,
 	  "report the job's workers as one" },
 	{ "thread", KG_SPECIAL, 0, 0, 0, 1,
 	  "accepted; workers are kernel threads (or pthreads with --path=syscall)" },
-	{ "output-format", KG_SPECIAL, 0, 0, 0, 0, "normal (default) or json" },
+	{ "output-format", KG_SPECIAL, 0, 0, 0, 0,
+	  "normal (default), json, or json+ (json with the latency buckets)" },
 	{ "percentile_list", KG_SPECIAL, 0, 0, 0, 0,
 	  "colon-separated percentiles to report, e.g. 50:99:99.9" },
+	{ "clat_percentiles", KG_BOOL, JOFF(clat_percentiles), 0, 0, 1,
+	  "1 (default): report completion latency percentiles" },
+	{ "lat_percentiles", KG_BOOL, JOFF(lat_percentiles), 0, 0, 1,
+	  "1: also report total latency (slat + clat) percentiles" },
 	{ "detached", KG_SPECIAL, 0, 0, 0, 1,
 	  "start the run, print its id and return; it survives the CLI" },
 };
@@ -165,6 +183,9 @@ static void kg_job_defaults(struct kg_job *j)
 	j->bs = 4096;
 	j->numjobs = 1;
 	j->iodepth = 1;
+	j->iodepth_batch = 1;		/* fio's defaults */
+	j->iodepth_batch_complete_min = 1;
+	j->clat_percentiles = true;
 	j->seed = 0x6b696f67656eULL;	/* fixed, as fio's randrepeat=1 */
 	j->invalidate = true;
 	strcpy(j->ioengine, "psync");	/* fio's default engine */
@@ -405,10 +426,12 @@ static int kg_parse_special(struct kg_jobs *js, struct kg_job *j,
 	if (!strcmp(o->name, "output-format")) {
 		if (v && !strcmp(v, "json"))
 			js->global.output_json = 1;
+		else if (v && !strcmp(v, "json+"))
+			js->global.output_json = 2;
 		else if (v && !strcmp(v, "normal"))
 			js->global.output_json = 0;
 		else {
-			fprintf(err, "kiogen: output-format: '%s' is not normal or json\n",
+			fprintf(err, "kiogen: output-format: '%s' is not normal, json or json+\n",
 				v ? v : "");
 			return -EINVAL;
 		}
@@ -540,6 +563,27 @@ static const char *kg_engine_for(const struct kg_job *j, const char *named)
 	return "kiocb";
 }
 
+/*
+ * fio's fixups of the batch options (fixup_options()): a batch of 0, or
+ * larger than iodepth, is iodepth; so is a low-water mark of 0 or above
+ * iodepth; the most completions reaped at once are at least the fewest
+ * waited for. Neither can exceed iodepth either, since no more are ever in
+ * flight (fio bounds them by the current depth as it runs).
+ */
+static void kg_job_fixup_batches(struct kg_job *j)
+{
+	if (!j->iodepth_batch || j->iodepth_batch > j->iodepth)
+		j->iodepth_batch = j->iodepth;
+	if (!j->iodepth_low || j->iodepth_low > j->iodepth)
+		j->iodepth_low = j->iodepth;
+	if (j->iodepth_batch_complete_min > j->iodepth)
+		j->iodepth_batch_complete_min = j->iodepth;
+	if (j->iodepth_batch_complete_min > j->iodepth_batch_complete_max)
+		j->iodepth_batch_complete_max = j->iodepth_batch_complete_min;
+	if (j->iodepth_batch_complete_max > j->iodepth)
+		j->iodepth_batch_complete_max = j->iodepth;
+}
+
 static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
 			 FILE *info)
 {
@@ -584,6 +628,11 @@ static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
 		fprintf(info, "kiogen: %s: ioengine=%s is synchronous, iodepth=%u ignored (as fio)\n",
 			j->name, j->ioengine, j->iodepth);
 		j->iodepth = 1;
+	}
+	kg_job_fixup_batches(j);
+	if (j->hipri && !j->direct) {
+		fprintf(err, "kiogen: %s: hipri: polled completions need direct=1\n", j->name);
+		return -EINVAL;
 	}
 	if (path == KG_PATH_KERNEL && strcmp(j->ioengine, j->engine))
 		fprintf(info, "kiogen: %s: ioengine=%s -> kernel engine %s%s, %s\n",

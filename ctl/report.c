@@ -5,10 +5,10 @@
  * worker otherwise. Each view is then printed either in fio 3.33's normal
  * text layout or in its JSON shape, with fio's unit scaling, number
  * formatting and latency buckets, so that people and scripts used to fio
- * read kiogen's output unchanged. What kiogen does not measure prints as
- * fio prints absent data: submission latency, page faults, trim and sync as
- * zeros; the submit/complete batch-size lines, which only make sense for
- * fio's own engines, are left out.
+ * read kiogen's output unchanged. slat, clat and lat mean what they mean in
+ * fio (slat only for asynchronous jobs); IO depths, submit and complete are
+ * counted as fio counts them. What kiogen does not measure prints as fio
+ * prints absent data: page faults and trim as zeros.
  */
 #include <errno.h>
 #include <math.h>
@@ -40,25 +40,46 @@ static const char *const kg_dir_names[KG_NR_DIRS] = { "read", "write" };
 
 /* ---- merging ---------------------------------------------------------- */
 
+/* Adds one latency summary to another; @first: @into has none yet. */
+static void kg_lat_merge(uint64_t *min, uint64_t *max, uint64_t *sum,
+			 long double *sumsq, bool first, uint64_t fmin,
+			 uint64_t fmax, uint64_t fsum, long double fsumsq)
+{
+	if (first || fmin < *min)
+		*min = fmin;
+	if (fmax > *max)
+		*max = fmax;
+	*sum += fsum;
+	*sumsq += fsumsq;
+}
+
 void kg_dir_merge(struct kg_dir *into, const struct kg_dir *from)
 {
 	size_t i;
 
 	/* min and max only mean something for a direction that did I/O */
 	if (from->ios) {
-		if (!into->ios || from->lat_min < into->lat_min)
-			into->lat_min = from->lat_min;
-		if (from->lat_max > into->lat_max)
-			into->lat_max = from->lat_max;
+		kg_lat_merge(&into->lat_min, &into->lat_max, &into->lat_sum,
+			     &into->lat_sumsq, !into->ios, from->lat_min,
+			     from->lat_max, from->lat_sum, from->lat_sumsq);
+		kg_lat_merge(&into->clat_min, &into->clat_max, &into->clat_sum,
+			     &into->clat_sumsq, !into->ios, from->clat_min,
+			     from->clat_max, from->clat_sum, from->clat_sumsq);
+	}
+	if (from->ios && from->has_slat) {
+		kg_lat_merge(&into->slat_min, &into->slat_max, &into->slat_sum,
+			     &into->slat_sumsq, !into->has_slat, from->slat_min,
+			     from->slat_max, from->slat_sum, from->slat_sumsq);
+		into->has_slat = true;
 	}
 	into->ios += from->ios;
 	into->bytes += from->bytes;
 	into->errors += from->errors;
 	into->short_ios += from->short_ios;
-	into->lat_sum += from->lat_sum;
-	into->lat_sumsq += from->lat_sumsq;
-	for (i = 0; i < KIOG_HIST_BUCKETS; i++)
+	for (i = 0; i < KIOG_HIST_BUCKETS; i++) {
 		into->hist[i] += from->hist[i];
+		into->clat_hist[i] += from->clat_hist[i];
+	}
 }
 
 /* Cumulative sample @i of @w; past its end, its last one (it had stopped). */
@@ -121,8 +142,11 @@ int kg_worker_merge(struct kg_worker *into, const struct kg_worker *from)
 	into->issued += from->issued;
 	if (!into->error)
 		into->error = from->error;
-	for (i = 0; i < KIOGEN_DEPTH_BUCKETS; i++)
+	for (i = 0; i < KIOGEN_DEPTH_BUCKETS; i++) {
 		into->depths[i] += from->depths[i];
+		into->submit[i] += from->submit[i];
+		into->complete[i] += from->complete[i];
+	}
 	for (i = 0; i <= KIOGEN_DIR_SYNC; i++)
 		kg_dir_merge(&into->dir[i], &from->dir[i]);
 	return 0;
@@ -135,20 +159,58 @@ void kg_worker_release(struct kg_worker *w)
 	w->nr_samples = 0;
 }
 
+void kg_dir_lat(const struct kg_dir *d, enum kg_lat_kind kind,
+		struct kg_lat_view *v)
+{
+	memset(v, 0, sizeof(*v));
+	switch (kind) {
+	case KG_LAT_SLAT:
+		if (!d->has_slat)
+			return;
+		*v = (struct kg_lat_view){ d->ios, d->slat_min, d->slat_max,
+					   d->slat_sum, d->slat_sumsq, NULL };
+		return;
+	case KG_LAT_CLAT:
+		*v = (struct kg_lat_view){ d->ios, d->clat_min, d->clat_max,
+					   d->clat_sum, d->clat_sumsq, d->clat_hist };
+		return;
+	case KG_LAT_LAT:
+		*v = (struct kg_lat_view){ d->ios, d->lat_min, d->lat_max,
+					   d->lat_sum, d->lat_sumsq, d->hist };
+		return;
+	}
+}
+
+double kg_lat_mean_ns(const struct kg_lat_view *v)
+{
+	return v->n ? (double)v->sum / (double)v->n : 0.0;
+}
+
+double kg_lat_stdev_ns(const struct kg_lat_view *v)
+{
+	long double n = v->n, sum = v->sum, var;
+
+	if (v->n < 2)
+		return 0.0;
+	/* long double keeps the cancellation error far below a nanosecond */
+	var = (v->sumsq - sum * sum / n) / (n - 1);
+	return var > 0 ? sqrt((double)var) : 0.0;
+}
+
 double kg_dir_mean_ns(const struct kg_dir *d)
 {
-	return d->ios ? (double)d->lat_sum / (double)d->ios : 0.0;
+	struct kg_lat_view v;
+
+	kg_dir_lat(d, KG_LAT_LAT, &v);
+	return kg_lat_mean_ns(&v);
 }
 
 double kg_dir_stdev_ns(const struct kg_dir *d)
 {
-	long double n = d->ios, sum = d->lat_sum, var;
+	struct kg_lat_view v;
 
-	if (d->ios < 2)
-		return 0.0;
-	/* long double keeps the cancellation error far below a nanosecond */
-	var = (d->lat_sumsq - sum * sum / n) / (n - 1);
-	return var > 0 ? sqrt((double)var) : 0.0;
+	kg_dir_lat(d, KG_LAT_LAT, &v);
+	return kg_lat_stdev_ns(&v);
 }
 
 /* ---- percentiles ------------------------------------------------------ */
@@ -218,37 +280,53 @@ static uint64_t kg_clamp(uint64_t v, uint64_t lo, uint64_t hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-static uint64_t kg_hist_total(const struct kg_dir *d)
+static uint64_t kg_hist_total(const uint64_t *hist)
 {
 	uint64_t total = 0;
 	size_t i;
 
 	for (i = 0; i < KIOG_HIST_BUCKETS; i++)
-		total += d->hist[i];
+		total += hist[i];
 	return total;
 }
 
-/* Fills @val with the percentiles of @d; returns false if it has none. */
-static bool kg_percentiles(const struct kg_dir *d, const struct kg_plist *pl,
+static uint64_t kg_hist_pct(const struct kg_lat_view *v, const __u64 *hist,
+			    uint64_t total, uint32_t ppm)
+{
+	return kg_clamp(kiog_hist_percentile(hist, KIOG_HIST_BUCKETS, total, ppm),
+			v->n ? v->min : 1, v->n ? v->max : 0);
+}
+
+/*
+ * job.h counts in uint64_t (unsigned long here), hist.h in __u64 (unsigned
+ * long long): same bits, but a cast would break strict aliasing, so copy.
+ */
+_Static_assert(sizeof(__u64) == sizeof(uint64_t), "histogram layouts differ");
+
+uint64_t kg_lat_percentile_ns(const struct kg_lat_view *v, uint32_t ppm)
+{
+	__u64 hist[KIOG_HIST_BUCKETS];
+	uint64_t total;
+
+	if (!v->hist || !(total = kg_hist_total(v->hist)))
+		return 0;
+	memcpy(hist, v->hist, sizeof(hist));
+	return kg_hist_pct(v, hist, total, ppm);
+}
+
+/* Fills @val with the percentiles of @v; returns false if it has none. */
+static bool kg_percentiles(const struct kg_lat_view *v, const struct kg_plist *pl,
 			   uint64_t *val)
 {
-	uint64_t total = kg_hist_total(d);
 	__u64 hist[KIOG_HIST_BUCKETS];
+	uint64_t total;
 	uint32_t i;
 
-	if (!total || !pl->nr)
+	if (!v->hist || !pl->nr || !(total = kg_hist_total(v->hist)))
 		return false;
-	/*
-	 * job.h counts in uint64_t (unsigned long here), hist.h in __u64
-	 * (unsigned long long): same bits, but a cast would break strict
-	 * aliasing, so copy.
-	 */
-	_Static_assert(sizeof(hist) == sizeof(d->hist), "histogram layouts differ");
-	memcpy(hist, d->hist, sizeof(hist));
+	memcpy(hist, v->hist, sizeof(hist));
 	for (i = 0; i < pl->nr; i++)
-		val[i] = kg_clamp(kiog_hist_percentile(hist, KIOG_HIST_BUCKETS,
-						       total, pl->ppm[i]),
-				  d->ios ? d->lat_min : 1, d->ios ? d->lat_max : 0);
+		val[i] = kg_hist_pct(v, hist, total, pl->ppm[i]);
 	return true;
 }
 
@@ -273,6 +351,7 @@ struct kg_group_dir {
 struct kg_report {
 	const struct kg_run_result *r;
 	struct kg_plist pl;
+	bool bins;		/* json+: latency buckets with the percentiles */
 	uint32_t nr_views;
 	struct kg_view *views;
 	struct kg_group_dir grp[KG_NR_DIRS];
@@ -353,6 +432,7 @@ static int kg_report_build(struct kg_report *rp, const struct kg_run_result *r,
 
 	memset(rp, 0, sizeof(*rp));
 	rp->r = r;
+	rp->bins = g && g->output_json > 1;
 	kg_plist_init(&rp->pl, g);
 	for (j = 0; j < nr_jobs; j++) {
 		const struct kg_job_result *jr = &r->jobs[j];
@@ -481,7 +561,10 @@ static const struct kg_lat_line {
 
 #define KG_LAT_LINES	ARRAY_SIZE(kg_lat_lines)
 
-/* Percent of all I/Os per bucket, from the histograms of both directions. */
+/*
+ * Percent of all I/Os per bucket, from the clat histograms of both
+ * directions, as fio's distribution counts completion latency.
+ */
 static void kg_lat_dist(const struct kg_worker *w, double pct[][KG_LAT_NR])
 {
 	uint64_t cnt[KG_LAT_LINES][KG_LAT_NR] = { { 0 } }, total = 0;
@@ -493,14 +576,14 @@ static void kg_lat_dist(const struct kg_worker *w, double pct[][KG_LAT_NR])
 	for (d = 0; d < KG_NR_DIRS; d++) {
 		if (!w->dir[d].ios)
 			continue;
-		if (w->dir[d].lat_min < lo)
-			lo = w->dir[d].lat_min;
-		if (w->dir[d].lat_max > hi)
-			hi = w->dir[d].lat_max;
+		if (w->dir[d].clat_min < lo)
+			lo = w->dir[d].clat_min;
+		if (w->dir[d].clat_max > hi)
+			hi = w->dir[d].clat_max;
 	}
 	for (d = 0; d < KG_NR_DIRS; d++) {
 		for (i = 0; i < KIOG_HIST_BUCKETS; i++) {
-			uint64_t c = w->dir[d].hist[i], v, x;
+			uint64_t c = w->dir[d].clat_hist[i], v, x;
 
 			if (!c)
 				continue;
@@ -528,16 +611,22 @@ static const char *const kg_depth_labels[KIOGEN_DEPTH_BUCKETS] = {
 	"1", "2", "4", "8", "16", "32", ">=64",
 };
 
-static void kg_depth_dist(const struct kg_worker *w, double *pct)
+/* fio's "submit" and "complete" labels: I/Os per call, 0, 1-4, ..., >64 */
+static const char *const kg_batch_labels[KIOGEN_DEPTH_BUCKETS] = {
+	"0", "4", "8", "16", "32", "64", ">=64",
+};
+
+/* fio's stat_calc_dist(): percent per bucket, no non-empty one below 0.1 */
+static void kg_bucket_dist(const uint64_t *b, double *pct)
 {
 	uint64_t total = 0;
 	size_t i;
 
 	for (i = 0; i < KIOGEN_DEPTH_BUCKETS; i++)
-		total += w->depths[i];
+		total += b[i];
 	for (i = 0; i < KIOGEN_DEPTH_BUCKETS; i++) {
-		pct[i] = total ? 100.0 * (double)w->depths[i] / (double)total : 0;
-		if (w->depths[i] && pct[i] < 0.1)
+		pct[i] = total ? 100.0 * (double)b[i] / (double)total : 0;
+		if (b[i] && pct[i] < 0.1)
 			pct[i] = 0.1;
 	}
 }
@@ -650,27 +739,27 @@ static void kg_date(char *buf, size_t size, bool newline)
 
 /* ---- text report ------------------------------------------------------ */
 
-static void kg_text_lat(FILE *f, const char *name, const struct kg_dir *d)
+static void kg_text_lat(FILE *f, const char *name, const struct kg_lat_view *v)
 {
-	double mean = kg_dir_mean_ns(d), dev = kg_dir_stdev_ns(d);
-	const struct kg_time_unit *u = kg_time_unit(d->lat_min, d->lat_max, dev, true);
+	double mean = kg_lat_mean_ns(v), dev = kg_lat_stdev_ns(v);
+	const struct kg_time_unit *u = kg_time_unit(v->min, v->max, dev, true);
 	char min[32], max[32];
 
-	kg_num2str(min, sizeof(min), d->lat_min / u->div, KG_LAT_FIGS, false, "");
-	kg_num2str(max, sizeof(max), d->lat_max / u->div, KG_LAT_FIGS, false, "");
+	kg_num2str(min, sizeof(min), v->min / u->div, KG_LAT_FIGS, false, "");
+	kg_num2str(max, sizeof(max), v->max / u->div, KG_LAT_FIGS, false, "");
 	fprintf(f, "    %s (%s): min=%s, max=%s, avg=%5.02f, stdev=%5.02f\n",
 		name, u->name, min, max, mean / (double)u->div, dev / (double)u->div);
 }
 
 static void kg_text_percentiles(FILE *f, const char *name,
-				const struct kg_dir *d, const struct kg_plist *pl)
+				const struct kg_lat_view *v, const struct kg_plist *pl)
 {
 	uint64_t val[KG_MAX_PERCENTILES], minv = UINT64_MAX, maxv = 0;
 	const struct kg_time_unit *u;
 	uint32_t i, per_line;
 	int width;
 
-	if (!kg_percentiles(d, pl, val))
+	if (!kg_percentiles(v, pl, val))
 		return;
 	for (i = 0; i < pl->nr; i++) {
 		if (val[i] < minv)
@@ -726,12 +815,24 @@ static void kg_text_rates(FILE *f, const struct kg_stat *bw,
 		kg_stat_dev(iops), (unsigned long long)iops->n);
 }
 
+/* fio prints clat percentiles unless clat_percentiles=0, lat's if asked */
+static bool kg_want_clat_pct(const struct kg_view *v)
+{
+	return !v->job || v->job->clat_percentiles;
+}
+
+static bool kg_want_lat_pct(const struct kg_view *v)
+{
+	return v->job && v->job->lat_percentiles;
+}
+
 static void kg_text_dir(FILE *f, const struct kg_report *rp,
 			const struct kg_view *v, int d)
 {
 	const struct kg_dir *dd = &v->w.dir[d];
 	uint64_t ns = v->w.elapsed_ns;
 	char iops[32], bw[32], bw_alt[32], io[32];
+	struct kg_lat_view slat, clat, lat;
 	struct kg_stat bws, iopss;
 
 	kg_num2str(iops, sizeof(iops), (uint64_t)kg_rate(dd->ios, ns),
@@ -744,10 +845,17 @@ static void kg_text_dir(FILE *f, const struct kg_report *rp,
 	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)\n", kg_dir_names[d],
 		iops, bw, bw_alt, io, (unsigned long long)kg_ns_to_ms(ns));
 
-	/* kiogen times from submission to completion: lat and clat are one */
-	kg_text_lat(f, "clat", dd);
-	kg_text_lat(f, " lat", dd);
-	kg_text_percentiles(f, "clat", dd, &rp->pl);
+	kg_dir_lat(dd, KG_LAT_SLAT, &slat);
+	kg_dir_lat(dd, KG_LAT_CLAT, &clat);
+	kg_dir_lat(dd, KG_LAT_LAT, &lat);
+	if (slat.n)
+		kg_text_lat(f, "slat", &slat);
+	kg_text_lat(f, "clat", &clat);
+	kg_text_lat(f, " lat", &lat);
+	if (kg_want_clat_pct(v))
+		kg_text_percentiles(f, "clat", &clat, &rp->pl);
+	if (kg_want_lat_pct(v))
+		kg_text_percentiles(f, "lat", &lat, &rp->pl);
 
 	kg_interval_stats(&v->w, d, &bws, &iopss);
 	kg_text_rates(f, &bws, &iopss, kg_bw_share(rp, d, bws.mean));
@@ -777,13 +885,26 @@ static void kg_text_lat_dist(FILE *f, const struct kg_worker *w)
 	}
 }
 
+static void kg_text_buckets(FILE *f, const char *title,
+			    const char *const *labels, const uint64_t *b)
+{
+	double pct[KIOGEN_DEPTH_BUCKETS];
+	int i;
+
+	kg_bucket_dist(b, pct);
+	fputs(title, f);
+	for (i = 0; i < KIOGEN_DEPTH_BUCKETS; i++)
+		fprintf(f, "%s=%3.1f%%%s", labels[i], pct[i],
+			i + 1 < KIOGEN_DEPTH_BUCKETS ? ", " : "\n");
+}
+
 static void kg_text_view(FILE *f, const struct kg_report *rp,
 			 const struct kg_view *v, const char *date)
 {
 	const struct kg_worker *w = &v->w;
 	const struct kg_dir *rd = &w->dir[KIOGEN_DIR_READ];
 	const struct kg_dir *wr = &w->dir[KIOGEN_DIR_WRITE];
-	double usr, sys, depth[KIOGEN_DEPTH_BUCKETS];
+	double usr, sys;
 	int err = kg_errno(w->error), d;
 
 	/* fio leaves out a thread that did no I/O at all, unless it failed */
@@ -801,9 +922,12 @@ static void kg_text_view(FILE *f, const struct kg_report *rp,
 		if (w->dir[d].ios)
 			kg_text_dir(f, rp, v, d);
 	if (w->dir[KIOGEN_DIR_SYNC].ios) {
+		struct kg_lat_view sync;
+
+		kg_dir_lat(&w->dir[KIOGEN_DIR_SYNC], KG_LAT_LAT, &sync);
 		fprintf(f, "  fsync/fdatasync/sync_file_range:\n");
-		kg_text_lat(f, "sync", &w->dir[KIOGEN_DIR_SYNC]);
-		kg_text_percentiles(f, "sync", &w->dir[KIOGEN_DIR_SYNC], &rp->pl);
+		kg_text_lat(f, "sync", &sync);
+		kg_text_percentiles(f, "sync", &sync, &rp->pl);
 	}
 
 	kg_text_lat_dist(f, w);
@@ -812,11 +936,9 @@ static void kg_text_view(FILE *f, const struct kg_report *rp,
 	fprintf(f, "  cpu          : usr=%3.2f%%, sys=%3.2f%%, ctx=%llu, majf=0, minf=0\n",
 		usr, sys, (unsigned long long)(w->ctx_vol + w->ctx_invol));
 
-	kg_depth_dist(w, depth);
-	fprintf(f, "  IO depths    : ");
-	for (d = 0; d < KIOGEN_DEPTH_BUCKETS; d++)
-		fprintf(f, "%s=%3.1f%%%s", kg_depth_labels[d], depth[d],
-			d + 1 < KIOGEN_DEPTH_BUCKETS ? ", " : "\n");
+	kg_text_buckets(f, "  IO depths    : ", kg_depth_labels, w->depths);
+	kg_text_buckets(f, "     submit    : ", kg_batch_labels, w->submit);
+	kg_text_buckets(f, "     complete  : ", kg_batch_labels, w->complete);
 
 	fprintf(f, "     issued rwts: total=%llu,%llu,0,0 short=%llu,%llu,0,0 dropped=0,0,0,0\n",
 		(unsigned long long)rd->ios, (unsigned long long)wr->ios,
@@ -1048,27 +1170,43 @@ kg_json_stringf(struct kg_json *j, const char *key, const char *fmt, ...)
 	kg_json_string(j, key, buf);
 }
 
-/* fio's ddir latency object; percentiles only where fio gives them */
+/*
+ * fio's latency object: min, max, mean, stddev, N; "percentile" only where
+ * fio gives them (@pl), and with json+ the non-empty buckets as "bins",
+ * keyed by the value each stands for, as fio keys them.
+ */
 static void kg_json_lat(struct kg_json *j, const char *key,
-			const struct kg_dir *d, const struct kg_plist *pl)
+			const struct kg_lat_view *v, const struct kg_plist *pl,
+			bool bins)
 {
 	uint64_t val[KG_MAX_PERCENTILES];
 	char name[32];
 	uint32_t i;
 
 	kg_json_obj(j, key);
-	kg_json_u64(j, "min", d->ios ? d->lat_min : 0);
-	kg_json_u64(j, "max", d->ios ? d->lat_max : 0);
-	kg_json_double(j, "mean", kg_dir_mean_ns(d));
-	kg_json_double(j, "stddev", kg_dir_stdev_ns(d));
-	kg_json_u64(j, "N", d->ios);
-	if (pl && d->ios && kg_percentiles(d, pl, val)) {
+	kg_json_u64(j, "min", v->n ? v->min : 0);
+	kg_json_u64(j, "max", v->n ? v->max : 0);
+	kg_json_double(j, "mean", kg_lat_mean_ns(v));
+	kg_json_double(j, "stddev", kg_lat_stdev_ns(v));
+	kg_json_u64(j, "N", v->n);
+	if (pl && v->n && kg_percentiles(v, pl, val)) {
 		kg_json_obj(j, "percentile");
 		for (i = 0; i < pl->nr; i++) {
 			snprintf(name, sizeof(name), "%f", pl->ppm[i] / 10000.0);
 			kg_json_u64(j, name, val[i]);
 		}
 		kg_json_end(j);
+		if (bins) {
+			kg_json_obj(j, "bins");
+			for (i = 0; i < KIOG_HIST_BUCKETS; i++) {
+				if (!v->hist[i])
+					continue;
+				snprintf(name, sizeof(name), "%llu",
+					 (unsigned long long)kiog_hist_bucket_val(i));
+				kg_json_u64(j, name, v->hist[i]);
+			}
+			kg_json_end(j);
+		}
 	}
 	kg_json_end(j);
 }
@@ -1083,6 +1221,7 @@ static void kg_json_dir(struct kg_json *j, const char *key,
 	uint64_t ns = dd->ios ? v->w.elapsed_ns : 0;
 	uint64_t bw_bytes = (uint64_t)kg_rate(dd->bytes, ns);
 	struct kg_stat bw = { 0 }, iops = { 0 };
+	struct kg_lat_view lv;
 
 	if (d >= 0)
 		kg_interval_stats(&v->w, d, &bw, &iops);
@@ -1097,9 +1236,12 @@ static void kg_json_dir(struct kg_json *j, const char *key,
 	kg_json_u64(j, "total_ios", dd->ios);
 	kg_json_u64(j, "short_ios", dd->short_ios);
 	kg_json_u64(j, "drop_ios", 0);
-	kg_json_lat(j, "slat_ns", &kg_dir_none, NULL);
-	kg_json_lat(j, "clat_ns", dd, &rp->pl);
-	kg_json_lat(j, "lat_ns", dd, NULL);
+	kg_dir_lat(dd, KG_LAT_SLAT, &lv);
+	kg_json_lat(j, "slat_ns", &lv, NULL, false);
+	kg_dir_lat(dd, KG_LAT_CLAT, &lv);
+	kg_json_lat(j, "clat_ns", &lv, kg_want_clat_pct(v) ? &rp->pl : NULL, rp->bins);
+	kg_dir_lat(dd, KG_LAT_LAT, &lv);
+	kg_json_lat(j, "lat_ns", &lv, kg_want_lat_pct(v) ? &rp->pl : NULL, rp->bins);
 	kg_json_u64(j, "bw_min", bw.n ? (uint64_t)llround(bw.min) : 0);
 	kg_json_u64(j, "bw_max", bw.n ? (uint64_t)llround(bw.max) : 0);
 	kg_json_double(j, "bw_agg", bw.n ? kg_bw_share(rp, d, bw.mean) : 0);
@@ -1115,11 +1257,14 @@ static void kg_json_dir(struct kg_json *j, const char *key,
 }
 
 static void kg_json_sync(struct kg_json *j, const struct kg_dir *d,
-			 const struct kg_plist *pl)
+			 const struct kg_report *rp)
 {
+	struct kg_lat_view lv;
+
+	kg_dir_lat(d, KG_LAT_LAT, &lv);
 	kg_json_obj(j, "sync");
 	kg_json_u64(j, "total_ios", d->ios);
-	kg_json_lat(j, "lat_ns", d, pl);
+	kg_json_lat(j, "lat_ns", &lv, &rp->pl, rp->bins);
 	kg_json_end(j);
 }
 
@@ -1188,17 +1333,17 @@ out:
 }
 
 /* Non-empty buckets as [index, count] pairs, one pair per line. */
-static void kg_json_hist(struct kg_json *j, const char *key, const struct kg_dir *d)
+static void kg_json_hist(struct kg_json *j, const char *key, const uint64_t *hist)
 {
 	uint32_t i;
 
 	kg_json_open(j, key, '[', false);
 	for (i = 0; i < KIOG_HIST_BUCKETS; i++) {
-		if (!d->hist[i])
+		if (!hist[i])
 			continue;
 		kg_json_open(j, NULL, '[', true);
 		kg_json_u64(j, NULL, i);
-		kg_json_u64(j, NULL, d->hist[i]);
+		kg_json_u64(j, NULL, hist[i]);
 		kg_json_close(j, ']');
 	}
 	kg_json_close(j, ']');
@@ -1218,7 +1363,11 @@ static void kg_json_kiogen(struct kg_json *j, const struct kg_view *v)
 	kg_json_u64(j, "groups", KIOG_HIST_GROUPS);
 	kg_json_string(j, "unit", "ns");
 	for (d = 0; d < KG_NR_DIRS; d++)
-		kg_json_hist(j, kg_dir_names[d], &v->w.dir[d]);
+		kg_json_hist(j, kg_dir_names[d], v->w.dir[d].hist);
+	kg_json_obj(j, "clat");
+	for (d = 0; d < KG_NR_DIRS; d++)
+		kg_json_hist(j, kg_dir_names[d], v->w.dir[d].clat_hist);
+	kg_json_end(j);
 	kg_json_end(j);
 	/* a string: 64-bit integers do not survive every JSON reader */
 	kg_json_stringf(j, "digest", "0x%016llx", (unsigned long long)v->w.digest);
@@ -1229,10 +1378,23 @@ static void kg_json_kiogen(struct kg_json *j, const struct kg_view *v)
 	kg_json_end(j);
 }
 
+static void kg_json_buckets(struct kg_json *j, const char *key,
+			    const char *const *labels, const uint64_t *b)
+{
+	double pct[KIOGEN_DEPTH_BUCKETS];
+	int i;
+
+	kg_bucket_dist(b, pct);
+	kg_json_obj(j, key);
+	for (i = 0; i < KIOGEN_DEPTH_BUCKETS; i++)
+		kg_json_double(j, labels[i], pct[i]);
+	kg_json_end(j);
+}
+
 static void kg_json_view(struct kg_json *j, const struct kg_report *rp,
 			 const struct kg_view *v)
 {
-	double usr, sys, depth[KIOGEN_DEPTH_BUCKETS];
+	double usr, sys;
 	double lat[KG_LAT_LINES][KG_LAT_NR];
 	unsigned int l, k;
 
@@ -1247,7 +1409,7 @@ static void kg_json_view(struct kg_json *j, const struct kg_report *rp,
 	kg_json_dir(j, "read", rp, v, KIOGEN_DIR_READ);
 	kg_json_dir(j, "write", rp, v, KIOGEN_DIR_WRITE);
 	kg_json_dir(j, "trim", rp, v, -1);
-	kg_json_sync(j, &v->w.dir[KIOGEN_DIR_SYNC], &rp->pl);
+	kg_json_sync(j, &v->w.dir[KIOGEN_DIR_SYNC], rp);
 
 	kg_cpu_pct(v, &usr, &sys);
 	kg_json_u64(j, "job_runtime", kg_ns_to_ms(v->busy_ns));
@@ -1257,11 +1419,9 @@ static void kg_json_view(struct kg_json *j, const struct kg_report *rp,
 	kg_json_u64(j, "majf", 0);
 	kg_json_u64(j, "minf", 0);
 
-	kg_depth_dist(&v->w, depth);
-	kg_json_obj(j, "iodepth_level");
-	for (k = 0; k < KIOGEN_DEPTH_BUCKETS; k++)
-		kg_json_double(j, kg_depth_labels[k], depth[k]);
-	kg_json_end(j);
+	kg_json_buckets(j, "iodepth_level", kg_depth_labels, v->w.depths);
+	kg_json_buckets(j, "iodepth_submit", kg_batch_labels, v->w.submit);
+	kg_json_buckets(j, "iodepth_complete", kg_batch_labels, v->w.complete);
 
 	kg_lat_dist(&v->w, lat);
 	for (l = 0; l < KG_LAT_LINES; l++) {

@@ -48,8 +48,65 @@ int kg_worker_merge(struct kg_worker *into, const struct kg_worker *from);
  */
 void kg_worker_release(struct kg_worker *w);
 
+/* fio's three latencies of a direction */
+enum kg_lat_kind {
+	KG_LAT_SLAT,	/* start to issue; asynchronous jobs only */
+	KG_LAT_CLAT,	/* issue to completion */
+	KG_LAT_LAT,	/* start to completion */
+};
+
 /**
- * kg_dir_mean_ns() - mean completion latency
+ * struct kg_lat_view - one latency of a direction, read the same way for all
+ * @n: samples (0: none, e.g. slat of a synchronous job)
+ * @min: ns
+ * @max: ns
+ * @sum: ns
+ * @sumsq: ns^2
+ * @hist: its histogram, or NULL (slat has none)
+ */
+struct kg_lat_view {
+	uint64_t n, min, max, sum;
+	long double sumsq;
+	const uint64_t *hist;
+};
+
+/**
+ * kg_dir_lat() - one of the latencies of a direction
+ * @d: direction
+ * @kind: which
+ * @v: filled in
+ */
+void kg_dir_lat(const struct kg_dir *d, enum kg_lat_kind kind,
+		struct kg_lat_view *v);
+
+/**
+ * kg_lat_mean_ns() - mean of a latency
+ * @v: the latency
+ *
+ * Return: nanoseconds, 0 without samples.
+ */
+double kg_lat_mean_ns(const struct kg_lat_view *v);
+
+/**
+ * kg_lat_stdev_ns() - sample standard deviation of a latency, as fio's
+ * @v: the latency
+ *
+ * Return: nanoseconds, 0 with fewer than two samples.
+ */
+double kg_lat_stdev_ns(const struct kg_lat_view *v);
+
+/**
+ * kg_lat_percentile_ns() - one percentile of a latency, from its histogram
+ * @v: the latency
+ * @ppm: the percentile in millionths (99.9 -> 999000)
+ *
+ * Return: nanoseconds, clamped to the measured min and max; 0 without
+ * samples or histogram.
+ */
+uint64_t kg_lat_percentile_ns(const struct kg_lat_view *v, uint32_t ppm);
+
+/**
+ * kg_dir_mean_ns() - mean total latency (lat)
  * @d: direction
  *
  * Return: mean in nanoseconds, 0 if no I/O completed.
@@ -57,7 +114,7 @@ void kg_worker_release(struct kg_worker *w);
 double kg_dir_mean_ns(const struct kg_dir *d);
 
 /**
- * kg_dir_stdev_ns() - standard deviation of the completion latency
+ * kg_dir_stdev_ns() - standard deviation of the total latency (lat)
  * @d: direction
  *
  * Sample standard deviation (divides by n - 1) as fio reports it, from the

@@ -5,6 +5,7 @@
  * assembled into per-worker results.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,13 +114,20 @@ static struct kg_worker *kg_worker_slot(struct kg_run_result *r, uint32_t job,
 	return &jr->workers[index];
 }
 
+static long double kg_sqsum(uint64_t hi, uint64_t lo)
+{
+	return (long double)hi * 18446744073709551616.0L + lo;
+}
+
 static void kg_parse_dir(struct kg_worker *w, const struct nlattr *nest)
 {
+	uint64_t hi = 0, lo = 0, chi = 0, clo = 0, shi = 0, slo = 0;
+	bool clat = false;
 	const struct nlattr *a;
-	uint64_t hi = 0, lo = 0;
 	struct kg_dir *d = NULL;
-	struct kg_dir tmp = { 0 };
+	static struct kg_dir tmp;
 
+	memset(&tmp, 0, offsetof(struct kg_dir, hist));
 	mnl_attr_for_each_nested(a, nest) {
 		uint64_t v = mnl_attr_get_payload_len(a) == sizeof(uint64_t) ?
 			     mnl_attr_get_u64(a) : 0;
@@ -156,13 +164,60 @@ static void kg_parse_dir(struct kg_worker *w, const struct nlattr *nest)
 		case KIOGEN_A_DIR_LAT_SQSUM_LO:
 			lo = v;
 			break;
+		case KIOGEN_A_DIR_CLAT_MIN:
+			tmp.clat_min = v;
+			clat = true;
+			break;
+		case KIOGEN_A_DIR_CLAT_MAX:
+			tmp.clat_max = v;
+			break;
+		case KIOGEN_A_DIR_CLAT_SUM:
+			tmp.clat_sum = v;
+			break;
+		case KIOGEN_A_DIR_CLAT_SQSUM_HI:
+			chi = v;
+			break;
+		case KIOGEN_A_DIR_CLAT_SQSUM_LO:
+			clo = v;
+			break;
+		case KIOGEN_A_DIR_SLAT_MIN:
+			tmp.slat_min = v;
+			tmp.has_slat = true;
+			break;
+		case KIOGEN_A_DIR_SLAT_MAX:
+			tmp.slat_max = v;
+			break;
+		case KIOGEN_A_DIR_SLAT_SUM:
+			tmp.slat_sum = v;
+			break;
+		case KIOGEN_A_DIR_SLAT_SQSUM_HI:
+			shi = v;
+			break;
+		case KIOGEN_A_DIR_SLAT_SQSUM_LO:
+			slo = v;
+			break;
 		}
 	}
 	if (!d)
 		return;
-	memcpy(tmp.hist, d->hist, sizeof(tmp.hist));	/* chunks may come first */
-	tmp.lat_sumsq = (long double)hi * 18446744073709551616.0L + lo;
-	*d = tmp;
+	tmp.lat_sumsq = kg_sqsum(hi, lo);
+	tmp.clat_sumsq = kg_sqsum(chi, clo);
+	tmp.slat_sumsq = kg_sqsum(shi, slo);
+	/* no clat of its own (the sync direction): issuing is completing */
+	if (!clat) {
+		tmp.clat_min = tmp.lat_min;
+		tmp.clat_max = tmp.lat_max;
+		tmp.clat_sum = tmp.lat_sum;
+		tmp.clat_sumsq = tmp.lat_sumsq;
+	}
+	/* histogram chunks may have come first: keep them */
+	memcpy(d, &tmp, offsetof(struct kg_dir, hist));
+}
+
+static void kg_parse_buckets(const struct nlattr *a, uint64_t *b)
+{
+	if (mnl_attr_get_payload_len(a) == KIOGEN_DEPTH_BUCKETS * sizeof(*b))
+		memcpy(b, mnl_attr_get_payload(a), KIOGEN_DEPTH_BUCKETS * sizeof(*b));
 }
 
 static int kg_parse_worker(struct kg_run_result *r, const struct nlattr *nest)
@@ -212,9 +267,13 @@ static int kg_parse_worker(struct kg_run_result *r, const struct nlattr *nest)
 			w->error = (int32_t)mnl_attr_get_u32(a);
 			break;
 		case KIOGEN_A_WORKER_DEPTHS:
-			if (mnl_attr_get_payload_len(a) == sizeof(w->depths))
-				memcpy(w->depths, mnl_attr_get_payload(a),
-				       sizeof(w->depths));
+			kg_parse_buckets(a, w->depths);
+			break;
+		case KIOGEN_A_WORKER_SUBMIT:
+			kg_parse_buckets(a, w->submit);
+			break;
+		case KIOGEN_A_WORKER_COMPLETE:
+			kg_parse_buckets(a, w->complete);
 			break;
 		case KIOGEN_A_WORKER_DIR:
 			kg_parse_dir(w, a);
@@ -228,6 +287,7 @@ static int kg_parse_hist(struct kg_run_result *r, const struct nlattr *nest)
 {
 	uint32_t job = UINT32_MAX, index = UINT32_MAX, dir = 2, first = 0;
 	uint32_t bits = 0, groups = 0, n = 0, kind = KIOGEN_LAT_LAT;
+	uint64_t *hist;
 	const void *counts = NULL;
 	const struct nlattr *a;
 	struct kg_worker *w;
@@ -252,12 +312,12 @@ static int kg_parse_hist(struct kg_run_result *r, const struct nlattr *nest)
 		case KIOGEN_A_HIST_FIRST:
 			first = mnl_attr_get_u32(a);
 			break;
-		case KIOGEN_A_HIST_KIND:
-			kind = mnl_attr_get_u32(a);
-			break;
 		case KIOGEN_A_HIST_COUNTS:
 			counts = mnl_attr_get_payload(a);
 			n = mnl_attr_get_payload_len(a) / sizeof(uint64_t);
+			break;
+		case KIOGEN_A_HIST_KIND:
+			kind = mnl_attr_get_u32(a);
 			break;
 		}
 	}
@@ -266,12 +326,12 @@ static int kg_parse_hist(struct kg_run_result *r, const struct nlattr *nest)
 			bits, groups);
 		return -EPROTO;
 	}
-	if (kind != KIOGEN_LAT_LAT)
-		return 0;	/* FIXME: clat, with slat, in the report */
 	w = kg_worker_slot(r, job, index);
-	if (!w || dir > KIOGEN_DIR_SYNC || first > KIOG_HIST_BUCKETS || n > KIOG_HIST_BUCKETS - first)
+	if (!w || dir > KIOGEN_DIR_SYNC || first > KIOG_HIST_BUCKETS ||
+	    n > KIOG_HIST_BUCKETS - first || kind > KIOGEN_LAT_CLAT)
 		return -EINVAL;
-	memcpy(&w->dir[dir].hist[first], counts, n * sizeof(uint64_t));
+	hist = kind == KIOGEN_LAT_CLAT ? w->dir[dir].clat_hist : w->dir[dir].hist;
+	memcpy(&hist[first], counts, n * sizeof(uint64_t));
 	return 0;
 }
 
@@ -343,13 +403,39 @@ static int kg_results_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
+/*
+ * A direction sent without a clat histogram (the sync direction) has clat
+ * equal to lat: copy lat's, so every direction reads the same way. A clat
+ * histogram that was sent holds every completed I/O, so an empty one with
+ * I/O done means none was sent.
+ */
+static void kg_dir_fill_clat(struct kg_dir *d)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	if (!d->ios)
+		return;
+	for (i = 0; i < KIOG_HIST_BUCKETS; i++)
+		n += d->clat_hist[i];
+	if (!n)
+		memcpy(d->clat_hist, d->hist, sizeof(d->hist));
+}
+
 int kg_results_fetch(struct kg_nl *nl, uint32_t id, struct kg_run_result *r)
 {
 	struct nlmsghdr *nlh = kg_nl_req(nl, KIOGEN_CMD_RESULTS_GET, NLM_F_DUMP);
+	uint32_t i, k, d;
+	int err;
 
 	mnl_attr_put_u32(nlh, KIOGEN_A_ID, id);
 	r->id = id;
-	return kg_nl_talk(nl, nlh, kg_results_cb, r);
+	err = kg_nl_talk(nl, nlh, kg_results_cb, r);
+	for (i = 0; !err && i < r->nr_jobs; i++)
+		for (k = 0; k < r->jobs[i].nr_workers; k++)
+			for (d = 0; d <= KIOGEN_DIR_SYNC; d++)
+				kg_dir_fill_clat(&r->jobs[i].workers[k].dir[d]);
+	return err;
 }
 
 void kg_results_release(struct kg_run_result *r)

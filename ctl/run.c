@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * "kiogen run": fio options in, one run of kernel threads, fio's report out.
- * The run is owned by this process's netlink socket, so if the CLI dies the
- * kernel stops it; Ctrl-C stops it cleanly and still reports what it did.
+ * Targets are opened (and files laid out) here with the user's credentials
+ * and passed to the module as file descriptors. The run is owned by this
+ * process's netlink socket, so if the CLI dies the kernel stops it; Ctrl-C
+ * asks it to stop, waits for its in-flight I/O and still reports what it did.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
@@ -21,12 +22,22 @@
 #include "kiogen.h"
 #include "options.h"
 #include "report.h"
+#include "target.h"
 
 static volatile sig_atomic_t kg_interrupted;
+/* set while a stopped run drains: a second Ctrl-C leaves at once */
+static volatile sig_atomic_t kg_second_exits;
 
 static void kg_on_signal(int sig)
 {
+	static const char msg[] = "\nkiogen: second interrupt, leaving; the kernel stops the run as the socket closes\n";
+
 	(void)sig;
+	if (kg_interrupted && kg_second_exits) {
+		if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0)
+			_exit(KG_EXIT_FAIL);
+		_exit(KG_EXIT_FAIL);
+	}
 	kg_interrupted = 1;
 }
 
@@ -39,32 +50,15 @@ void kg_run_usage(FILE *f)
 		   "             --iodepth=32 --ioengine=io_uring --runtime=10 --time_based\n");
 }
 
-/* The target, opened with the user's credentials; the kernel takes the fd. */
-static int kg_open_target(const struct kg_job *j)
-{
-	bool writes = j->rw != KIOGEN_RW_READ && j->rw != KIOGEN_RW_RANDREAD;
-	int flags = (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC;
-	int fd;
-
-	if (!strcmp(j->engine, "kiocb") && j->direct)
-		flags |= O_DIRECT;
-	fd = open(j->filename, flags);
-	if (fd < 0)
-		fprintf(stderr, "kiogen: %s: filename: cannot open %s: %s\n",
-			j->name, j->filename, strerror(errno));
-	return fd;
-}
-
 static void kg_put_job(struct nlmsghdr *nlh, const struct kg_job *j, int fd)
 {
 	struct nlattr *nest = mnl_attr_nest_start(nlh, KIOGEN_A_JOB);
 
-	if (fd >= 0)
-		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FD, fd);
-
 	mnl_attr_put_strz(nlh, KIOGEN_A_JOB_NAME, j->name);
 	if (j->filename[0])
 		mnl_attr_put_strz(nlh, KIOGEN_A_JOB_FILENAME, j->filename);
+	if (fd >= 0)
+		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FD, fd);
 	mnl_attr_put_strz(nlh, KIOGEN_A_JOB_ENGINE, j->engine);
 	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_MODE, j->mode);
 	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_RW, j->rw);
@@ -74,6 +68,12 @@ static void kg_put_job(struct nlmsghdr *nlh, const struct kg_job *j, int fd)
 	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_SIZE, j->size);
 	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_NUMJOBS, j->numjobs);
 	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_IODEPTH, j->iodepth);
+	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_IODEPTH_BATCH_SUBMIT, j->iodepth_batch);
+	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MIN,
+			 j->iodepth_batch_complete_min);
+	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX,
+			 j->iodepth_batch_complete_max);
+	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_IODEPTH_LOW, j->iodepth_low);
 	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_RUNTIME_NS, j->runtime_ns);
 	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_RAMP_NS, j->ramp_ns);
 	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_NUMBER_IOS, j->number_ios);
@@ -83,11 +83,14 @@ static void kg_put_job(struct nlmsghdr *nlh, const struct kg_job *j, int fd)
 		mnl_attr_put(nlh, KIOGEN_A_JOB_TIME_BASED, 0, NULL);
 	if (j->norandommap)
 		mnl_attr_put(nlh, KIOGEN_A_JOB_NORANDOMMAP, 0, NULL);
+	if (j->hipri)
+		mnl_attr_put(nlh, KIOGEN_A_JOB_HIPRI, 0, NULL);
 	if (j->continue_on_error)
 		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_CONTINUE_ON_ERROR, j->continue_on_error);
+	/* the descriptor has O_DIRECT exactly when this is sent */
+	if (fd >= 0 && j->direct)
+		mnl_attr_put(nlh, KIOGEN_A_JOB_DIRECT, 0, NULL);
 	if (!strcmp(j->engine, "kiocb")) {
-		if (j->direct)
-			mnl_attr_put(nlh, KIOGEN_A_JOB_DIRECT, 0, NULL);
 		if (j->end_fsync)
 			mnl_attr_put(nlh, KIOGEN_A_JOB_END_FSYNC, 0, NULL);
 		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FSYNC, j->fsync);
@@ -127,13 +130,25 @@ static void kg_progress(const struct kg_status *st, const struct kg_jobs *js,
 	*last_ms = now;
 }
 
-/* Waits for the run to end; Ctrl-C stops it. */
+int kg_run_stop(struct kg_nl *nl, uint32_t id)
+{
+	struct nlmsghdr *nlh = kg_nl_req(nl, KIOGEN_CMD_RUN_STOP, 0);
+
+	mnl_attr_put_u32(nlh, KIOGEN_A_ID, id);
+	return kg_nl_talk(nl, nlh, NULL, NULL);
+}
+
+/*
+ * Waits for the run to end. Ctrl-C asks the kernel once to stop it; the stop
+ * returns at once, and the run leaves RUNNING when its in-flight I/O is
+ * done, which is waited for here. A second Ctrl-C leaves without waiting.
+ */
 static int kg_run_wait(struct kg_nl *nl, uint32_t id, const struct kg_jobs *js,
 		       struct kg_status *st)
 {
 	bool tty = isatty(STDERR_FILENO) && !js->global.output_json;
 	uint64_t last_ios = 0, last_ms = kg_now_ms();
-	struct nlmsghdr *nlh;
+	bool stopping = false;
 	int err;
 
 	for (;;) {
@@ -142,20 +157,21 @@ static int kg_run_wait(struct kg_nl *nl, uint32_t id, const struct kg_jobs *js,
 			return err;
 		if (st->state != KIOGEN_STATE_RUNNING)
 			break;
-		if (tty)
+		if (tty && !stopping)
 			kg_progress(st, js, &last_ios, &last_ms);
-		if (kg_interrupted) {
-			fprintf(stderr, "\nkiogen: interrupted, stopping run %u\n", id);
-			nlh = kg_nl_req(nl, KIOGEN_CMD_RUN_STOP, 0);
-			mnl_attr_put_u32(nlh, KIOGEN_A_ID, id);
-			err = kg_nl_talk(nl, nlh, NULL, NULL);
+		if (kg_interrupted && !stopping) {
+			fprintf(stderr, "%skiogen: stopping run %u, waiting for in-flight I/O\n",
+				tty ? "\n" : "", id);
+			err = kg_run_stop(nl, id);
 			if (err)
 				return err;
-			kg_interrupted = 0;
+			stopping = true;
+			kg_second_exits = 1;
 			continue;
 		}
-		usleep(200 * 1000);
+		usleep(stopping ? 50 * 1000 : 200 * 1000);
 	}
+	kg_second_exits = 0;
 	if (tty)
 		fprintf(stderr, "\r%*s\r", 78, "");
 	return 0;
@@ -182,10 +198,35 @@ bool kg_interrupt_pending(void)
 	return kg_interrupted;
 }
 
+/*
+ * Opens every job's target as the user, laying files out first; the null
+ * engine has none. Returns an exit code; a layout stopped by Ctrl-C leaves
+ * every descriptor closed and returns KG_EXIT_OK.
+ */
+static int kg_targets_open(const struct kg_jobs *js, struct kg_target *tg)
+{
+	FILE *info = js->global.output_json ? stderr : stdout;
+	unsigned int i;
+	int ret = KG_EXIT_OK;
+
+	for (i = 0; i < js->nr_jobs; i++)
+		tg[i].fd = -1;
+	for (i = 0; i < js->nr_jobs && !ret && !kg_interrupted; i++) {
+		const struct kg_job *j = &js->jobs[i];
+
+		if (strcmp(j->engine, "null"))
+			ret = kg_target_open(j, j->direct, KG_TARGET_KERNEL, &tg[i], info);
+	}
+	if (ret || kg_interrupted)
+		for (i = 0; i < js->nr_jobs; i++)
+			kg_target_close(&tg[i]);
+	return ret;
+}
+
 int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 		  struct kg_run_result *r)
 {
-	int fds[KG_MAX_JOBS];
+	struct kg_target tg[KG_MAX_JOBS];
 	struct kg_status st;
 	struct nlmsghdr *nlh;
 	uint32_t id = 0;
@@ -193,24 +234,20 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 	uint64_t t0;
 	int ret;
 
+	ret = kg_targets_open(js, tg);
+	if (ret || kg_interrupted)
+		return ret;
 	nlh = kg_nl_req(nl, KIOGEN_CMD_RUN_NEW, 0);
 	if (js->global.detached)
 		mnl_attr_put_u32(nlh, KIOGEN_A_FLAGS, KIOGEN_RUN_F_DETACHED);
-	for (i = 0; i < js->nr_jobs; i++) {
-		fds[i] = -1;
-		if (strcmp(js->jobs[i].engine, "null")) {
-			fds[i] = kg_open_target(&js->jobs[i]);
-			if (fds[i] < 0)
-				goto err_close;
-		}
-		kg_put_job(nlh, &js->jobs[i], fds[i]);
-	}
+	for (i = 0; i < js->nr_jobs; i++)
+		kg_put_job(nlh, &js->jobs[i], tg[i].fd);
 	kg_disks_read(r, js, false, 0);
 	t0 = kg_now_ms();
 	ret = kg_nl_talk(nl, nlh, kg_run_new_cb, &id);
+	/* the module took its own references to the files during RUN_NEW */
 	for (i = 0; i < js->nr_jobs; i++)
-		if (fds[i] >= 0)
-			close(fds[i]);
+		kg_target_close(&tg[i]);
 	if (ret || !id)
 		return KG_EXIT_FAIL;
 	r->id = id;
@@ -234,11 +271,6 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 out:
 	kg_run_delete(nl, id);
 	return ret;
-err_close:
-	while (i--)
-		if (fds[i] >= 0)
-			close(fds[i]);
-	return KG_EXIT_FAIL;
 }
 
 int kg_cmd_run(int argc, char **argv)
@@ -265,7 +297,7 @@ int kg_cmd_run(int argc, char **argv)
 		ret = kg_kernel_run(&nl, &js, &r);
 		kg_nl_close(&nl);
 		if (js.global.detached) {
-			if (!ret)
+			if (!ret && r.id)	/* no id: Ctrl-C during the layout */
 				printf("%u\n", r.id);
 			return ret;
 		}

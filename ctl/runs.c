@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "disk.h"
 #include "kiogen.h"
 #include "options.h"
 #include "report.h"
@@ -163,6 +165,14 @@ int kg_cmd_list(int argc, char **argv)
 	return err ? KG_EXIT_FAIL : KG_EXIT_OK;
 }
 
+/* Parses the run id @arg and connects; returns an exit code. */
+static int kg_run_connect(const char *arg, uint32_t *id, struct kg_nl *nl)
+{
+	if (kg_parse_id(arg, id))
+		return KG_EXIT_USAGE;
+	return kg_connect(nl);
+}
+
 /* Runs a command that takes one run id and nothing back. */
 static int kg_id_cmd(int argc, char **argv, const char *name, uint8_t cmd)
 {
@@ -175,9 +185,7 @@ static int kg_id_cmd(int argc, char **argv, const char *name, uint8_t cmd)
 		fprintf(stderr, "kiogen: usage: kiogen %s ID\n", name);
 		return KG_EXIT_USAGE;
 	}
-	if (kg_parse_id(argv[0], &id))
-		return KG_EXIT_USAGE;
-	err = kg_connect(&nl);
+	err = kg_run_connect(argv[0], &id, &nl);
 	if (err)
 		return err;
 	nlh = kg_nl_req(&nl, cmd, 0);
@@ -187,9 +195,57 @@ static int kg_id_cmd(int argc, char **argv, const char *name, uint8_t cmd)
 	return err ? KG_EXIT_FAIL : KG_EXIT_OK;
 }
 
+#define KG_STOP_NOTE_MS	5000
+
+/*
+ * The kernel's stop returns at once; the run leaves RUNNING once its
+ * in-flight I/O has completed. Waits for that, saying so every 5 s.
+ */
+static int kg_stop_wait(struct kg_nl *nl, uint32_t id)
+{
+	uint64_t t0 = kg_now_ms(), next = t0 + KG_STOP_NOTE_MS;
+	struct kg_status st;
+	int err;
+
+	for (;;) {
+		err = kg_status_get(nl, id, &st);
+		if (err)
+			return err;
+		if (st.state != KIOGEN_STATE_RUNNING)
+			return 0;
+		if (kg_now_ms() >= next) {
+			fprintf(stderr, "kiogen: run %u is still stopping after %" PRIu64 " s: waiting for its in-flight I/O\n",
+				id, (kg_now_ms() - t0) / 1000);
+			next += KG_STOP_NOTE_MS;
+		}
+		usleep(50 * 1000);
+	}
+}
+
 int kg_cmd_stop(int argc, char **argv)
 {
-	return kg_id_cmd(argc, argv, "stop", KIOGEN_CMD_RUN_STOP);
+	bool wait = true;
+	struct kg_nl nl;
+	uint32_t id;
+	int err;
+
+	if (argc == 2 && !strcmp(argv[0], "--no-wait")) {
+		wait = false;
+		argc--;
+		argv++;
+	}
+	if (argc != 1) {
+		fprintf(stderr, "kiogen: usage: kiogen stop [--no-wait] ID\n");
+		return KG_EXIT_USAGE;
+	}
+	err = kg_run_connect(argv[0], &id, &nl);
+	if (err)
+		return err;
+	err = kg_run_stop(&nl, id);
+	if (!err && wait)
+		err = kg_stop_wait(&nl, id);
+	kg_nl_close(&nl);
+	return err ? KG_EXIT_FAIL : KG_EXIT_OK;
 }
 
 int kg_cmd_delete(int argc, char **argv)
@@ -214,9 +270,7 @@ int kg_cmd_show(int argc, char **argv)
 		fprintf(stderr, "kiogen: usage: kiogen show ID [--output-format=json]\n");
 		return KG_EXIT_USAGE;
 	}
-	if (kg_parse_id(argv[0], &id))
-		return KG_EXIT_USAGE;
-	err = kg_connect(&nl);
+	err = kg_run_connect(argv[0], &id, &nl);
 	if (err)
 		return err;
 	err = kg_status_get(&nl, id, &st);
@@ -235,6 +289,7 @@ int kg_cmd_show(int argc, char **argv)
 	/* group_reporting is the CLI's, not the kernel's: report per job */
 	for (i = 0; i < r.nr_jobs && i < KG_MAX_JOBS; i++) {
 		jobs[i].group_reporting = true;
+		jobs[i].clat_percentiles = true;	/* fio's default */
 		r.jobs[i].job = &jobs[i];
 	}
 	r.state = st.state;

@@ -20,8 +20,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/fs.h>
-#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -30,6 +28,7 @@
 #include "options.h"
 #include "disk.h"
 #include "syscall.h"
+#include "target.h"
 
 #define KG_SYS_FILL_SEED	0xb10cULL	/* as kiog_worker_alloc() */
 
@@ -60,10 +59,7 @@ static const struct {
 struct kg_sys_target {
 	const struct kg_sys_engine *eng;
 	bool direct;
-	bool file;		/* a regular file, not a block device */
-	int fd;
-	uint64_t bytes;		/* size of the target */
-	uint32_t min_align;	/* bytes: bs and offset must be multiples */
+	struct kg_target t;	/* opened and laid out by ctl/target.c */
 	uint64_t size;		/* region length, resolved as the kernel does */
 	uint64_t io_size;	/* bytes per worker, resolved */
 };
@@ -113,6 +109,7 @@ void kg_sys_slot_complete(struct kg_sys_worker *w, struct kg_sys_slot *s,
 	s->done_bytes = res < 0 ? 0 : (uint32_t)res;
 	s->next = w->done;
 	w->done = s;
+	w->nr_done++;
 }
 
 /* ---- setup: engine, target, region -------------------------------------- */
@@ -152,39 +149,29 @@ static int kg_sys_check_options(const struct kg_job *j,
 
 	if (t->eng != &kg_sys_engine_uring) {
 		opt = j->fixedbufs ? "fixedbufs" : j->registerfiles ? "registerfiles" :
-		      j->sqthread_poll ? "sqthread_poll" : j->hipri ? "hipri" : NULL;
+		      j->sqthread_poll ? "sqthread_poll" : NULL;
 		if (opt) {
 			fprintf(stderr, "kiogen: %s: %s: only ioengine=io_uring takes it\n",
 				j->name, opt);
 			return KG_EXIT_USAGE;
 		}
 	}
-	if (j->hipri && !t->direct) {
-		fprintf(stderr, "kiogen: %s: hipri: polled completions need direct=1\n",
+	/* psync polls with RWF_HIPRI (fio's pvsync2), io_uring with IOPOLL */
+	if (j->hipri && (!t->direct || !t->eng->needs_buffers)) {
+		fprintf(stderr, "kiogen: %s: hipri: polled completions need direct=1 and a target\n",
 			j->name);
 		return KG_EXIT_USAGE;
 	}
 	return KG_EXIT_OK;
 }
 
-/* The offset alignment O_DIRECT needs on this file, when the kernel says. */
-static uint32_t kg_sys_dio_align(int fd)
-{
-	struct statx stx;
-
-	if (!statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) &&
-	    (stx.stx_mask & STATX_DIOALIGN) && stx.stx_dio_offset_align)
-		return stx.stx_dio_offset_align;
-	return 512;	/* the smallest logical block size there is */
-}
-
 static int kg_sys_region_error(const struct kg_job *j,
 			       const struct kg_sys_target *t, const char *opt,
 			       const char *what)
 {
-	if (t->file)
-		fprintf(stderr, "kiogen: %s: %s: %s is %" PRIu64 " bytes, offset %" PRIu64 " + size %" PRIu64 " does not fit; lay the file out first\n",
-			j->name, opt, j->filename, t->bytes, j->offset, j->size);
+	if (t->t.file)
+		fprintf(stderr, "kiogen: %s: %s: %s is %" PRIu64 " bytes, offset %" PRIu64 " + size %" PRIu64 " does not fit\n",
+			j->name, opt, j->filename, t->t.bytes, j->offset, j->size);
 	else
 		fprintf(stderr, "kiogen: %s: %s: %s\n", j->name, opt, what);
 	return KG_EXIT_USAGE;
@@ -193,138 +180,60 @@ static int kg_sys_region_error(const struct kg_job *j,
 /* The region must fit the target and hold a block: kiog_nl_check_region(). */
 static int kg_sys_check_region(const struct kg_job *j, struct kg_sys_target *t)
 {
-	if (j->bs % t->min_align) {
+	const char *align = t->t.file ? "O_DIRECT" : "logical block size";
+	uint64_t bytes = t->t.bytes;
+
+	if (j->bs % t->t.min_align) {
 		fprintf(stderr, "kiogen: %s: bs: %u is not a multiple of the target's %s alignment (%u)\n",
-			j->name, j->bs, t->file ? "O_DIRECT" : "logical block size",
-			t->min_align);
+			j->name, j->bs, align, t->t.min_align);
 		return KG_EXIT_USAGE;
 	}
-	if (j->offset % t->min_align) {
+	if (j->offset % t->t.min_align) {
 		fprintf(stderr, "kiogen: %s: offset: %" PRIu64 " is not a multiple of the target's %s alignment (%u)\n",
-			j->name, j->offset, t->file ? "O_DIRECT" : "logical block size",
-			t->min_align);
+			j->name, j->offset, align, t->t.min_align);
 		return KG_EXIT_USAGE;
 	}
-	if (j->offset >= t->bytes)
+	if (j->offset >= bytes)
 		return kg_sys_region_error(j, t, "offset", "past the end of the target");
-	t->size = j->size ?: t->bytes - j->offset;
-	if (t->size > t->bytes - j->offset)
+	t->size = j->size ?: bytes - j->offset;
+	if (t->size > bytes - j->offset)
 		return kg_sys_region_error(j, t, "size",
 					   "offset + size is past the end of the target");
 	if (t->size < j->bs) {
 		fprintf(stderr, "kiogen: %s: size: smaller than one block (bs)\n", j->name);
 		return KG_EXIT_USAGE;
 	}
-	if (t->file && j->filesize > t->bytes) {
-		fprintf(stderr, "kiogen: %s: filesize: %s is %" PRIu64 " bytes, not %" PRIu64 "; lay the file out first\n",
-			j->name, j->filename, t->bytes, j->filesize);
-		return KG_EXIT_USAGE;
-	}
 	t->io_size = j->io_size ?: t->size;
 	return KG_EXIT_OK;
-}
-
-static int kg_sys_open_error(const struct kg_job *j, const struct kg_sys_target *t,
-			     bool bdev, int err)
-{
-	switch (err) {
-	case ENOENT:
-		fprintf(stderr, "kiogen: %s: filename: %s: no such file; lay the file out first (the syscall path does not create files yet)\n",
-			j->name, j->filename);
-		return KG_EXIT_USAGE;
-	case EINVAL:
-		if (t->direct) {
-			fprintf(stderr, "kiogen: %s: direct: the file system of %s does not support O_DIRECT\n",
-				j->name, j->filename);
-			return KG_EXIT_USAGE;
-		}
-		break;
-	case EBUSY:
-		if (bdev) {
-			fprintf(stderr, "kiogen: %s: filename: %s is mounted or held by another user, refusing to write\n",
-				j->name, j->filename);
-			return KG_EXIT_FAIL;
-		}
-		break;
-	}
-	fprintf(stderr, "kiogen: %s: filename: cannot open %s: %s\n", j->name,
-		j->filename, strerror(err));
-	return KG_EXIT_FAIL;
-}
-
-static int kg_sys_target_size(const struct kg_job *j, struct kg_sys_target *t)
-{
-	struct stat st;
-	int lbs;
-
-	if (fstat(t->fd, &st))
-		goto err;
-	if (S_ISBLK(st.st_mode)) {
-		if (ioctl(t->fd, BLKGETSIZE64, &t->bytes) ||
-		    ioctl(t->fd, BLKSSZGET, &lbs))
-			goto err;
-		t->min_align = lbs;
-		return KG_EXIT_OK;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		fprintf(stderr, "kiogen: %s: filename: %s is neither a block device nor a regular file\n",
-			j->name, j->filename);
-		return KG_EXIT_USAGE;
-	}
-	t->file = true;
-	t->bytes = st.st_size;
-	t->min_align = t->direct ? kg_sys_dio_align(t->fd) : 1;
-	return KG_EXIT_OK;
-err:
-	fprintf(stderr, "kiogen: %s: filename: cannot size %s: %s\n", j->name,
-		j->filename, strerror(errno));
-	return KG_EXIT_FAIL;
 }
 
 /**
  * kg_sys_target_open() - open a job's target and resolve its region
  * @j: the job
- * @t: engine already picked; fd, sizes and region are filled in
+ * @t: engine already picked; target, sizes and region are filled in
+ * @info: where the layout line goes
  *
- * Written block devices are opened O_EXCL, the user-space form of the
- * exclusive claim the bio engine takes. The null engine opens nothing and,
- * as in the kernel, has a target of 2^64 - 1 bytes.
+ * ctl/target.c opens (and lays out) the target as for the kernel path, but
+ * for this process's own I/O. The null engine opens nothing and, as in the
+ * kernel, has a target of 2^64 - 1 bytes.
  *
  * Return: KG_EXIT_OK, or an exit code after saying why in words.
  */
-static int kg_sys_target_open(const struct kg_job *j, struct kg_sys_target *t)
+static int kg_sys_target_open(const struct kg_job *j, struct kg_sys_target *t,
+			      FILE *info)
 {
-	bool writes = j->rw != KIOGEN_RW_READ && j->rw != KIOGEN_RW_RANDREAD;
-	int flags = (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC;
-	struct stat st;
-	bool bdev;
 	int ret;
 
-	t->fd = -1;
+	t->t.fd = -1;
 	if (!t->eng->needs_buffers) {
-		t->bytes = UINT64_MAX;
-		t->min_align = 1;
+		t->t.bytes = UINT64_MAX;
+		t->t.min_align = 1;
 		return kg_sys_check_region(j, t);
 	}
-	if (stat(j->filename, &st))
-		return kg_sys_open_error(j, t, false, errno);
-	bdev = S_ISBLK(st.st_mode);
-	if (t->direct)
-		flags |= O_DIRECT;
-	if (bdev && writes)
-		flags |= O_EXCL;
-	t->fd = open(j->filename, flags);
-	if (t->fd < 0)
-		return kg_sys_open_error(j, t, bdev, errno);
-	ret = kg_sys_target_size(j, t);
-	if (!ret)
-		ret = kg_sys_check_region(j, t);
-	if (ret)
+	ret = kg_target_open(j, t->direct, KG_TARGET_SYSCALL, &t->t, info);
+	if (ret || t->t.fd < 0)
 		return ret;
-	/* fio's invalidate=1: start from a cold page cache */
-	if (j->invalidate)
-		posix_fadvise(t->fd, j->offset, t->size, POSIX_FADV_DONTNEED);
-	return KG_EXIT_OK;
+	return kg_sys_check_region(j, t);
 }
 
 /* ---- workers: allocation before the clock starts ------------------------ */
@@ -390,6 +299,7 @@ static void kg_sys_worker_free(struct kg_sys_worker *w)
 		free(w->slots[i].buf);
 	free(w->slots);
 	free(w->free);
+	free(w->batch);
 	free(w->res.samples);
 	free(w);
 }
@@ -430,7 +340,7 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 	w->eng = t->eng;
 	w->job_index = job_index;
 	w->index = index;
-	w->fd = t->fd;
+	w->fd = t->t.fd;
 	w->depth = t->eng->max_depth ?: j->iodepth;
 	w->io_limit = j->number_ios ?: UINT64_MAX;
 	w->byte_limit = j->time_based ? UINT64_MAX : t->io_size;
@@ -447,10 +357,11 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 	w->res.samples = calloc(w->max_samples, sizeof(*w->res.samples));
 	w->slots = calloc(w->depth, sizeof(*w->slots));
 	w->free = calloc(w->depth, sizeof(*w->free));
-	if (!w->res.samples || !w->slots || !w->free)
+	w->batch = calloc(w->depth, sizeof(*w->batch));
+	if (!w->res.samples || !w->slots || !w->free || !w->batch)
 		goto err;
 	w->res.mem = sizeof(*w) + (uint64_t)w->max_samples * sizeof(*w->res.samples) +
-		     (uint64_t)w->depth * (sizeof(*w->slots) + sizeof(*w->free));
+		     (uint64_t)w->depth * (sizeof(*w->slots) + 2 * sizeof(*w->free));
 	kiog_rng_seed(&fill, wlc.seed ^ KG_SYS_FILL_SEED);
 	for (i = 0; i < w->depth; i++) {
 		if (kg_sys_slot_init(w, &w->slots[i], i, &fill))
@@ -465,10 +376,21 @@ err:
 
 /* ---- the worker loop, mirroring kmod/worker.c --------------------------- */
 
+/* fio's "IO depths" buckets: 1, 2, 4, 8, 16, 32, >=64 */
 static uint32_t kg_sys_depth_bucket(uint32_t depth)
 {
 	return depth >= 64 ? KIOGEN_DEPTH_BUCKETS - 1 :
 	       31 - (uint32_t)__builtin_clz(depth);
+}
+
+/* fio's "submit" and "complete" buckets: 0, 1-4, 5-8, 9-16, 17-32, 33-64, >64 */
+static uint32_t kg_sys_batch_bucket(uint32_t n)
+{
+	if (!n)
+		return 0;
+	if (n > 64)
+		return KIOGEN_DEPTH_BUCKETS - 1;
+	return n <= 4 ? 1 : 32 - (uint32_t)__builtin_clz(n - 1) - 1;
 }
 
 static void kg_sys_stamp(struct kg_sys_worker *w, struct kg_sys_slot *s,
@@ -485,12 +407,20 @@ static void kg_sys_stamp(struct kg_sys_worker *w, struct kg_sys_slot *s,
 	h->seq = ++l->write_seq;
 }
 
-static void kg_sys_submit(struct kg_sys_worker *w, struct kg_sys_loop *l)
+/*
+ * Issues one batch: up to iodepth_batch_submit I/Os built, then pushed to
+ * the kernel at once (the engine's commit). Each I/O's clock starts as it is
+ * built; its issue time is when the push returned, or its start for engines
+ * that issue in submit. As fio counts them, every I/O of the batch is at the
+ * depth reached once the batch is in, and the batch is one submit.
+ */
+static uint32_t kg_sys_submit_batch(struct kg_sys_worker *w, struct kg_sys_loop *l)
 {
-	uint32_t queued = 0;
+	uint32_t queued = 0, i, limit = w->job->iodepth_batch ?: w->depth;
+	uint64_t now;
 	int err;
 
-	while (w->nr_free) {
+	while (w->nr_free && queued < limit) {
 		struct kg_sys_slot *s;
 		struct kiog_io io;
 
@@ -500,6 +430,7 @@ static void kg_sys_submit(struct kg_sys_worker *w, struct kg_sys_loop *l)
 			break;
 		}
 		s = w->free[--w->nr_free];
+		s->start_ns = kg_sys_now_ns();
 		kiog_wl_next(&w->wl, &io);
 		s->offset = io.offset;
 		s->len = io.len;
@@ -507,14 +438,14 @@ static void kg_sys_submit(struct kg_sys_worker *w, struct kg_sys_loop *l)
 		if (io.dir == KIOGEN_DIR_WRITE && s->buf)
 			kg_sys_stamp(w, s, l);
 		w->inflight++;
-		w->res.depths[kg_sys_depth_bucket(w->inflight)]++;
 		l->issued_bytes += io.len;
-		s->start_ns = kg_sys_now_ns();
+		s->issue_ns = s->start_ns;
 		w->eng->submit(w, s);
-		queued++;
+		w->batch[queued++] = s;
 	}
-	/* one push per batch, where the kernel finishes its plug */
-	if (queued && w->eng->commit) {
+	if (!queued)
+		return 0;
+	if (w->eng->commit) {
 		err = w->eng->commit(w);
 		if (err) {
 			if (!w->res.error)
@@ -522,31 +453,64 @@ static void kg_sys_submit(struct kg_sys_worker *w, struct kg_sys_loop *l)
 			l->issuing = false;
 			l->broken = true;
 		}
+		now = kg_sys_now_ns();
+		for (i = 0; i < queued; i++)
+			w->batch[i]->issue_ns = now;
 	}
+	w->res.depths[kg_sys_depth_bucket(w->inflight)] += queued;
+	w->res.submit[kg_sys_batch_bucket(queued)]++;
+	return queued;
 }
 
-static void kg_sys_account(struct kg_sys_dir *sd, uint64_t lat, uint32_t bytes,
-			   bool short_io)
+/* Fills the free slots batch by batch; after a full queue, only below iodepth_low. */
+static void kg_sys_submit(struct kg_sys_worker *w, struct kg_sys_loop *l)
 {
-	struct kg_dir *d = &sd->d;
-
-	if (!d->ios || lat < d->lat_min)
-		d->lat_min = lat;
-	if (lat > d->lat_max)
-		d->lat_max = lat;
-	d->ios++;
-	d->bytes += bytes;
-	d->short_ios += short_io;
-	d->lat_sum += lat;
-	sd->sq += (unsigned __int128)lat * lat;
-	d->hist[kiog_hist_idx(lat)]++;
+	while (l->issuing && !l->broken && w->nr_free &&
+	       kg_sys_submit_batch(w, l))
+		;
 }
 
-static void kg_sys_reap(struct kg_sys_worker *w, struct kg_sys_loop *l)
+static void kg_sys_lat_add(uint64_t *min, uint64_t *max, uint64_t *sum,
+			   unsigned __int128 *sq, bool first, uint64_t ns)
+{
+	if (first || ns < *min)
+		*min = ns;
+	if (ns > *max)
+		*max = ns;
+	*sum += ns;
+	*sq += (unsigned __int128)ns * ns;
+}
+
+/* One completed I/O into its direction: lat, clat, and slat when async. */
+static void kg_sys_account(struct kg_sys_dir *sd, const struct kg_sys_slot *s,
+			   bool has_slat)
+{
+	uint64_t lat = s->end_ns - s->start_ns, clat = s->end_ns - s->issue_ns;
+	struct kg_dir *d = &sd->d;
+	bool first = !d->ios;
+
+	kg_sys_lat_add(&d->lat_min, &d->lat_max, &d->lat_sum, &sd->sq, first, lat);
+	kg_sys_lat_add(&d->clat_min, &d->clat_max, &d->clat_sum, &sd->csq, first, clat);
+	if (has_slat)
+		kg_sys_lat_add(&d->slat_min, &d->slat_max, &d->slat_sum, &sd->ssq,
+			       first, s->issue_ns - s->start_ns);
+	d->has_slat = has_slat;
+	d->ios++;
+	d->bytes += s->done_bytes;
+	d->short_ios += s->done_bytes != s->len;
+	d->hist[kiog_hist_idx(lat)]++;
+	d->clat_hist[kiog_hist_idx(clat)]++;
+}
+
+/* Accounts the slots handed back; returns how many there were. */
+static uint32_t kg_sys_reap(struct kg_sys_worker *w, struct kg_sys_loop *l)
 {
 	struct kg_sys_slot *s = w->done, *next;
+	bool has_slat = w->job->mode == KIOGEN_MODE_ASYNC && w->eng->commit;
+	uint32_t n = w->nr_done;
 
 	w->done = NULL;
+	w->nr_done = 0;
 	for (; s; s = next) {
 		next = s->next;
 		w->inflight--;
@@ -564,9 +528,9 @@ static void kg_sys_reap(struct kg_sys_worker *w, struct kg_sys_loop *l)
 			l->writes_since_sync++;
 		if (s->start_ns < l->ramp_end)
 			continue;
-		kg_sys_account(&w->stats[s->dir], s->end_ns - s->start_ns,
-			       s->done_bytes, s->done_bytes != s->len);
+		kg_sys_account(&w->stats[s->dir], s, has_slat);
 	}
+	return n;
 }
 
 /* fsync/fdatasync in the worker, timed into the sync statistics as fio does */
@@ -587,9 +551,12 @@ static void kg_sys_sync(struct kg_sys_worker *w, struct kg_sys_loop *l,
 		l->issuing = false;
 		return;
 	}
-	if (t0 >= l->ramp_end)
-		kg_sys_account(&w->stats[KIOGEN_DIR_SYNC], kg_sys_now_ns() - t0, 0,
-			       false);
+	if (t0 >= l->ramp_end) {
+		struct kg_sys_slot s = { .start_ns = t0, .issue_ns = t0,
+					 .end_ns = kg_sys_now_ns() };
+
+		kg_sys_account(&w->stats[KIOGEN_DIR_SYNC], &s, false);
+	}
 }
 
 static void kg_sys_sample(struct kg_sys_worker *w, struct kg_sys_loop *l,
@@ -607,21 +574,41 @@ static void kg_sys_sample(struct kg_sys_worker *w, struct kg_sys_loop *l,
 	}
 }
 
-/* Wait for completions unless some are already in hand, then account them. */
+/*
+ * Reaps as fio's wait_for_completions(): at least iodepth_batch_complete_min
+ * completions (at least one when the queue is full or nothing more will be
+ * issued), at most iodepth_batch_complete_max per reap, and after a full
+ * queue on until no more than iodepth_low are in flight. Completions the
+ * engine handed back in submit count towards the minimum.
+ */
 static void kg_sys_wait(struct kg_sys_worker *w, struct kg_sys_loop *l)
 {
+	const struct kg_job *j = w->job;
+	bool full = !w->nr_free || !l->issuing;
+	uint32_t low = j->iodepth_low && j->iodepth_low < w->depth ? j->iodepth_low :
+		       w->depth;
+	uint32_t min, n;
 	int ret;
 
-	do
-		ret = w->eng->reap(w, !w->done);
-	while (ret == -EINTR && !w->done);
-	if (ret < 0 && ret != -EINTR) {
-		if (!w->res.error)
-			w->res.error = ret;
-		l->issuing = false;
-		l->broken = true;
-	}
-	kg_sys_reap(w, l);
+	do {
+		min = j->iodepth_batch_complete_min < w->inflight ?
+		      j->iodepth_batch_complete_min : w->inflight;
+		if (full && !min)
+			min = 1;
+		min = min > w->nr_done ? min - w->nr_done : 0;
+		do
+			ret = w->eng->reap(w, min, j->iodepth_batch_complete_max);
+		while (ret == -EINTR && !w->done);
+		if (ret < 0 && ret != -EINTR) {
+			if (!w->res.error)
+				w->res.error = ret;
+			l->issuing = false;
+			l->broken = true;
+		}
+		n = kg_sys_reap(w, l);
+		if (n)
+			w->res.complete[kg_sys_batch_bucket(n)]++;
+	} while (!l->broken && full && l->issuing && w->inflight > low);
 }
 
 static void kg_sys_loop(struct kg_sys_worker *w)
@@ -716,6 +703,8 @@ static void kg_sys_worker_result(struct kg_sys_worker *w, struct kg_worker *out)
 	for (d = 0; d < 3; d++) {
 		w->res.dir[d] = w->stats[d].d;
 		w->res.dir[d].lat_sumsq = (long double)w->stats[d].sq;
+		w->res.dir[d].clat_sumsq = (long double)w->stats[d].csq;
+		w->res.dir[d].slat_sumsq = (long double)w->stats[d].ssq;
 	}
 	w->res.digest = w->wl.digest;
 	w->res.issued = w->wl.issued;
@@ -732,6 +721,7 @@ struct kg_sys_run {
 	uint32_t nr_workers;
 	uint32_t nr_started;
 	struct kg_sys_gate gate;
+	bool stopped;			/* by Ctrl-C before any worker started */
 };
 
 /*
@@ -774,9 +764,14 @@ static int kg_sys_prepare(struct kg_sys_run *run, const struct kg_jobs *js,
 		if (!ret)
 			ret = kg_sys_check_options(j, t);
 		if (!ret)
-			ret = kg_sys_target_open(j, t);
+			ret = kg_sys_target_open(j, t, js->global.output_json ?
+							 stderr : stdout);
 		if (ret)
 			return ret;
+		if (t->eng->needs_buffers && t->t.fd < 0) {
+			run->stopped = true;	/* Ctrl-C while laying out: no run */
+			return KG_EXIT_OK;
+		}
 		total += j->numjobs;
 		r->jobs[i].workers = calloc(j->numjobs, sizeof(*r->jobs[i].workers));
 		if (!r->jobs[i].workers)
@@ -855,8 +850,7 @@ static void kg_sys_release(struct kg_sys_run *run, const struct kg_jobs *js)
 		kg_sys_worker_free(run->workers[i]);
 	free(run->workers);
 	for (i = 0; i < js->nr_jobs; i++)
-		if (run->targets[i].fd >= 0)
-			close(run->targets[i].fd);
+		kg_target_close(&run->targets[i].t);
 	pthread_cond_destroy(&run->gate.cond);
 	pthread_mutex_destroy(&run->gate.lock);
 }
@@ -914,10 +908,10 @@ int kg_syscall_run(const struct kg_jobs *js, struct kg_run_result *r)
 	pthread_mutex_init(&run->gate.lock, NULL);
 	pthread_cond_init(&run->gate.cond, NULL);
 	for (i = 0; i < KG_MAX_JOBS; i++)
-		run->targets[i].fd = -1;
+		run->targets[i].t.fd = -1;
 
 	ret = kg_sys_prepare(run, js, r);
-	if (ret)
+	if (ret || run->stopped)
 		goto err_release;
 	ret = kg_sys_start(run);
 	if (ret) {

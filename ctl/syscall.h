@@ -31,7 +31,9 @@ struct kg_sys_gate;
  * @index: position in the worker's slot array; the registered buffer index
  * @buf: data buffer, @buf_len bytes, page aligned; NULL for the null engine
  * @buf_len: bytes allocated, a whole number of fill chunks
- * @start_ns: CLOCK_MONOTONIC just before the engine was handed the slot
+ * @start_ns: CLOCK_MONOTONIC when the I/O started to be built: fio's start
+ * @issue_ns: when its batch was issued (the engine's commit returned; for
+ *	engines without a commit, @start_ns): fio's issue time
  * @end_ns: CLOCK_MONOTONIC when the completion was seen
  * @offset: bytes into the target
  * @len: bytes asked for
@@ -45,6 +47,7 @@ struct kg_sys_slot {
 	void *buf;
 	size_t buf_len;
 	uint64_t start_ns;
+	uint64_t issue_ns;
 	uint64_t end_ns;
 	uint64_t offset;
 	uint32_t len;
@@ -66,9 +69,10 @@ struct kg_sys_slot {
  * @submit: start the I/O of one slot; may complete it at once
  * @commit: push the slots submitted since the last call to the kernel
  *	(optional); a negative errno is fatal for the worker
- * @reap: complete finished slots; with @wait, block until at least one
- *	has finished. Returns the number completed or a negative errno,
- *	which is fatal for the worker except -EINTR
+ * @reap: complete finished slots: wait until at least @min have finished
+ *	(0: do not wait), hand back at most @max of them (0: all). Returns
+ *	the number completed or a negative errno, which is fatal for the
+ *	worker except -EINTR
  * @sync: fsync (or fdatasync with @datasync) the target, in the worker,
  *	as the kernel's engines do; 0 or a negative errno (optional: without
  *	it fsync= and friends do nothing, as on the kernel's null engine)
@@ -81,7 +85,7 @@ struct kg_sys_engine {
 	void (*exit)(struct kg_sys_worker *w);
 	void (*submit)(struct kg_sys_worker *w, struct kg_sys_slot *s);
 	int (*commit)(struct kg_sys_worker *w);
-	int (*reap)(struct kg_sys_worker *w, bool wait);
+	int (*reap)(struct kg_sys_worker *w, uint32_t min, uint32_t max);
 	int (*sync)(struct kg_sys_worker *w, bool datasync);
 };
 
@@ -91,12 +95,14 @@ extern const struct kg_sys_engine kg_sys_engine_null;
 
 /**
  * struct kg_sys_dir - one direction's statistics while running
- * @d: the counters and histogram reported
- * @sq: exact 128-bit sum of squared latencies, as the kernel keeps it
+ * @d: the counters and histograms reported
+ * @sq: exact 128-bit sum of squared lat, as the kernel keeps it
+ * @csq: the same for clat
+ * @ssq: the same for slat
  */
 struct kg_sys_dir {
 	struct kg_dir d;
-	unsigned __int128 sq;
+	unsigned __int128 sq, csq, ssq;
 };
 
 /**
@@ -110,6 +116,8 @@ struct kg_sys_dir {
  * @slots: @depth slots
  * @free: stack of idle slots, @nr_free of them
  * @done: finished slots not yet accounted, LIFO
+ * @nr_done: slots on @done
+ * @batch: the slots of the batch being built, until it is issued
  * @inflight: slots handed to the engine and not yet accounted
  * @priv: engine state
  * @wl: workload generator, configured as the kernel configures its own
@@ -133,6 +141,8 @@ struct kg_sys_worker {
 	struct kg_sys_slot **free;
 	uint32_t nr_free;
 	struct kg_sys_slot *done;
+	uint32_t nr_done;
+	struct kg_sys_slot **batch;
 	uint32_t inflight;
 	void *priv;
 	struct kiog_wl wl;

@@ -47,7 +47,7 @@ int main(void)
 	char err[512];
 	uint64_t v;
 
-	printf("TAP version 13\n1..31\n");
+	printf("TAP version 13\n1..38\n");
 	ok(!kg_parse_size("16k", &v) && v == 16384, "size 16k");
 	ok(!kg_parse_size("1m", &v) && v == 1 << 20, "size 1m");
 	ok(!kg_parse_size("2GiB", &v) && v == 2ULL << 30, "size 2GiB");
@@ -123,5 +123,36 @@ int main(void)
 	   strstr(err, "direct: '2'"), "bad direct refused");
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ioengine=bio", "--fsync=4", NULL) &&
 	   strstr(err, "nothing to fsync"), "fsync on bio refused");
+
+	/* fio's batch options: defaults, aliases and fixups */
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ioengine=io_uring",
+		  "--iodepth=16", NULL) &&
+	   js.jobs[0].iodepth_batch == 1 && js.jobs[0].iodepth_batch_complete_min == 1 &&
+	   js.jobs[0].iodepth_batch_complete_max == 1 && js.jobs[0].iodepth_low == 16,
+	   "batch defaults as fio: submit 1, complete 1..1, low = iodepth");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ioengine=io_uring",
+		  "--iodepth=16", "--iodepth_batch=0", "--iodepth_batch_complete=4",
+		  "--iodepth_low=100", NULL) &&
+	   js.jobs[0].iodepth_batch == 16 && js.jobs[0].iodepth_batch_complete_min == 4 &&
+	   js.jobs[0].iodepth_batch_complete_max == 4 && js.jobs[0].iodepth_low == 16,
+	   "aliases; batch 0 and low > iodepth become iodepth; max follows min");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ioengine=io_uring",
+		  "--iodepth=8", "--iodepth_batch_submit=64", "--iodepth_batch_complete_min=0",
+		  "--iodepth_batch_complete_max=32", "--iodepth_low=2", NULL) &&
+	   js.jobs[0].iodepth_batch == 8 && js.jobs[0].iodepth_batch_complete_min == 0 &&
+	   js.jobs[0].iodepth_batch_complete_max == 8 && js.jobs[0].iodepth_low == 2,
+	   "batch above iodepth is iodepth; complete_min 0 (poll) kept");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--iodepth=8",
+		  "--iodepth_batch=4", NULL) &&
+	   js.jobs[0].iodepth == 1 && js.jobs[0].iodepth_batch == 1 && js.jobs[0].iodepth_low == 1,
+	   "a synchronous engine: every batch option is 1");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--iodepth_low=-1", NULL) &&
+	   strstr(err, "iodepth_low: '-1'"), "bad iodepth_low names the option");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--hipri", NULL) &&
+	   strstr(err, "hipri: polled completions need direct=1"), "hipri without direct refused");
+	ok(!parse(&js, err, sizeof(err), "--output-format=json+", "--name=a", "--filename=/x",
+		  "--lat_percentiles=1", "--clat_percentiles=0", NULL) &&
+	   js.global.output_json == 2 && js.jobs[0].lat_percentiles &&
+	   !js.jobs[0].clat_percentiles, "json+, lat_percentiles, clat_percentiles");
 	return failed ? 1 : 0;
 }

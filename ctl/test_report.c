@@ -50,17 +50,48 @@ static size_t text_len, json_len;
 static char json_path[] = "/tmp/kiogen-test-report-XXXXXX";
 static bool have_python;
 
-static void dir_add(struct kg_dir *d, uint64_t ns, uint64_t bytes)
+/* One I/O: clat @ns, slat @slat (0: a synchronous job, which has none). */
+static void dir_add_slat(struct kg_dir *d, uint64_t ns, uint64_t bytes,
+			 uint64_t slat)
 {
-	if (!d->ios || ns < d->lat_min)
-		d->lat_min = ns;
-	if (ns > d->lat_max)
-		d->lat_max = ns;
+	uint64_t lat = ns + slat;
+
+	if (!d->ios || lat < d->lat_min)
+		d->lat_min = lat;
+	if (lat > d->lat_max)
+		d->lat_max = lat;
+	if (!d->ios || ns < d->clat_min)
+		d->clat_min = ns;
+	if (ns > d->clat_max)
+		d->clat_max = ns;
+	if (slat) {
+		if (!d->has_slat || slat < d->slat_min)
+			d->slat_min = slat;
+		if (slat > d->slat_max)
+			d->slat_max = slat;
+		d->slat_sum += slat;
+		d->slat_sumsq += (long double)slat * slat;
+		d->has_slat = true;
+	}
 	d->ios++;
 	d->bytes += bytes;
-	d->lat_sum += ns;
-	d->lat_sumsq += (long double)ns * ns;
-	d->hist[kiog_hist_idx(ns)]++;
+	d->lat_sum += lat;
+	d->lat_sumsq += (long double)lat * lat;
+	d->clat_sum += ns;
+	d->clat_sumsq += (long double)ns * ns;
+	d->hist[kiog_hist_idx(lat)]++;
+	d->clat_hist[kiog_hist_idx(ns)]++;
+}
+
+static void dir_add(struct kg_dir *d, uint64_t ns, uint64_t bytes)
+{
+	dir_add_slat(d, ns, bytes, 0);
+}
+
+/* slat of the asynchronous job: 4000 .. 5999 ns */
+static uint64_t mixed_slat(uint32_t k)
+{
+	return 4000 + ((uint64_t)k * 31) % 2000;
 }
 
 /* reads of 20 us .. 1 ms, writes of 5 us .. 100 us, spread by primes */
@@ -75,11 +106,12 @@ static void fill_mixed(struct kg_worker *w, uint32_t idx, uint32_t reads,
 	for (k = 0; k < reads; k++) {
 		uint64_t ns = 20000 + ((uint64_t)k * 7919 + idx * 104729) % 980000;
 
-		dir_add(&w->dir[KIOGEN_DIR_READ], ns, BS);
+		dir_add_slat(&w->dir[KIOGEN_DIR_READ], ns, BS, mixed_slat(k));
 		read_lat[nr_read_lat++] = ns;
 	}
 	for (k = 0; k < writes; k++)
-		dir_add(&w->dir[KIOGEN_DIR_WRITE], 5000 + ((uint64_t)k * 104729) % 95000, BS);
+		dir_add_slat(&w->dir[KIOGEN_DIR_WRITE], 5000 + ((uint64_t)k * 104729) % 95000,
+			     BS, mixed_slat(k));
 }
 
 static struct kiogen_sample *samples(uint32_t n, const uint64_t *reads,
@@ -118,6 +150,7 @@ static void build_run(void)
 	jobs[0].runtime_ns = 2 * NS_PER_SEC;
 	jobs[0].time_based = true;
 	jobs[0].group_reporting = true;
+	jobs[0].clat_percentiles = true;
 
 	fill_mixed(&mixed_w[0], 0, MIX_READS0, MIX_WRITES0, 2 * NS_PER_SEC);
 	fill_mixed(&mixed_w[1], 1, MIX_READS1, MIX_WRITES1, 3 * NS_PER_SEC / 2);
@@ -136,6 +169,10 @@ static void build_run(void)
 	mixed_w[0].depths[0] = 100;
 	mixed_w[0].depths[2] = 5900;
 	mixed_w[1].depths[2] = 3000;
+	mixed_w[0].submit[1] = 1500;	/* batches of 4 */
+	mixed_w[1].submit[1] = 750;
+	mixed_w[0].complete[1] = 3000;
+	mixed_w[1].complete[2] = 10;
 	mixed_w[0].digest = 0x1000;
 	mixed_w[1].digest = 0x0234;
 
@@ -145,6 +182,8 @@ static void build_run(void)
 	jobs[1].bs = 65536;
 	jobs[1].numjobs = 2;
 	jobs[1].iodepth = 1;
+	jobs[1].clat_percentiles = true;
+	jobs[1].lat_percentiles = true;
 	for (i = 0; i < 2; i++) {
 		seq_w[i].job = 1;
 		seq_w[i].index = i;
@@ -162,6 +201,7 @@ static void build_run(void)
 	jobs[2].bs = BS;
 	jobs[2].numjobs = 1;
 	jobs[2].iodepth = 1;
+	jobs[2].clat_percentiles = true;
 	fast_w[0].job = 2;
 	fast_w[0].elapsed_ns = NS_PER_SEC;
 	fast_w[0].depths[0] = 12288;
@@ -514,12 +554,45 @@ static int t_text_lat_units(const void *arg)
 	(void)arg;
 	CHECK(line_with(block("mixed: ", 0), NULL, "    clat (usec): min=20, max=999", line,
 			sizeof(line)), "read clat not in usec");
-	CHECK(line_with(block("mixed: ", 0), NULL, "     lat (usec): min=20", line,
-			sizeof(line)), "no lat line equal to clat");
+	CHECK(line_with(block("mixed: ", 0), NULL, "     lat (usec): min=24", line,
+			sizeof(line)), "no lat line of clat + slat");
+	CHECK(line_with(block("seq: ", 0), NULL, "     lat (msec): min=3, max=102,", line,
+			sizeof(line)), "seq lat not equal to its clat");
 	CHECK(line_with(block("seq: ", 0), NULL, "    clat (msec): min=3, max=102,", line,
 			sizeof(line)), "seq clat not in msec");
 	CHECK(line_with(block("fast: ", 0), NULL, "    clat (nsec): min=32, max=95,", line,
 			sizeof(line)), "fast clat not in nsec");
+	return T_PASS;
+}
+
+/* slat only for the asynchronous job, before clat, as fio prints it */
+static int t_text_slat(const void *arg)
+{
+	const char *b = block("mixed: ", 0), *seq = block("seq: ", 0);
+	const char *slat = strstr(b, "    slat (nsec): min=4000, max=5999, avg="),
+		   *clat = strstr(b, "    clat (usec):");
+
+	(void)arg;
+	CHECK(slat && clat && slat < clat, "no slat line before clat in the async job");
+	CHECK(!strstr(seq, "slat (") || strstr(seq, "slat (") > block("fast: ", 0),
+	      "a synchronous job shows slat");
+	CHECK(strstr(seq, "    lat percentiles (msec):"),
+	      "lat_percentiles=1 shows no lat percentiles");
+	CHECK(!strstr(b, "    lat percentiles") ||
+	      strstr(b, "    lat percentiles") > seq, "lat percentiles without lat_percentiles=1");
+	return T_PASS;
+}
+
+/* fio's submit and complete lines: I/Os per call, in percent of the calls */
+static int t_text_submit_complete(const void *arg)
+{
+	const char *b = block("mixed: ", 0);
+
+	(void)arg;
+	CHECK(strstr(b, "\n     submit    : 0=0.0%, 4=100.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%\n"),
+	      "no submit line, or not all in 1-4");
+	CHECK(strstr(b, "\n     complete  : 0=0.0%, 4=99.7%, 8=0.3%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%\n"),
+	      "no complete line of 3000 x 1-4 and 10 x 5-8");
 	return T_PASS;
 }
 
@@ -705,6 +778,49 @@ static int t_json_percentiles(const void *arg)
 	return T_PASS;
 }
 
+static int t_json_lat_kinds(const void *arg)
+{
+	char out[256];
+
+	(void)arg;
+	if (!have_python)
+		return skip("python3 not found");
+	CHECK(json_query("d[\"jobs\"][0][\"read\"][\"slat_ns\"][\"N\"] == d[\"jobs\"][0][\"read\"][\"total_ios\"], d[\"jobs\"][0][\"read\"][\"slat_ns\"][\"min\"]",
+			 out, sizeof(out)) && !strcmp(out, "(True, 4000)"), "async slat_ns: %s", out);
+	CHECK(json_query("d[\"jobs\"][1][\"read\"][\"slat_ns\"][\"N\"], \"percentile\" in d[\"jobs\"][1][\"read\"][\"lat_ns\"]",
+			 out, sizeof(out)) && !strcmp(out, "(0, True)"), "sync slat_ns / lat_percentiles: %s", out);
+	CHECK(json_query("\"percentile\" in d[\"jobs\"][0][\"read\"][\"lat_ns\"], \"bins\" in d[\"jobs\"][0][\"read\"][\"clat_ns\"]",
+			 out, sizeof(out)) && !strcmp(out, "(False, False)"), "lat_ns/bins by default: %s", out);
+	CHECK(json_query("d[\"jobs\"][0][\"iodepth_submit\"][\"4\"], d[\"jobs\"][0][\"iodepth_complete\"][\"8\"]",
+			 out, sizeof(out)) && !strcmp(out, "(100.0, 0.332226)"), "iodepth_submit/complete: %s", out);
+	return T_PASS;
+}
+
+/* json+: clat_ns carries "bins", value -> count, adding up to N */
+static int t_json_plus_bins(const void *arg)
+{
+	const char *b, *end;
+	unsigned long long n = 0, v, c;
+	size_t len;
+	char *plus;
+
+	(void)arg;
+	glob.output_json = 2;
+	plus = render(kg_report_json, &run, &len);
+	glob.output_json = 0;
+	b = strstr(plus, "\"bins\" : {");
+	CHECK(b, "no bins with json+");
+	end = strchr(b, '}');
+	/* one "value" : count pair per line */
+	for (b = strchr(b, '\n'); b && b < end && sscanf(b, " \"%llu\" : %llu", &v, &c) == 2;
+	     b = strchr(b + 1, '\n'))
+		n += c;
+	CHECK(n == MIX_READS0 + MIX_READS1, "bins hold %llu, expected %u", n,
+	      MIX_READS0 + MIX_READS1);
+	free(plus);
+	return T_PASS;
+}
+
 static int t_json_shape(const void *arg)
 {
 	char out[256];
@@ -807,6 +923,8 @@ static const struct tcase cases[] = {
 	{ "text: k suffix for IOPS, MiB/MB for BW", t_text_k_suffix, NULL },
 	{ "text: clat/lat unit by magnitude", t_text_lat_units, NULL },
 	{ "text: percentile layout and 99th within 1%", t_text_percentiles, NULL },
+	{ "text: slat only for async jobs; lat percentiles only if asked", t_text_slat, NULL },
+	{ "text: submit and complete lines", t_text_submit_complete, NULL },
 	{ "text: bw/iops from summed interval rates", t_text_rates, NULL },
 	{ "text: lat distribution adds up to 100%", t_text_lat_dist, NULL },
 	{ "text: cpu, IO depths, issued, latency lines", t_text_cpu_depths, NULL },
@@ -816,6 +934,8 @@ static const struct tcase cases[] = {
 	{ "json: python3 -m json.tool accepts it", t_json_valid, NULL },
 	{ "json: jobs[0].read iops, total_ios, bw, samples", t_json_read, NULL },
 	{ "json: every clat percentile within 1% of the truth", t_json_percentiles, NULL },
+	{ "json: slat_ns/clat_ns/lat_ns, iodepth_submit/complete", t_json_lat_kinds, NULL },
+	{ "json+: clat_ns bins add up to N", t_json_plus_bins, NULL },
 	{ "json: fio's shape (version, jobs, options, trim/sync, disk_util)", t_json_shape, NULL },
 	{ "json: kiogen hist lists non-empty buckets summing to total_ios", t_json_hist, NULL },
 	{ "json: an empty run is valid", t_json_empty_run, NULL },

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include <liburing.h>
 #include <kiogen/workload.h>
@@ -158,6 +159,16 @@ static uint64_t hist_sum(const struct kg_dir *d)
 }
 
 /* Counters of one finished worker agree with each other and with @n. */
+static uint64_t clat_sum(const struct kg_dir *d)
+{
+	uint64_t s = 0;
+	size_t i;
+
+	for (i = 0; i < KIOG_HIST_BUCKETS; i++)
+		s += d->clat_hist[i];
+	return s;
+}
+
 static int check_worker(const struct kg_worker *w, uint64_t n, uint32_t bs)
 {
 	uint64_t depth = 0;
@@ -178,6 +189,14 @@ static int check_worker(const struct kg_worker *w, uint64_t n, uint32_t bs)
 		CHECK(!x->errors && !x->short_ios, "dir %d: errors or short I/O", d);
 		CHECK(!x->ios || (x->lat_min <= x->lat_max && x->lat_max <= x->lat_sum &&
 				  x->lat_sumsq > 0), "dir %d: latency min/max/sum inconsistent", d);
+		/* fio's clock points: lat = slat + clat for every I/O */
+		CHECK(!x->ios || (x->clat_min <= x->lat_min && x->clat_max <= x->lat_max &&
+				  x->clat_sum + x->slat_sum == x->lat_sum),
+		      "dir %d: clat %llu + slat %llu != lat %llu", d,
+		      (unsigned long long)x->clat_sum, (unsigned long long)x->slat_sum,
+		      (unsigned long long)x->lat_sum);
+		CHECK(clat_sum(x) == x->ios, "dir %d: clat histogram holds %llu, not %llu",
+		      d, (unsigned long long)clat_sum(x), (unsigned long long)x->ios);
 	}
 	for (i = 0; i < KIOGEN_DEPTH_BUCKETS; i++)
 		depth += w->depths[i];
@@ -221,11 +240,20 @@ static int t_counts(const void *arg)
 	CHECK(r.state == KIOGEN_STATE_DONE && !r.error && r.elapsed_ns,
 	      "state %u error %d", r.state, r.error);
 	rc = check_worker(&r.jobs[0].workers[0], 3000, BS);
-	if (rc == T_PASS && !strcmp(engine, "io_uring"))
-		CHECK(r.jobs[0].workers[0].depths[3] > 0,
-		      "iodepth=8 never had 8 in flight");
-	if (rc == T_PASS && !strcmp(engine, "psync"))
+	if (rc == T_PASS && !strcmp(engine, "io_uring")) {
+		const struct kg_worker *w = &r.jobs[0].workers[0];
+
+		/* fio's default iodepth_batch=1: one I/O per submit, queue kept full */
+		CHECK(w->depths[3] > 0, "iodepth=8 never had 8 in flight");
+		CHECK(w->dir[KIOGEN_DIR_READ].has_slat, "io_uring without slat");
+		CHECK(w->submit[1] > 0 && !w->submit[2] && !w->submit[3],
+		      "batches of 1 counted outside 1-4");
+	}
+	if (rc == T_PASS && !strcmp(engine, "psync")) {
 		CHECK(r.jobs[0].workers[0].depths[0] == 3000, "psync above depth 1");
+		CHECK(!r.jobs[0].workers[0].dir[KIOGEN_DIR_READ].has_slat &&
+		      !r.jobs[0].workers[0].dir[KIOGEN_DIR_READ].slat_sum, "psync with slat");
+	}
 	release(&r);
 	return rc;
 }
@@ -475,25 +503,37 @@ static int t_region(const void *arg)
 	return T_PASS;
 }
 
+/*
+ * The syscall path lays files out as the kernel path does (ctl/target.c):
+ * a missing file without a size is refused, with one it is created at
+ * offset + size and the run reads it.
+ */
 static int t_layout(const void *arg)
 {
 	static struct kg_jobs js;
 	struct kg_run_result r = { 0 };
-	char err[1024], cmd[512];
-	int ret;
+	char err[1024], missing[128];
+	struct stat st;
+	int ret, rc;
 
 	(void)arg;
+	snprintf(missing, sizeof(missing), "%s.missing", path);
+	unlink(missing);
 	ret = run(&js, &r, err, sizeof(err),
-		  "--path=syscall --name=m --filename=%s.missing --rw=read --number_ios=1",
-		  path);
-	CHECK(ret == KG_EXIT_USAGE && strstr(err, "filename") &&
-	      strstr(err, "lay the file out first"), "missing file: exit %d: %s", ret, err);
-	snprintf(cmd, sizeof(cmd), "--path=syscall --name=m --filename=%s --rw=read --size=8m",
-		 path);
-	ret = run(&js, &r, err, sizeof(err), "%s", cmd);
-	CHECK(ret == KG_EXIT_USAGE && strstr(err, "size") &&
-	      strstr(err, "lay the file out first"), "short file: exit %d: %s", ret, err);
-	return T_PASS;
+		  "--path=syscall --name=m --filename=%s --rw=read --number_ios=1", missing);
+	CHECK(ret == KG_EXIT_FAIL && strstr(err, "filename") &&
+	      strstr(err, "give size="), "missing file, no size: exit %d: %s", ret, err);
+	CHECK(stat(missing, &st) && errno == ENOENT, "a file was created without a size");
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --output-format=json --name=m --filename=%s --rw=randread --offset=1m --size=2m --number_ios=64",
+		  missing);
+	CHECK(ret == KG_EXIT_OK, "missing file with a size: exit %d: %s", ret, err);
+	CHECK(!stat(missing, &st) && st.st_size == 3 << 20,
+	      "laid out to %lld bytes, expected offset + size = 3 MiB", (long long)st.st_size);
+	rc = check_worker(&r.jobs[0].workers[0], 64, BS);
+	release(&r);
+	unlink(missing);
+	return rc;
 }
 
 static int t_direct(const void *arg)
@@ -620,9 +660,34 @@ static const struct mode hdr_modes[] = {
 	{ "write", 50, true }, { "randrw", 90, true },
 };
 
+/* iodepth_batch_submit=8: every submit carries 8; complete_min=4: reaps of 4+ */
+static int t_uring_batches(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	const struct kg_worker *w;
+	char err[1024];
+	int ret;
+
+	(void)arg;
+	if (uring_skip())
+		return T_SKIP;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=b --filename=%%F --rw=randread --bs=4k --number_ios=800 --ioengine=io_uring --iodepth=16 --iodepth_batch_submit=8 --iodepth_batch_complete_min=4 --iodepth_low=8");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	w = &r.jobs[0].workers[0];
+	CHECK(w->issued == 800 && w->submit[2] == 100,
+	      "submits of 5-8: %llu of 100", (unsigned long long)w->submit[2]);
+	CHECK(!w->submit[1] && !w->submit[3], "a submit not of 8");
+	CHECK(w->depths[3] + w->depths[4] == 800, "depths below 8 after a batch of 8");
+	release(&r);
+	return T_PASS;
+}
+
 static const struct tcase cases[] = {
 	{ "psync: number_ios gives exact counts", t_counts, "psync" },
 	{ "io_uring: number_ios gives exact counts, iodepth in flight", t_counts, "io_uring" },
+	{ "io_uring: iodepth_batch_submit, complete_min, iodepth_low", t_uring_batches, NULL },
 	{ "digest psync == replay: read", t_digest, &modes[0] },
 	{ "digest psync == replay: write", t_digest, &modes[1] },
 	{ "digest psync == replay: randread", t_digest, &modes[2] },
@@ -650,7 +715,7 @@ static const struct tcase cases[] = {
 	{ "io_uring sqthread_poll", t_uring_opts, "--sqthread_poll --fixedbufs" },
 	{ "jobs and workers each replay their own seed", t_workers, NULL },
 	{ "size 0 = rest of the file; io_size limits bytes", t_region, NULL },
-	{ "missing or short file: lay the file out first", t_layout, NULL },
+	{ "missing file: refused without a size, laid out with one", t_layout, NULL },
 	{ "ioengine=bio -> psync with O_DIRECT", t_direct, "bio" },
 	{ "ioengine=kiocb --direct=1 -> psync with O_DIRECT", t_direct, "kiocb --direct=1" },
 	{ "interrupt before the start: nothing issued, state stopped", t_interrupt, &looks[0] },

@@ -89,6 +89,13 @@ static const struct nla_policy kiog_job_policy[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_END_FSYNC]	= { .type = NLA_FLAG },
 	[KIOGEN_A_JOB_CONTINUE_ON_ERROR] = NLA_POLICY_MASK(NLA_U32, KIOGEN_COE_ALL),
 	[KIOGEN_A_JOB_FD]		= { .type = NLA_U32 },
+	/* version 1 asked the module to lay files out: now the client does */
+	[KIOGEN_A_JOB_INVALIDATE]	= { .type = NLA_REJECT,
+					    .reject_message = "job invalidate: not taken since version 2, the client drops the cache" },
+	[KIOGEN_A_JOB_FILESIZE]		= { .type = NLA_REJECT,
+					    .reject_message = "job filesize: not taken since version 2, the client lays files out" },
+	[KIOGEN_A_JOB_FALLOCATE]	= { .type = NLA_REJECT,
+					    .reject_message = "job fallocate: not taken since version 2, the client lays files out" },
 	[KIOGEN_A_JOB_IODEPTH_BATCH_SUBMIT] = NLA_POLICY_FULL_RANGE(NLA_U32,
 								    &kiog_batch_range),
 	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MIN] = NLA_POLICY_FULL_RANGE(NLA_U32,
@@ -128,6 +135,27 @@ static bool kiog_nl_admin(struct sk_buff *skb, struct netlink_ext_ack *extack)
 		return true;
 	NL_SET_ERR_MSG(extack, "CAP_SYS_ADMIN is required");
 	return false;
+}
+
+/*
+ * Dumps are refused from their first dumpit, not from .start: 6.1 passes
+ * .start no extack, so the reason would be lost. KIOG_DUMP_REFUSED in
+ * cb->args[2] says .start found the requester unprivileged.
+ */
+#define KIOG_DUMP_REFUSED	1
+
+static bool kiog_nl_dump_unprivileged(struct netlink_callback *cb)
+{
+	if (netlink_capable(cb->skb, CAP_SYS_ADMIN))
+		return false;
+	cb->args[2] = KIOG_DUMP_REFUSED;
+	return true;
+}
+
+static int kiog_nl_dump_refused(struct netlink_callback *cb)
+{
+	NL_SET_ERR_MSG(cb->extack, "CAP_SYS_ADMIN is required");
+	return -EPERM;
 }
 
 static int kiog_nl_info_get_doit(struct sk_buff *skb, struct genl_info *info)
@@ -642,8 +670,8 @@ static int kiog_nl_run_get_start(struct netlink_callback *cb)
 {
 	struct nlattr **attrs = kiog_dump_attrs(cb);
 
-	if (!kiog_nl_admin(cb->skb, cb->extack))
-		return -EPERM;
+	if (kiog_nl_dump_unprivileged(cb))
+		return 0;
 	cb->args[1] = attrs[KIOGEN_A_ID] ? nla_get_u32(attrs[KIOGEN_A_ID]) : 0;
 	/* a job's message, with a filename of KIOGEN_PATH_LEN, must fit */
 	cb->min_dump_alloc = NLMSG_GOODSIZE + KIOGEN_PATH_LEN;
@@ -692,6 +720,8 @@ static int kiog_nl_run_get_dumpit(struct sk_buff *skb,
 	struct kiog_run *run;
 	int err = 0;
 
+	if (cb->args[2] == KIOG_DUMP_REFUSED)
+		return kiog_nl_dump_refused(cb);
 	if (cb->args[1])
 		return kiog_nl_run_get_dump_one(skb, cb);
 	mutex_lock(&kiog_lock);
@@ -956,8 +986,8 @@ static int kiog_nl_results_start(struct netlink_callback *cb)
 	struct kiog_run *run;
 	int err = 0;
 
-	if (!kiog_nl_admin(cb->skb, cb->extack))
-		return -EPERM;
+	if (kiog_nl_dump_unprivileged(cb))
+		return 0;
 	if (KIOG_REQUIRE(cb->extack, NULL, attrs, KIOGEN_A_ID,
 			 "missing attribute: run id"))
 		return -EINVAL;
@@ -991,6 +1021,8 @@ static int kiog_nl_results_dumpit(struct sk_buff *skb,
 	struct kiog_run *run;
 	int err = 0;
 
+	if (cb->args[2] == KIOG_DUMP_REFUSED)
+		return kiog_nl_dump_refused(cb);
 	run = kiog_run_get(sock_net(cb->skb->sk), ctx->run_id);
 	if (!run)
 		return -ENOENT;	/* deleted under our feet */

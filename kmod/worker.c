@@ -538,6 +538,10 @@ static void kiog_worker_complete(struct kiog_worker *w, struct kiog_loop *l)
 	u32 want = min(c->batch_complete_min, w->inflight), n = 0;
 	u32 max = c->batch_complete_max;
 
+	/* a full queue must give back at least one slot */
+	if (!want && !w->nr_free)
+		want = 1;
+
 	for (;;) {
 		if (!w->pending)
 			kiog_worker_collect(w);
@@ -641,6 +645,9 @@ static void kiog_worker_loop(struct kiog_worker *w)
 			}
 		} else if (kiog_worker_may_submit(w, &l)) {
 			kiog_worker_submit(w, &l);
+			/* as fio: fill the queue, batch by batch, before reaping */
+			if (kiog_worker_may_submit(w, &l))
+				continue;
 		}
 		if (unlikely(kiog_worker_sync_due(&l)) && !w->inflight)
 			kiog_worker_sync(w, &l, !c->fsync);

@@ -9,6 +9,8 @@ PKGS=(
 	build-essential pkg-config sparse kmod cpio xz-utils rsync dwarves
 	linux-image-amd64 linux-headers-amd64 linux-source-6.1
 	qemu-system-x86 busybox-static
+	# the debug leg builds a kernel
+	bison flex bc libelf-dev libssl-dev
 	libmnl-dev libnl-3-dev libnl-genl-3-dev liburing-dev
 	fio xfsprogs e2fsprogs util-linux dmsetup python3 libcap2-bin iproute2
 	# the kernel matrix and the DKMS leg of make check

@@ -33,7 +33,7 @@ SRC=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 CACHE=${KIOGEN_KERNELS_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/kiogen-kernels}
 SID_MAX_AGE=${KIOGEN_SID_MAX_AGE:-7}
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-LEGS=(6.1 6.12 sid)
+LEGS=(6.1 6.12 sid debug rt)
 # sid's Release files can look expired to a machine with an old clock
 SID_APT=(apt-get -q -o Acquire::Check-Valid-Until=false)
 
@@ -97,20 +97,22 @@ apt_depends() {
 	apt-cache depends "$1" 2>/dev/null | sed -n "s/^ *Depends: \\($2\\)\$/\\1/p"
 }
 
-# Unpacks bookworm-security's packages for ABI $1 (6.12.N+deb12-amd64) into
-# $2, which is renamed into place: the headers' Makefile gets $3, the final
-# path, for its include of the -common tree. (Called from an if, so set -e
-# is off here: every step says its failure.)
-fetch_6_12() {
-	local abi=$1 tmp=$2 final=$3 ver=${1%-amd64} deb pkgs
+# Unpacks Debian's packages of kernel ABI $1 (6.12.N+deb12-amd64,
+# 6.1.0-N-rt-amd64): the unsigned image, the headers and the -common and
+# kbuild packages these depend on, into $2, which is renamed into place: the
+# headers' Makefile gets $3, the final path, for its include of the -common
+# tree. (Called from an if, so set -e is off here: every step says its
+# failure.)
+fetch_debian_kernel() {
+	local abi=$1 tmp=$2 final=$3 deb pkgs
 	pkgs=("linux-image-$abi-unsigned" "linux-headers-$abi"
-		"$(apt_depends "linux-headers-$abi" 'linux-headers-.*-common')"
+		"$(apt_depends "linux-headers-$abi" 'linux-headers-.*-common.*')"
 		"$(apt_depends "linux-headers-$abi" 'linux-kbuild-.*')")
-	[[ -n ${pkgs[2]} && -n ${pkgs[3]} ]] || pkgs=("${pkgs[@]:0:2}" \
-		"linux-headers-$ver-common" "linux-kbuild-$ver")
+	[[ -n ${pkgs[2]} && -n ${pkgs[3]} ]] ||
+		{ msg "$LEG: apt knows no -common and kbuild packages for linux-headers-$abi"; return 1; }
 	rm -rf "$tmp"
 	mkdir -p "$tmp/debs" "$tmp/root" || return 1
-	msg "6.12: downloading ${pkgs[*]}"
+	msg "$LEG: downloading ${pkgs[*]}"
 	(cd "$tmp/debs" && apt-get download -q "${pkgs[@]}" >download.log 2>&1) || {
 		tail -n 3 "$tmp/debs/download.log" >&2
 		return 1
@@ -124,43 +126,56 @@ fetch_6_12() {
 	ln -sfn "../../../usr/src/linux-headers-$abi" "$tmp/root/lib/modules/$abi/build" ||
 		return 1
 	rm -f "$tmp/root/lib/modules/$abi/source"
-	msg "6.12: depmod"
+	msg "$LEG: depmod"
 	depmod -b "$tmp/root" "$abi"
 }
 
-leg_6_12() {
-	local abi dir old
+# debian_leg META PATTERN HINT: the kernel whose headers the package META
+# depends on (the one matching PATTERN), fetched into $CACHE/$LEG/ABI; when
+# it cannot be downloaded, the newest cached one; else unavailable (HINT).
+debian_leg() {
+	local meta=$1 pattern=$2 hint=$3 abi dir old
 	# apt-cache fails outright without package lists: the same as not known
-	abi=$(apt_depends linux-headers-6.12-amd64 'linux-headers-6\.12\..*-amd64' | head -n 1) ||
-		abi=
+	abi=$(apt_depends "$meta" "$pattern" | head -n 1) || abi=
 	if [[ -z $abi ]]; then
-		old=$(newest "$CACHE"/6.12/*/.ready)
-		[[ -n $old ]] || unavailable "apt knows no linux-headers-6.12-amd64 (is bookworm-security in sources.list?)"
+		old=$(newest "$CACHE/$LEG"/*/.ready)
+		[[ -n $old ]] || unavailable "apt knows no $meta ($hint)"
 		abi=$(basename "${old%/.ready}")
 	fi
 	abi=${abi#linux-headers-}
-	dir=$CACHE/6.12/$abi
+	dir=$CACHE/$LEG/$abi
 	if [[ ! -e $dir/.ready ]]; then
-		need_tool dwarves pahole  # Debian's 6.12 has module BTF
-		if fetch_6_12 "$abi" "$dir.tmp" "$dir"; then
+		need_tool dwarves pahole  # Debian's kernels have module BTF
+		if fetch_debian_kernel "$abi" "$dir.tmp" "$dir"; then
 			rm -rf "$dir"
 			mv "$dir.tmp" "$dir"
 			touch "$dir/.ready"
 		else
 			rm -rf "$dir.tmp"
-			old=$(newest "$CACHE"/6.12/*/.ready)
+			old=$(newest "$CACHE/$LEG"/*/.ready)
 			[[ -n $old ]] || unavailable "cannot download the packages of $abi"
 			dir=${old%/.ready}
 			abi=$(basename "$dir")
-			msg "6.12: cannot download the newest; using the cached $abi"
+			msg "$LEG: cannot download the newest; using the cached $abi"
 		fi
 	fi
-	# one 6.12 is enough: older ABIs go once unused
-	prune_unused "$dir" "$CACHE"/6.12/*/
+	# one kernel per leg is enough: older ABIs go once unused
+	prune_unused "$dir" "$CACHE/$LEG"/*/
 	KVER=$abi
 	VMLINUZ=$dir/root/boot/vmlinuz-$abi
 	MODULES=$dir/root/lib/modules/$abi
 	KDIR=$dir/root/usr/src/linux-headers-$abi
+}
+
+leg_6_12() {
+	debian_leg linux-headers-6.12-amd64 'linux-headers-6\.12\..*-amd64' \
+		'is bookworm-security in sources.list?'
+}
+
+# PREEMPT_RT: Debian's linux-image-rt-amd64 (bookworm: 6.1.0-N-rt-amd64)
+leg_rt() {
+	debian_leg linux-headers-rt-amd64 'linux-headers-.*-rt-amd64' \
+		'is bookworm in sources.list?'
 }
 
 # ----------------------------------------------------------------------------
@@ -299,6 +314,120 @@ leg_sid() {
 }
 
 # ----------------------------------------------------------------------------
+# The debug kernel: Debian's linux-source-6.12 built here with
+# x86_64_defconfig plus scripts/debug-kernel.config (KASAN, lockdep, kmemleak,
+# ...). The cache key holds the source package's version and a hash of the
+# fragment and of this recipe, so either changing builds it again. The build
+# tree stays: kiogen.ko is built against it. An interrupted build resumes.
+DEBUG_FRAGMENT=${KIOGEN_DEBUG_CONFIG:-$SRC/scripts/debug-kernel.config}
+DEBUG_RECIPE=1  # bump when the steps in debug_build change their result
+
+# The key of the debug kernel built from source package version $1.
+debug_key() {
+	local h
+	h=$({ printf 'recipe %s\n' "$DEBUG_RECIPE"; cat "$DEBUG_FRAGMENT"; } |
+		sha256sum) || return 1
+	printf '%s-%s\n' "$1" "${h:0:12}"
+}
+
+# Options the fragment sets (=y, =m or a value) that the merged .config of
+# tree $1 lost: a typo, or a dependency the fragment does not satisfy.
+debug_config_lost() {
+	local line opt val got
+	while IFS= read -r line; do
+		[[ $line =~ ^(CONFIG_[A-Za-z0-9_]+)=(.*)$ ]] || continue
+		opt=${BASH_REMATCH[1]} val=${BASH_REMATCH[2]}
+		got=$(sed -n "s/^$opt=//p" "$1/.config")
+		# a module may come out built in (something else selects it)
+		[[ $got == "$val" || ($val == m && $got == y) ]] || echo "$opt=$val (got ${got:-unset})"
+	done <"$DEBUG_FRAGMENT"
+}
+
+# Fetches, configures and builds source version $1 in $2 (built in place:
+# the tree's tools keep their paths; the caller marks it ready). Returns 4
+# when the package cannot be downloaded. (Called from an if: every step says
+# its failure.)
+debug_build() {
+	local ver=$1 dir=$2 tree=$2/linux-source-6.12 log=$2/build.log lost t0
+	mkdir -p "$dir" || return 1
+	touch "$dir/.used"  # not pruned while being built
+	if [[ ! -e $dir/.unpacked ]]; then
+		rm -rf "$dir/debs" "$tree"
+		mkdir -p "$dir/debs"
+		msg "debug: downloading linux-source-6.12=$ver"
+		(cd "$dir/debs" && apt-get download -q "linux-source-6.12=$ver" \
+			>download.log 2>&1) || { tail -n 3 "$dir/debs/download.log" >&2; return 4; }
+		msg "debug: unpacking the source"
+		dpkg-deb --fsys-tarfile "$dir"/debs/linux-source-6.12_*.deb |
+			tar -xO --wildcards '*/linux-source-6.12.tar.xz' | tar -xJ -C "$dir" ||
+			return 1
+		rm -rf "$dir/debs"
+		touch "$dir/.unpacked"
+	fi
+	t0=$SECONDS
+	msg "debug: configuring (x86_64_defconfig + ${DEBUG_FRAGMENT#"$SRC"/})"
+	{
+		make -C "$tree" x86_64_defconfig &&
+			(cd "$tree" && scripts/kconfig/merge_config.sh -m .config "$DEBUG_FRAGMENT") &&
+			make -C "$tree" olddefconfig
+	} >"$log" 2>&1 || { tail -n 20 "$log" >&2; return 1; }
+	lost=$(debug_config_lost "$tree")
+	if [[ -n $lost ]]; then
+		msg "debug: the merged config lost:" "$lost"
+		return 1
+	fi
+	msg "debug: building the kernel (nice 19, -j$(nproc); an hour or so the first time; log: $log)"
+	nice -n 19 make -C "$tree" -j"$(nproc)" bzImage modules >>"$log" 2>&1 ||
+		{ tail -n 30 "$log" >&2; return 1; }
+	rm -rf "$dir/root"
+	nice -n 19 make -C "$tree" INSTALL_MOD_PATH="$dir/root" modules_install \
+		>>"$log" 2>&1 || { tail -n 20 "$log" >&2; return 1; }
+	msg "debug: built in $((SECONDS - t0)) s"
+	echo "$((SECONDS - t0))" >"$dir/build-seconds"
+}
+
+leg_debug() {
+	local ver dir old
+	[[ -r $DEBUG_FRAGMENT ]] || die "debug: no config fragment $DEBUG_FRAGMENT"
+	ver=$(apt-cache show --no-all-versions linux-source-6.12 2>/dev/null |
+		sed -n 's/^Version: //p' | head -n 1) || ver=
+	if [[ -n $ver ]]; then
+		dir=$CACHE/debug/$(debug_key "$ver")
+	else
+		# without package lists: a kernel built from this same fragment
+		old=$(newest "$CACHE"/debug/*-"$(debug_key x | sed 's/^x-//')"/.ready)
+		[[ -n $old ]] || unavailable "apt knows no linux-source-6.12 (is bookworm-security in sources.list?)"
+		dir=${old%/.ready}
+	fi
+	if [[ ! -e $dir/.ready ]]; then
+		need_tool bison bison
+		need_tool flex flex
+		need_tool bc bc
+		# an hour's build: other legs may fetch meanwhile, but one debug
+		# build at a time
+		flock -u 9
+		exec 8>"$CACHE/debug.lock"
+		flock 8
+		if [[ -e $dir/.ready ]]; then
+			:
+		elif debug_build "$ver" "$dir"; then
+			touch "$dir/.ready"
+		elif (($? == 4)); then
+			unavailable "cannot download linux-source-6.12=$ver"
+		else
+			die "debug: the kernel build failed (log: $dir/build.log)"
+		fi
+		flock -u 8
+		flock 9
+	fi
+	prune_unused "$dir" "$CACHE"/debug/*/
+	KDIR=$dir/linux-source-6.12
+	KVER=$(make -s -C "$KDIR" kernelrelease)
+	VMLINUZ=$KDIR/arch/x86/boot/bzImage
+	MODULES=$dir/root/lib/modules/$KVER
+}
+
+# ----------------------------------------------------------------------------
 select_leg() {
 	LEG=$1
 	mkdir -p "$CACHE"
@@ -309,6 +438,8 @@ select_leg() {
 	6.1) leg_6_1 ;;
 	6.12) leg_6_12 ;;
 	sid) leg_sid ;;
+	debug) leg_debug ;;
+	rt) leg_rt ;;
 	*) msg "unknown leg '$LEG' (legs: ${LEGS[*]})"; exit 2 ;;
 	esac
 	flock -u 9
@@ -374,4 +505,4 @@ main() {
 	esac
 }
 
-main "$@"
+main "$@"; exit  # on one line: the script may be edited while it runs

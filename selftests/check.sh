@@ -15,7 +15,8 @@
 #   else all of them. A leg whose kernel cannot be had here counts as one
 #   skip, with the reason; a leg whose build fails or warns counts as one
 #   failure, and its tests do not run.
-# Env: CHECK_JOBS legs at once (default 1: TCG guests are CPU-bound, so two
+# Env: DEBUG_SLOWDOWN (4), DEBUG_VM_MEM (3G): the debug leg's time factor and
+#   VM memory. CHECK_JOBS legs at once (default 1: TCG guests are CPU-bound, so two
 #   at once on two cores gain little and make timing-sensitive tests and
 #   races likelier); with more than one, each output line starts with [LEG].
 #   Every leg's output is also in build/check/LEG/output.log.
@@ -28,13 +29,16 @@ legs=("$@")
 if [ ${#legs[@]} -eq 0 ]; then
 	read -ra legs <<<"${KERNELS:-$(scripts/kernels.sh list | tr '\n' ' ') dkms}"
 fi
+known=" $(scripts/kernels.sh list | tr '\n' ' ')dkms "
 for leg in "${legs[@]}"; do
-	case $leg in
-	6.1 | 6.12 | sid | dkms) ;;
-	*) echo "check.sh: unknown leg '$leg' (legs: $(scripts/kernels.sh list | tr '\n' ' ')dkms)"; exit 2 ;;
+	case $known in
+	*" $leg "*) ;;
+	*) echo "check.sh: unknown leg '$leg' (legs:${known% })"; exit 2 ;;
 	esac
 done
 jobs=${CHECK_JOBS:-1}
+DEBUG_SLOWDOWN=${DEBUG_SLOWDOWN:-4}
+[[ $DEBUG_SLOWDOWN =~ ^[1-9][0-9]*$ ]] || { echo "check.sh: bad DEBUG_SLOWDOWN '$DEBUG_SLOWDOWN'"; exit 2; }
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "check.sh: bad CHECK_JOBS '$jobs'"; exit 2; }
 [ "$jobs" -le ${#legs[@]} ] || jobs=${#legs[@]}
 rm -rf "$logs"
@@ -92,10 +96,68 @@ run_vm() {
 	fi
 }
 
+# kiogen_leaks KMEMLEAK TEXT: the kmemleak reports (vm-suite.sh) with a frame
+# in kiogen: named [kiogen], or, once it is unloaded, a bare address inside
+# one of its text sections (TEXT: lines "section start size")
+kiogen_leaks() {
+	local report="" mine=0 line a r start size ranges=()
+	while read -r _ start size; do
+		ranges+=("$((start)) $((start + size))")
+	done <"$2" 2>/dev/null
+	flush() {
+		[ "$mine" = 1 ] && printf '%s\n' "$report"
+		report='' mine=0
+	}
+	while IFS= read -r line; do
+		case $line in
+		"unreferenced object"*) flush; report=$line ;;
+		"#"*) flush ;;
+		*)
+			[ -n "$report" ] || continue
+			report+=$'\n'$line
+			case $line in
+			*"[kiogen]"*) mine=1 ;;
+			*"] 0x"*)
+				a=$((${line##*] }))
+				for r in "${ranges[@]}"; do
+					[ "$a" -ge "${r% *}" ] && [ "$a" -lt "${r#* }" ] && mine=1
+				done
+				;;
+			esac
+			;;
+		esac
+	done <"$1"
+	flush
+}
+
+# kmemleak_check TAP OUT: the debug leg's kmemleak scan after the suite
+# (vm-suite.sh) found nothing of kiogen's
+kmemleak_check() {
+	local tap=$1 out=$2 what="leg debug: kmemleak after the suite and rmmod" leaks all
+	if [ ! -f "$out/kmemleak.txt" ]; then
+		tap "$tap" not-ok "$what" "the guest did not scan (see $out/console.log)"
+	elif [ -s "$out/kmemleak.err" ]; then
+		tap "$tap" not-ok "$what" "$(head -n 1 "$out/kmemleak.err")"
+	else
+		all=$(grep -c '^unreferenced object' "$out/kmemleak.txt")
+		[ -s "$out/kiogen-text.txt" ] ||
+			echo "# kiogen was not loaded after the suite: its unloaded frames are bare addresses"
+		leaks=$(kiogen_leaks "$out/kmemleak.txt" "$out/kiogen-text.txt")
+		if [ -z "$leaks" ]; then
+			tap "$tap" ok "$what: no unreferenced object from kiogen ($all reports of others)"
+		else
+			# shellcheck disable=SC2001  # sed reads best here
+			sed 's/^/# /' <<<"$leaks"
+			tap "$tap" not-ok "$what" \
+				"$(grep "^unreferenced object" <<<"$leaks" | sort -u | wc -l) objects from kiogen; see $out/kmemleak.txt"
+		fi
+	fi
+}
+
 # A kernel leg: fetch, build with W=1, the suite in a VM.
 kernel_leg() {
 	local leg=$1 dir=$logs/$1 t0=$SECONDS rc env warnings build=-
-	local KVER='' VMLINUZ='' MODULES='' tap=$logs/$1/leg.tap suite
+	local KVER='' VMLINUZ='' MODULES='' tap=$logs/$1/leg.tap suite scale kmemleak mem
 	mkdir -p "$dir"
 	step "leg $leg: fetch"
 	# progress (a download, a debootstrap) is shown; the assignments are kept
@@ -136,9 +198,20 @@ kernel_leg() {
 		suite=installed
 		[ "$leg" = 6.1 ] && suite=tree
 		step "leg $leg: selftests ($suite) in a VM on $KVER"
-		KIOGEN_SUITE=$suite KIOGEN_KO=$src/build/kernels/$leg/kmod/kiogen.ko \
+		# the debug kernel (KASAN, lockdep, ...) is several times slower
+		# under TCG: its tests, the fuzzer's time bound and its VM get
+		# DEBUG_SLOWDOWN times the time, and a GiB more for KASAN's
+		# shadow and quarantine and kmemleak's metadata; the others keep
+		# theirs
+		scale=1 kmemleak=0 mem=${VM_MEM:-2G}
+		[ "$leg" = debug ] && scale=$DEBUG_SLOWDOWN kmemleak=1 mem=${DEBUG_VM_MEM:-3G}
+		VM_MEM=$mem VM_TIMEOUT=$((${VM_TIMEOUT:-900} * scale)) KIOGEN_TIMEOUT_SCALE=$scale \
+			KIOGEN_FUZZ_TIME=$((${KIOGEN_FUZZ_TIME:-200} * scale)) \
+			KIOGEN_KMEMLEAK=$kmemleak KIOGEN_SUITE=$suite \
+			KIOGEN_KO=$src/build/kernels/$leg/kmod/kiogen.ko \
 			run_vm "$tap" "leg $leg: selftests in a VM" "$dir/vm" -k "$KVER" \
 			-K "$VMLINUZ" -M "$MODULES" -- selftests/vm-suite.sh
+		[ "$kmemleak" = 0 ] || kmemleak_check "$tap" "$dir/vm"
 	fi
 	summarize "$leg" "$KVER" "$build" $((SECONDS - t0))
 }
@@ -307,8 +380,14 @@ if [ "$jobs" -eq 1 ]; then
 		run_leg "$leg"
 	done
 else
-	step "legs ${legs[*]}, $jobs at a time"
+	# the debug leg is the longest (its kernel is built here, its suite
+	# runs slowest): started first, the others run beside it
+	order=()
 	for leg in "${legs[@]}"; do
+		if [ "$leg" = debug ]; then order=(debug "${order[@]}"); else order+=("$leg"); fi
+	done
+	step "legs ${order[*]}, $jobs at a time"
+	for leg in "${order[@]}"; do
 		while [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; do
 			wait -n
 		done

@@ -8,7 +8,8 @@ build=${1:?usage: run-unit.sh BUILD_DIR}
 src=$(cd "$(dirname "$0")/.." && pwd)
 rc=0
 make -s -C "$src/selftests/host" run || rc=1
-for t in "$build/test_options" "$build/test_report" "$build/test_syscall"; do
+for t in "$build/test_options" "$build/test_report" "$build/test_syscall" \
+	 "$build/test_target"; do
 	"$t" || rc=1
 done
 "$src/selftests/host/test_kernels.sh" || rc=1

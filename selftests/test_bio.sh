@@ -83,9 +83,9 @@ check "detached run starts and prints its id" test -n "$id"
 check "detached run is running" wait_state "$id" running
 sleep 1
 start=$(date +%s)
-check "stop returns" "$KIOGEN" stop "$id"
+check "stop returns 0" "$KIOGEN" stop "$id"
 check "stop takes under 10 s" test $(($(date +%s) - start)) -lt 10
-check "stopped run is listed as stopped" wait_state "$id" stopped
+check "stop waited: the run is stopped when stop returns" test "$(run_state "$id")" = stopped
 check "show reports the stopped run" bash -c "'$KIOGEN' show $id | grep -q 'read: IOPS='"
 check "delete forgets it" "$KIOGEN" delete "$id"
 check "nothing left" runs_none
@@ -125,6 +125,8 @@ kill -INT "$pid"
 wait "$pid"
 rc=$?
 check "Ctrl-C: the CLI exits 0" test $rc -eq 0
+check "Ctrl-C: the CLI says it waits for in-flight I/O" \
+	grep -q "stopping run [0-9]*, waiting for in-flight I/O" "$TMP/int.txt"
 check "Ctrl-C: the report of what was done is printed" grep -q "read: IOPS=" "$TMP/int.txt"
 check "Ctrl-C: the run is gone" runs_none
 

@@ -50,9 +50,9 @@ check "bad run id: exit 2" expect 2 "not a run id" "$KIOGEN" stop abc
 check "bad usage started nothing" runs_none
 check "kernel error: exit 1 with the kernel's message" \
 	expect 1 "kernel: run id: no such run" "$KIOGEN" stop 999999
-check "kernel error names the file" \
-	expect 1 "filename: no such file" "$KIOGEN" run --name=t --ioengine=bio --filename=/dev/does-not-exist
-check "kernel errors started nothing" runs_none
+check "a missing target names filename" \
+	expect 1 "filename: no such file: /dev/does-not-exist" "$KIOGEN" run --name=t --ioengine=bio --filename=/dev/does-not-exist
+check "errors started nothing" runs_none
 check "null engine run succeeds" \
 	expect 0 "read: IOPS=" "$KIOGEN" run --name=t --ioengine=null --size=1m --number_ios=1000
 finish

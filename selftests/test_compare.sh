@@ -46,6 +46,35 @@ check "a different seed gives a different stream" \
 check "run --path=syscall: fio JSON with exact counts" \
 	test "$(json "$TMP/sys.json" 'j["jobs"][0]["read"]["total_ios"]')" = 2000
 
+# fio's three latencies from both paths: slat only when asynchronous, and
+# lat = slat + clat, so clat <= lat and mean slat + mean clat = mean lat
+lat_kinds() {	# lat_kinds FILE 0|1: slat expected or not
+	python3 - "$1" "$2" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["jobs"][0]["read"]
+s, c, l = r["slat_ns"], r["clat_ns"], r["lat_ns"]
+want = r["total_ios"] if sys.argv[2] == "1" else 0
+ok = (s["N"] == want and c["N"] == l["N"] == r["total_ios"] and c["min"] <= l["min"]
+      and c["mean"] <= l["mean"] and abs(s["mean"] + c["mean"] - l["mean"]) <= 0.01 * l["mean"] + 1
+      and "percentile" in c and "percentile" not in l)
+if not ok:
+    print("# slat", s, "\n# clat", {k: v for k, v in c.items() if k != "percentile"}, "\n# lat", l)
+sys.exit(not ok)
+PY
+}
+check "syscall path, io_uring: slat, clat and lat as fio's" lat_kinds "$TMP/sys.json" 1
+"$KIOGEN" run --name=k --filename=/dev/kcmp0 --rw=randread --bs=4k --number_ios=2000 \
+	--ioengine=io_uring --iodepth=8 --iodepth_batch_submit=4 --output-format=json \
+	> "$TMP/kern.json" 2>/dev/null
+check "kernel path, io_uring: slat, clat and lat as fio's" lat_kinds "$TMP/kern.json" 1
+check "kernel path, batches of 4: submit counted in 1-4" \
+	test "$(json "$TMP/kern.json" 'j["jobs"][0]["iodepth_submit"]["4"] > 99')" = True
+for p in kernel syscall; do
+	"$KIOGEN" run --path=$p --name=k --filename=/dev/kcmp0 --rw=randread --bs=4k \
+		--number_ios=500 --ioengine=psync --output-format=json > "$TMP/$p-psync.json" 2>/dev/null
+	check "$p path, psync: no slat, clat = lat" lat_kinds "$TMP/$p-psync.json" 0
+done
+
 # compare on null_blk, repeated, JSON consistent
 cmpj "$TMP/nb.json" --name=c --filename=/dev/kcmp0 --rw=randread --bs=4k \
 	--number_ios=5000 --repeat=2
@@ -58,7 +87,7 @@ c = json.load(open('$TMP/nb.json'))['compare']['kernel']
 m = sum(r['iops'] for r in c['runs']) / len(c['runs'])
 sys.exit(abs(m - c['mean']['iops']) > 0.01 * m)"
 check "null_blk: every metric has a difference and a ratio" \
-	test "$(json "$TMP/nb.json" 'sorted(j["compare"]["difference"]) == sorted(j["compare"]["kernel_advantage"]) and len(j["compare"]["difference"]) == 9')" = True
+	test "$(json "$TMP/nb.json" 'sorted(j["compare"]["difference"]) == sorted(j["compare"]["kernel_advantage"]) and len(j["compare"]["difference"]) == 10')" = True
 
 # compare on a file on XFS
 if command -v mkfs.xfs >/dev/null && modprobe brd rd_nr=1 rd_size=524288 &&

@@ -48,30 +48,44 @@ check "deleting the device ends the run as failed" wait_state "$id" failed
 check "the device can be removed afterwards" rmdir /sys/kernel/config/nullb/kflt1
 rm -f /dev/kflt1
 
-# --- permissions: read yes, change no ---
+# --- permissions: every command, reads included, needs CAP_SYS_ADMIN ---
 nobody() {
 	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"
 }
 id=$("$KIOGEN" run --name=p --ioengine=null --size=1g --runtime=60 --time_based \
 	--detached 2>/dev/null)
-check "unprivileged: list works" bash -c "$(declare -f nobody); nobody '$KIOGEN' list | grep -q '^$id '"
+refused_to_nobody() {	# refused_to_nobody ARGS...: exit 1, the reason, no run shown
+	local out rc
+	out=$(nobody "$KIOGEN" "$@" 2>&1)
+	rc=$?
+	[ $rc -eq 1 ] && grep -q 'CAP_SYS_ADMIN is required' <<<"$out" &&
+		! grep -q "^$id " <<<"$out" && return 0
+	echo "# kiogen $* as nobody: exit $rc, said: $out"
+	return 1
+}
+check "unprivileged: list is refused with the reason" refused_to_nobody list
+check "unprivileged: show is refused with the reason" refused_to_nobody show "$id"
+check "unprivileged: info is refused with the reason" refused_to_nobody info
 check "unprivileged: stop is refused with the reason" \
 	bash -c "$(declare -f nobody); nobody '$KIOGEN' stop $id 2>&1 | grep -q 'CAP_SYS_ADMIN is required'"
 check "unprivileged: run is refused" \
 	bash -c "$(declare -f nobody); ! nobody '$KIOGEN' run --name=x --ioengine=null --size=1m >/dev/null 2>&1"
 check "the run is still running after the refused stop" test "$(run_state "$id")" = running
 
-# --- a file the requester may not open: the kernel opens with its credentials ---
+# --- a file the requester may not open: the CLI opens it with the user's credentials ---
 mkdir -p "$TMP/locked" && echo data > "$TMP/locked/f" && chmod 000 "$TMP/locked"
 check "a file in a directory the requester cannot enter is a clear error" \
 	bash -c "setpriv --inh-caps=-dac_override,-dac_read_search --bounding-set=-dac_override,-dac_read_search \
 		'$KIOGEN' run --name=x --filename='$TMP/locked/f' --size=4k --bs=4k --number_ios=1 2>&1 |
-		grep -q 'job filename: permission denied'"
+		grep -q 'filename: cannot open .*: permission denied'"
 chmod 755 "$TMP/locked"
 
-# --- rmmod with a run active: runs are stopped and freed first ---
+# --- rmmod with a run active: the run holds the module, rmmod says 'in use' ---
+check "rmmod with an active run is refused" bash -c "! rmmod kiogen 2>/dev/null"
+check "the run survives the refused rmmod" test "$(run_state "$id")" = running
+check "kiogen stop returns 0 once the run is stopped" "$KIOGEN" stop "$id"
 start=$(date +%s)
-check "rmmod with an active run succeeds" rmmod kiogen
+check "then rmmod succeeds" rmmod kiogen
 check "rmmod took under 10 s" test $(($(date +%s) - start)) -lt 10
 check "the module loads again" load_module
 check "and runs" bash -c "'$KIOGEN' run --name=again --ioengine=null --size=1m | grep -q 'read: IOPS='"

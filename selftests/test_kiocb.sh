@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The kiocb engine on files: XFS and ext4 on brd (O_DIRECT and buffered) and
-# tmpfs (buffered): every rw mode, async depth, fsync counts, file layout,
-# written data checked from user space, the seeds' file workloads, and bad
-# input (O_DIRECT where open(2) refuses it, misalignment, directories, no space).
+# tmpfs (buffered): every rw mode, async depth, fsync counts, file layout by
+# the CLI on both paths (and stopped by Ctrl-C), a read-only job on a file
+# the user may not write, written data checked from user space, the seeds'
+# file workloads, and bad input (O_DIRECT where open(2) refuses it,
+# misalignment, directories, no space).
 . "$(dirname "$0")/lib.sh"
 need_root
 load_module
@@ -71,6 +73,53 @@ check "fdatasync=10 over 400 writes: 40 syncs" test "$(total "$TMP/fdsync.json" 
 # a new file is laid out before the run, and what was written can be checked
 check "layout creates the file at its size" \
 	bash -c "'$KIOGEN' run --name=l --filename='$mnt/xfs/new' --size=24m --rw=read --number_ios=10 >/dev/null 2>&1 && [ \$(stat -c %s '$mnt/xfs/new') = 25165824 ]"
+check "layout says so in fio's words" \
+	bash -c "'$KIOGEN' run --name=l2 --filename='$mnt/xfs/new2' --size=8m --rw=read --number_ios=10 2>&1 |
+		grep -q '^l2: Laying out IO file (1 file / 8MiB)$'"
+check "layout grows a short file to offset + size" \
+	bash -c "truncate -s 1m '$mnt/ext4/short' && '$KIOGEN' run --name=g --filename='$mnt/ext4/short' --offset=2m --size=2m --rw=randwrite --direct=1 --number_ios=10 >/dev/null 2>&1 && [ \$(stat -c %s '$mnt/ext4/short') = 4194304 ]"
+check "no size, no file: refused, nothing created" \
+	bash -c "'$KIOGEN' run --name=n --filename='$mnt/xfs/nosize' --rw=read --number_ios=1 2>&1 | grep -q 'give size=' && [ ! -e '$mnt/xfs/nosize' ]"
+check "--path=syscall creates and lays out a new file" \
+	bash -c "'$KIOGEN' run --path=syscall --name=s --filename='$mnt/xfs/sysnew' --offset=1m --size=8m --rw=randread --direct=1 --ioengine=io_uring --iodepth=4 --number_ios=100 >/dev/null 2>&1 && [ \$(stat -c %s '$mnt/xfs/sysnew') = 9437184 ]"
+
+# Ctrl-C while a big file is laid out: the layout stops, what it wrote is
+# removed again, no run starts, and the CLI exits 0 (a stop, not a failure)
+layout_interrupted() {
+	local f=$mnt/xfs/big out=$TMP/layout-int.txt pid rc _
+	"$KIOGEN" run --name=big --filename="$f" --size=300m --rw=read --number_ios=1 >"$out" 2>&1 &
+	pid=$!
+	for _ in $(seq 200); do
+		[ -s "$f" ] && break
+		sleep 0.05
+	done
+	kill -INT "$pid"
+	wait "$pid"
+	rc=$?
+	[ $rc -eq 0 ] && grep -q "stopped while laying out" "$out" && [ ! -e "$f" ] &&
+		! grep -q "read: IOPS=" "$out" && return 0
+	echo "# exit $rc, file: $(stat -c %s "$f" 2>&1), said: $(cat "$out")"
+	return 1
+}
+check "Ctrl-C during layout stops it, removes the file, exits 0" layout_interrupted
+
+# A read-only job may not change a file its user cannot write (root without
+# the capabilities that override file modes, as in issue 11's report)
+asuser() {
+	setpriv --inh-caps=-dac_override,-dac_read_search,-fowner \
+		--bounding-set=-dac_override,-dac_read_search,-fowner "$@"
+}
+ro=$mnt/xfs/ro
+dd if=/dev/urandom of="$ro" bs=4k count=1 2>/dev/null
+chown 65534:65534 "$ro" && chmod 0444 "$ro" && touch -d '2020-01-01 00:00' "$ro"
+ro_before=$(stat -c '%s %Y' "$ro")
+check "read-only job within a 0444 file of another user runs" \
+	asuser "$KIOGEN" run --name=ro --filename="$ro" --rw=randread --bs=4k --size=4k \
+	--number_ios=20 >/dev/null
+check "read-only job asking it to grow to 8 MiB is refused in words" \
+	bash -c "$(declare -f asuser); ! asuser '$KIOGEN' run --name=ro --filename='$ro' --rw=read --size=8m --number_ios=1 >'$TMP/ro.txt' 2>&1 && grep -q 'permission denied' '$TMP/ro.txt'"
+check "the 0444 file of another user: size and mtime unchanged" \
+	test "$(stat -c '%s %Y' "$ro")" = "$ro_before"
 "$KIOGEN" run --name=w --filename="$mnt/xfs/check" --size=8m --bs=4k --rw=write \
 	--direct=1 --end_fsync=1 >/dev/null 2>&1
 check_blocks() {

@@ -5,8 +5,8 @@
 # netlink (nl_fuzz) and through the CLI, then many runs of the module's
 # maximum workers at once. Afterwards kiogen's own memory accounting is
 # exactly zero, slab and vmalloc memory in use are back where they started
-# (within a tolerance, see below), and the module unloads, also with
-# detached runs still running. Environment (make stress sets larger values):
+# (within a tolerance, see below); rmmod is refused at once while detached
+# runs run, and the module unloads once they are stopped. Environment (make stress sets larger values):
 #   KIOGEN_STRESS_CYCLES      netlink cycles (200)
 #   KIOGEN_STRESS_CLI_CYCLES  CLI cycles (20: three processes each, slow in the VM)
 #   KIOGEN_STRESS_RUNS        concurrent runs (16)
@@ -89,12 +89,23 @@ within() {
 	fi
 }
 
-# detached runs survive their CLI; rmmod must stop and free them
+# detached runs survive their CLI and hold the module: rmmod is refused at
+# once; once they are stopped it unloads
 unload_busy() {
-	local i
+	local i id ids=() t0
 	for i in 1 2 3 4; do
-		"$KIOGEN" run --detached --name=busy --ioengine=null --size=64m \
-			--numjobs=4 --iodepth=4 --runtime=600 --time_based >/dev/null || return 1
+		id=$("$KIOGEN" run --detached --name=busy --ioengine=null --size=64m \
+			--numjobs=4 --iodepth=4 --runtime=600 --time_based) || return 1
+		ids+=("$id")
+	done
+	t0=$SECONDS
+	if rmmod kiogen 2>/dev/null; then
+		echo "# rmmod succeeded with 4 runs running"
+		return 1
+	fi
+	[ $((SECONDS - t0)) -le 2 ] || { echo "# refused rmmod took $((SECONDS - t0)) s"; return 1; }
+	for id in "${ids[@]}"; do
+		"$KIOGEN" stop "$id" || return 1
 	done
 	rmmod kiogen && ! module_loaded
 }
@@ -122,7 +133,7 @@ check "slab objects in use back (within $SLAB_TOL_KB KiB)" \
 	within "slab objects" "${before[slab]}" "${after[slab]}" "$SLAB_TOL_KB"
 check "vmalloc in use back (within $VMALLOC_TOL_KB KiB)" \
 	within "VmallocUsed" "${before[vmalloc]}" "${after[vmalloc]}" "$VMALLOC_TOL_KB"
-check "module unloads with 4 detached runs running" unload_busy
+check "rmmod refused at once while 4 detached runs run, unloads once stopped" unload_busy
 check "module loads again" load_module
 check "module unloads cleanly" unload_module
 load_module

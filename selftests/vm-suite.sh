@@ -6,6 +6,12 @@
 # runs it (KIOGEN_SUITE): "tree" (default), make -C tools/testing/selftests
 # TARGETS=kiogen run_tests in the staged tree; "installed", run_kselftest.sh
 # of the tree that make installed (build/ksft-install).
+# KIOGEN_TIMEOUT_SCALE=N (a slow debug kernel): each test gets N times the
+# timeout of selftests/settings. KIOGEN_KMEMLEAK=1 (the debug leg): after the
+# suite, kmemleak is scanned with kiogen loaded and again once it is unloaded
+# (what it did not free is orphaned then); the reports go to
+# $KIOGEN_OUT/kmemleak.txt, kiogen's text ranges to kiogen-text.txt, and
+# selftests/check.sh judges them.
 set -o pipefail
 src=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 export KIOGEN_SRC=$src
@@ -20,15 +26,59 @@ ksft=$src/build/ksft/tools/testing/selftests
 # tests that need the module find it loaded; test_module_load.sh cycles it
 insmod "$KIOGEN_KO"
 
+# the host's tree is read-only here: a scaled settings file is mounted over it
+scale_timeouts() {
+	local settings=$1 n=${KIOGEN_TIMEOUT_SCALE:-1} t
+	[ "$n" != 1 ] && [ -f "$settings" ] || return 0
+	t=$(sed -n 's/^timeout=//p' "$settings")
+	sed "s/^timeout=.*/timeout=$((${t:-45} * n))/" "$settings" >/tmp/kiogen-settings &&
+		mount --bind /tmp/kiogen-settings "$settings" &&
+		echo "# per-test timeout ${t:-45} s x $n = $((${t:-45} * n)) s"
+}
+
+# Unreferenced objects after the suite, read with kiogen loaded and after
+# rmmod, with the address ranges of kiogen's text (frames in an unloaded
+# module are bare addresses). Scanned twice: a new object is reported only
+# once it is a few seconds old.
+kmemleak_scan() {
+	local kl=/sys/kernel/debug/kmemleak out=${KIOGEN_OUT:-/tmp} s sz
+	: >"$out/kmemleak.txt"
+	if [ ! -w $kl ]; then
+		echo "kmemleak: $kl is not there" >"$out/kmemleak.err"
+		return
+	fi
+	if [ -d /sys/module/kiogen/sections ]; then
+		for s in /sys/module/kiogen/sections/.*text*; do
+			s=${s##*/}
+			sz=$(readelf -SW "$KIOGEN_KO" | awk -v s="$s" '
+				{ sub(/^ *\[ *[0-9]+\] */, "") }
+				$1 == s { print $5; exit }')
+			[ -n "$sz" ] && echo "$s $(cat "/sys/module/kiogen/sections/$s") 0x$sz"
+		done >"$out/kiogen-text.txt"
+	fi
+	scan_twice() {
+		echo scan >$kl && sleep 6 && echo scan >$kl
+	}
+	scan_twice || echo "kmemleak: scan failed (disabled?)" >>"$out/kmemleak.err"
+	{ echo "# with kiogen loaded"; cat $kl; } >>"$out/kmemleak.txt"
+	if [ -d /sys/module/kiogen ] && ! rmmod kiogen; then
+		echo "kmemleak: rmmod kiogen failed after the suite" >>"$out/kmemleak.err"
+	fi
+	scan_twice || echo "kmemleak: scan failed after rmmod" >>"$out/kmemleak.err"
+	{ echo "# after rmmod kiogen"; cat $kl; } >>"$out/kmemleak.txt"
+}
+
 echo "# guest kernel $(uname -r), clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 case ${KIOGEN_SUITE:-tree} in
 tree)
 	echo "# make -C tools/testing/selftests TARGETS=kiogen run_tests"
 	run=(make -s -C "$ksft" TARGETS=kiogen run_tests)
+	scale_timeouts "$ksft/kiogen/settings"
 	;;
 installed)
 	echo "# run_kselftest.sh -c kiogen (installed tree)"
 	run=("$src/build/ksft-install/run_kselftest.sh" -c kiogen)
+	scale_timeouts "$src/build/ksft-install/kiogen/settings"
 	;;
 *)
 	echo "vm-suite.sh: KIOGEN_SUITE is tree or installed, not '$KIOGEN_SUITE'"
@@ -36,3 +86,6 @@ installed)
 	;;
 esac
 "${run[@]}" 2>&1 | tee "${KIOGEN_OUT:-/tmp}/vm.tap"
+rc=$?
+[ "${KIOGEN_KMEMLEAK:-0}" != 1 ] || kmemleak_scan
+exit $rc

@@ -37,18 +37,24 @@ Dir::Cache "$tmp/cache";
 EOF
 
 echo "TAP version 13"
-echo "1..10"
-expect "list names the legs" 0 '^6\.1.6\.12.sid$' \
+echo "1..17"
+expect "list names the legs" 0 '^6\.1.6\.12.sid.debug.rt$' \
 	bash -c "'$ks' list | tr '\n' ' ' | sed 's/ \$//; s/ /./g'"
 expect "an unknown leg is bad usage" 2 "unknown leg '5.4'" \
 	env KIOGEN_KERNELS_CACHE="$tmp/k" "$ks" env 5.4
 expect "make check: an unknown leg is refused, naming the legs" 2 \
-	"unknown leg '5.4' \\(legs: 6\\.1 6\\.12 sid dkms\\)" "$src/selftests/check.sh" 5.4
+	"unknown leg '5.4' \\(legs: 6\\.1 6\\.12 sid debug rt dkms\\)" "$src/selftests/check.sh" 5.4
 expect "make check: a bad CHECK_JOBS is refused" 2 "bad CHECK_JOBS 'two'" \
 	env CHECK_JOBS=two "$src/selftests/check.sh" 6.1
 expect "6.12 that apt does not know, nothing cached: unavailable (4)" 4 \
 	'6\.12: unavailable: apt knows no linux-headers-6\.12-amd64' \
 	env APT_CONFIG="$tmp/apt.conf" KIOGEN_KERNELS_CACHE="$tmp/k" "$ks" env 6.12
+expect "rt that apt does not know, nothing cached: unavailable (4)" 4 \
+	'rt: unavailable: apt knows no linux-headers-rt-amd64' \
+	env APT_CONFIG="$tmp/apt.conf" KIOGEN_KERNELS_CACHE="$tmp/k" "$ks" env rt
+expect "debug without linux-source-6.12 in apt, nothing built: unavailable (4)" 4 \
+	'debug: unavailable: apt knows no linux-source-6\.12' \
+	env APT_CONFIG="$tmp/apt.conf" KIOGEN_KERNELS_CACHE="$tmp/k" "$ks" env debug
 expect "sid without its archive, nothing cached: unavailable (4)" 4 \
 	'sid: unavailable: debootstrap of sid failed' \
 	env DEBIAN_MIRROR=http://127.0.0.1:9/debian KIOGEN_KERNELS_CACHE="$tmp/k" "$ks" env sid
@@ -67,4 +73,61 @@ expect "a kernel another run used in the last two days is kept" 0 '' \
 	test -d "$c/6.12.80+deb12-amd64"
 expect "a kernel no run has used for two days is removed" 0 '' \
 	test ! -e "$c/6.12.70+deb12-amd64"
+
+# the debug kernel's cache key: the kernel built from the same fragment
+# serves (here without apt); a changed fragment is another kernel
+frag=$tmp/debug.config
+# debug_key_of FRAGMENT VERSION: kernels.sh's cache key
+debug_key_of() {
+	KIOGEN_DEBUG_CONFIG=$1 bash -c "SRC=$src
+		$(sed -n '/^DEBUG_FRAGMENT=/,/^}/p' "$ks")
+		debug_key $2"
+}
+printf 'CONFIG_KASAN=y\n' >"$frag"
+key=$(debug_key_of "$frag" 6.12.1-1)
+d=$tmp/k3/debug/$key
+mkdir -p "$d/linux-source-6.12"
+printf 'kernelrelease:\n\t@echo 6.12.1-kiogen-debug\n' >"$d/linux-source-6.12/Makefile"
+touch "$d/.ready"
+expect "debug without apt: the kernel built from this fragment is used" 0 \
+	"^MODULES=.*/debug/$key/root/lib/modules/6\\.12\\.1-kiogen-debug\$" \
+	env APT_CONFIG="$tmp/apt.conf" KIOGEN_DEBUG_CONFIG="$frag" \
+	KIOGEN_KERNELS_CACHE="$tmp/k3" "$ks" env debug
+printf '# CONFIG_KASAN is not set\n' >"$frag"
+expect "debug: a changed fragment is another kernel: not built, so unavailable here" 4 \
+	'debug: unavailable' env APT_CONFIG="$tmp/apt.conf" KIOGEN_DEBUG_CONFIG="$frag" \
+	KIOGEN_KERNELS_CACHE="$tmp/k3" "$ks" env debug
+key2=$(debug_key_of "$frag" 6.12.1-1)
+expect "debug: the cache key is the package version and a hash that the fragment changes" \
+	0 '^6\.12\.1-1-[0-9a-f]{12} 6\.12\.1-1-[0-9a-f]{12}$' \
+	bash -c "[ '$key' != '$key2' ] && echo '$key $key2'"
+
+# the debug leg's kmemleak verdict (check.sh): a report counts when a frame
+# is kiogen's, by name, or by a bare address in its text once unloaded
+cat >"$tmp/kmemleak.txt" <<'EOF2'
+# with kiogen loaded
+unreferenced object 0xffff888003a1c000 (size 64):
+  comm "swapper/0", pid 1, jiffies 4294892296
+  backtrace (crc 0):
+    [<ffffffff81234567>] kmalloc_trace+0x27/0x30
+unreferenced object 0xffff888003a1d000 (size 128):
+  comm "kiogen-w0", pid 77, jiffies 4294892296
+  backtrace (crc 0):
+    [<ffffffffc0a00100>] kiogen_worker+0x27/0x30 [kiogen]
+# after rmmod kiogen
+unreferenced object 0xffff888003a1e000 (size 128):
+  comm "kiogen", pid 78, jiffies 4294892296
+  backtrace (crc 0):
+    [<ffffffffc0a02000>] 0xffffffffc0a02000
+unreferenced object 0xffff888003a1f000 (size 128):
+  comm "modprobe", pid 79, jiffies 4294892296
+  backtrace (crc 0):
+    [<ffffffffc0b02000>] 0xffffffffc0b02000
+EOF2
+printf '.text 0xffffffffc0a00000 0x5e07\n' >"$tmp/kiogen-text.txt"
+expect "kmemleak: the reports with a frame of kiogen, loaded or unloaded, and only those" \
+	0 '^0xffff888003a1d000 0xffff888003a1e000$' bash -c "
+	$(sed -n '/^kiogen_leaks()/,/^}/p' "$src/selftests/check.sh")
+	kiogen_leaks $tmp/kmemleak.txt $tmp/kiogen-text.txt |
+		sed -n 's/^unreferenced object \([^ ]*\).*/\1/p' | tr '\n' ' ' | sed 's/ \$//'"
 exit $failed

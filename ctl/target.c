@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Targets as user space opens them, shared by the kernel path and the
+ * syscall path: the requester's own open(2), so path lookup, permissions,
+ * LSMs and exclusivity are decided as for any program, fio's file layout
+ * (create, extend, fsync, cut back on failure) and fio's invalidate. The
+ * module only ever sees the resulting file descriptor.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+
+#include "kiogen.h"
+#include "target.h"
+
+#define KG_LAYOUT_PATTERN	0x6b	/* as the module's layout wrote */
+
+bool kg_target_writes(const struct kg_job *j)
+{
+	return j->rw != KIOGEN_RW_READ && j->rw != KIOGEN_RW_RANDREAD;
+}
+
+/* What went wrong, in words; the option it is about leads the message. */
+static int kg_target_error(const struct kg_job *j, const char *what,
+			   bool direct, int err)
+{
+	const char *why;
+
+	switch (err) {
+	case EACCES:
+	case EPERM:
+		why = "permission denied";
+		break;
+	case ENOENT:
+		why = "no such file or directory";
+		break;
+	case EROFS:
+		why = "read-only file system";
+		break;
+	case EISDIR:
+		why = "is a directory";
+		break;
+	case EBUSY:
+		why = "device is mounted or held by another user, refusing to write";
+		break;
+	case ENXIO:
+	case ENODEV:
+		why = "no such device";
+		break;
+	case EINVAL:
+		if (direct) {
+			fprintf(stderr, "kiogen: %s: direct: the file system of %s does not support O_DIRECT\n",
+				j->name, j->filename);
+			return KG_EXIT_FAIL;
+		}
+		/* fall through */
+	default:
+		why = strerror(err);
+		break;
+	}
+	fprintf(stderr, "kiogen: %s: filename: cannot %s %s: %s\n", j->name, what,
+		j->filename, why);
+	return KG_EXIT_FAIL;
+}
+
+int kg_target_layout(int fd, uint64_t from, uint64_t to, bool prealloc)
+{
+	uint64_t pos = from;
+	char *buf;
+	int err = 0;
+
+	if (to <= from)
+		return 0;
+	buf = malloc(KG_LAYOUT_CHUNK);
+	if (!buf)
+		return -ENOMEM;
+	memset(buf, KG_LAYOUT_PATTERN, KG_LAYOUT_CHUNK);
+	/* a file system without fallocate() is written out all the same */
+	if (prealloc && fallocate(fd, 0, from, to - from) && errno != EOPNOTSUPP) {
+		err = -errno;
+		goto out;
+	}
+	while (pos < to) {
+		size_t len = to - pos < KG_LAYOUT_CHUNK ? to - pos : KG_LAYOUT_CHUNK;
+		ssize_t n;
+
+		if (kg_interrupt_pending()) {
+			err = -EINTR;
+			goto out;
+		}
+		n = pwrite(fd, buf, len, pos);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			err = n < 0 ? -errno : -ENOSPC;
+			goto out;
+		}
+		pos += n;
+	}
+	if (fsync(fd))
+		err = -errno;
+out:
+	/* nothing the layout claimed stays claimed */
+	if (err && ftruncate(fd, from))
+		fprintf(stderr, "kiogen: cannot cut the file back to %" PRIu64 " bytes: %s\n",
+			from, strerror(errno));
+	free(buf);
+	return err;
+}
+
+/*
+ * A regular file shorter than the job needs is created or extended as fio
+ * does it, through a buffered descriptor of its own: O_DIRECT could not take
+ * the pattern buffer, and a read-only job needs write access only here.
+ */
+static int kg_target_prepare(const struct kg_job *j, struct kg_target *t,
+			     FILE *info)
+{
+	uint64_t need = j->size ? j->offset + j->size : 0, from = 0;
+	bool create = false;
+	struct stat st;
+	int fd, err;
+
+	if (j->filesize > need)
+		need = j->filesize;
+	if (stat(j->filename, &st)) {
+		if (errno != ENOENT)
+			return kg_target_error(j, "open", false, errno);
+		if (!need) {
+			fprintf(stderr, "kiogen: %s: filename: no such file: %s (give size= or filesize= to create it)\n",
+				j->name, j->filename);
+			return KG_EXIT_FAIL;
+		}
+		create = true;
+	} else if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size >= need) {
+		return KG_EXIT_OK;
+	} else {
+		from = st.st_size;
+	}
+
+	fd = open(j->filename, O_WRONLY | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0),
+		  0644);
+	if (fd < 0)
+		return kg_target_error(j, create ? "create" : "extend", false, errno);
+	fprintf(info, "%s: Laying out IO file (1 file / %" PRIu64 "MiB)\n", j->name,
+		need >> 20);
+	fflush(info);
+	err = kg_target_layout(fd, from, need, j->fallocate == KIOGEN_FALLOCATE_NATIVE);
+	close(fd);
+	if (err && create)
+		unlink(j->filename);
+	if (err == -EINTR) {
+		fprintf(stderr, "kiogen: %s: stopped while laying out %s; %s\n", j->name,
+			j->filename, create ? "removed it again" : "cut it back to its old size");
+		return KG_EXIT_OK;
+	}
+	if (err) {
+		fprintf(stderr, "kiogen: %s: filename: cannot lay out %s to %" PRIu64 " bytes: %s (%s)\n",
+			j->name, j->filename, need, strerror(-err),
+			create ? "removed it again" : "cut it back to its old size");
+		return KG_EXIT_FAIL;
+	}
+	t->laid_out = need - from;
+	return KG_EXIT_OK;
+}
+
+/* The offset alignment O_DIRECT needs on this file, when the kernel says. */
+static uint32_t kg_target_dio_align(int fd)
+{
+	struct statx stx;
+
+	if (!statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) &&
+	    (stx.stx_mask & STATX_DIOALIGN) && stx.stx_dio_offset_align)
+		return stx.stx_dio_offset_align;
+	return 512;	/* the smallest logical block size there is */
+}
+
+static int kg_target_size(const struct kg_job *j, bool direct, struct kg_target *t)
+{
+	struct stat st;
+	int lbs;
+
+	if (fstat(t->fd, &st))
+		return kg_target_error(j, "size", direct, errno);
+	if (S_ISBLK(st.st_mode)) {
+		if (ioctl(t->fd, BLKGETSIZE64, &t->bytes) ||
+		    ioctl(t->fd, BLKSSZGET, &lbs))
+			return kg_target_error(j, "size", direct, errno);
+		t->bdev = true;
+		t->min_align = lbs;
+		return KG_EXIT_OK;
+	}
+	if (S_ISDIR(st.st_mode))
+		return kg_target_error(j, "use", direct, EISDIR);
+	if (!S_ISREG(st.st_mode)) {
+		fprintf(stderr, "kiogen: %s: filename: %s is not a regular file or block device\n",
+			j->name, j->filename);
+		return KG_EXIT_FAIL;
+	}
+	t->file = true;
+	t->bytes = st.st_size;
+	t->min_align = direct ? kg_target_dio_align(t->fd) : 1;
+	return KG_EXIT_OK;
+}
+
+int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
+		   struct kg_target *t, FILE *info)
+{
+	bool writes = kg_target_writes(j);
+	bool bio = use == KG_TARGET_KERNEL && !strcmp(j->engine, "bio");
+	int flags = (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+	struct stat st;
+	bool bdev;
+	int ret;
+
+	memset(t, 0, sizeof(*t));
+	t->fd = -1;
+	ret = kg_target_prepare(j, t, info);
+	if (ret || kg_interrupt_pending())
+		return ret;
+	bdev = !stat(j->filename, &st) && S_ISBLK(st.st_mode);
+	if (bio && !bdev) {
+		fprintf(stderr, "kiogen: %s: filename: not a block device: %s (the bio engine needs one)\n",
+			j->name, j->filename);
+		return KG_EXIT_FAIL;
+	}
+	/* bios bypass the page cache whatever the fd says */
+	if (direct && !bio)
+		flags |= O_DIRECT;
+	/* a written device is held exclusively: never one that is mounted */
+	if (writes && bdev)
+		flags |= O_EXCL;
+	t->fd = open(j->filename, flags);
+	if (t->fd < 0)
+		return kg_target_error(j, "open", direct, errno);
+	ret = kg_target_size(j, direct, t);
+	if (ret) {
+		kg_target_close(t);
+		return ret;
+	}
+	/* fio's invalidate=1: start from a cold page cache */
+	if (j->invalidate)
+		posix_fadvise(t->fd, 0, 0, POSIX_FADV_DONTNEED);
+	return KG_EXIT_OK;
+}
+
+void kg_target_close(struct kg_target *t)
+{
+	if (t->fd >= 0)
+		close(t->fd);
+	t->fd = -1;
+}

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A job's target as this process opens it, for both paths: the kernel path
+ * passes the file descriptor to the module, the syscall path issues I/O on
+ * it. Opening with the user's own credentials and flags, laying a file out
+ * to the size the job needs, sizing the target and dropping its cached
+ * pages (fio's invalidate) all happen here, before anything is measured.
+ */
+#ifndef KIOGEN_CTL_TARGET_H
+#define KIOGEN_CTL_TARGET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "job.h"
+
+/* Bytes per layout write, as the module used. */
+#define KG_LAYOUT_CHUNK		(1U << 20)
+
+/**
+ * struct kg_target - an opened target
+ * @fd: the open file descriptor; -1 when closed or for the null engine
+ * @file: a regular file (else a block device)
+ * @bdev: a block device
+ * @bytes: size of the target once laid out
+ * @min_align: bytes that bs and offset must be multiples of: the O_DIRECT
+ *	alignment of a file, the logical block size of a device, else 1
+ * @laid_out: bytes written by the layout, 0 if the file was big enough
+ */
+struct kg_target {
+	int fd;
+	bool file;
+	bool bdev;
+	uint64_t bytes;
+	uint32_t min_align;
+	uint64_t laid_out;
+};
+
+/**
+ * enum kg_target_use - who will issue the I/O on the descriptor
+ * @KG_TARGET_KERNEL: the module; it claims a written block device itself,
+ *	so the descriptor must not hold an O_EXCL claim
+ * @KG_TARGET_SYSCALL: this process; a written block device is opened
+ *	O_EXCL, the user-space form of the exclusive claim
+ */
+enum kg_target_use {
+	KG_TARGET_KERNEL,
+	KG_TARGET_SYSCALL,
+};
+
+/**
+ * kg_target_writes() - whether a job writes its target
+ * @j: the job
+ *
+ * Return: true for every rw= mode but read and randread.
+ */
+bool kg_target_writes(const struct kg_job *j);
+
+/**
+ * kg_target_open() - open a job's target, laid out and with a cold cache
+ * @j: the job: filename, rw, size, offset, filesize, fallocate, invalidate
+ * @direct: open with O_DIRECT
+ * @use: which path issues the I/O
+ * @t: filled in; t->fd is -1 on failure
+ * @info: where the "Laying out IO file" line goes
+ *
+ * A regular file shorter than the job needs (the larger of filesize and
+ * offset + size) is created or extended first, as fio does, through a
+ * separate buffered descriptor: never without a size, and cut back to its
+ * old size (removed, if it was created here) when that fails or Ctrl-C
+ * stops it. Then the target is opened read-only, or read-write when the job
+ * writes, with O_DIRECT as asked, and with invalidate=1 its cached pages are
+ * dropped.
+ *
+ * Return: KG_EXIT_OK, or the exit code after saying why in words, naming
+ * the option (a layout stopped by Ctrl-C is KG_EXIT_OK with t->fd -1).
+ */
+int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
+		   struct kg_target *t, FILE *info);
+
+/**
+ * kg_target_close() - close what kg_target_open() opened
+ * @t: the target; its fd becomes -1
+ */
+void kg_target_close(struct kg_target *t);
+
+/**
+ * kg_target_layout() - write a file out from one size to another
+ * @fd: the file, open for writing, without O_DIRECT
+ * @from: its size now, in bytes
+ * @to: the size it must have
+ * @prealloc: fallocate() the range first (fio's fallocate=native); a file
+ *	system without it is written out all the same
+ *
+ * Writes a pattern in KG_LAYOUT_CHUNK pieces, then fsync()s, stopping with
+ * -EINTR at the first chunk after kg_interrupt_pending() says so. On any
+ * failure the file is cut back to @from.
+ *
+ * Return: 0 or a negative errno.
+ */
+int kg_target_layout(int fd, uint64_t from, uint64_t to, bool prealloc);
+
+#endif /* KIOGEN_CTL_TARGET_H */
