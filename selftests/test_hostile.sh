@@ -60,7 +60,7 @@ state > "$TMP/state.before"
 host_runs() {	# (again) when a user before got at them
 	if [ "$(run_state "${R:-0}")" != running ]; then
 		"$KIOGEN" delete "${R:-0}" >/dev/null 2>&1
-		R=$("$KIOGEN" run --name=hostR --ioengine=null --size=1g --runtime=300 \
+		R=$("$KIOGEN" run --name=hostR --ioengine=null --size=1g --runtime=3600 \
 			--time_based --detached 2>/dev/null)
 	fi
 	if [ "$(run_state "${F:-0}")" != done ]; then
