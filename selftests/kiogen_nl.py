@@ -7,9 +7,12 @@ open or close it, and read the extack message. Attribute numbers come from
 the UAPI header of the checkout (KIOGEN_SRC), never from a copy.
 
   kiogen_nl.py info | list | get ID | stop ID | del ID | results ID
+                   (ID as @FILE: started at once, sends when FILE holds the id)
   kiogen_nl.py new [--detached] [--hold SECONDS] [--fd PATH[:rdonly|wronly|rdwr][:direct]]
                    [--rawfd N] ATTR=VALUE...      (one job; ATTR as in KIOGEN_A_JOB_*)
   kiogen_nl.py events SECONDS       join the events group, print each event
+  kiogen_nl.py batch                one of the above a line on stdin, each answered
+                                    in turn (one python start for many requests)
 
 Prints one line "errno=NAME ms=ELAPSED id=ID msg=EXTACK" (errno=0 on success),
 then what the reply held; exit 0 on success, 1 on a kernel error, 2 on usage.
@@ -17,6 +20,7 @@ then what the reply held; exit 0 on success, 1 on a kernel error, 2 on usage.
 import errno
 import os
 import re
+import shlex
 import socket
 import struct
 import sys
@@ -211,6 +215,12 @@ def main(argv):
         print(__doc__, file=sys.stderr)
         return 2
     op, args = argv[0], argv[1:]
+    if op == "batch":	# one request a line on stdin, each answered in turn
+        rc = 0
+        for line in sys.stdin:
+            if line.strip():
+                rc |= main(shlex.split(line))
+        return rc
     g = Genl()
     idattr = lambda i: attr(U["KIOGEN_A_ID"], struct.pack("=I", int(i)))
     t0 = time.monotonic()
@@ -220,6 +230,11 @@ def main(argv):
         return 1 if err else 0
     if op in ("stop", "del", "get"):
         cmd = {"stop": "RUN_STOP", "del": "RUN_DEL", "get": "RUN_GET"}[op]
+        if args[0].startswith("@"):	# python is slow to start: wait, ready, for the id
+            while not (os.path.exists(args[0][1:]) and open(args[0][1:]).read().strip()):
+                time.sleep(0.01)
+            args[0] = open(args[0][1:]).read().strip()
+            t0 = time.monotonic()
         msgs, (err, msg, _) = g.kiogen(cmd, idattr(args[0]))
         report(err, msg, t0, int(args[0]))
         for m in msgs:

@@ -769,9 +769,9 @@ static void check_reply(struct req *r, const struct nlmsghdr *nlh)
 			if (seen[KIOGEN_A_ID] != 1)
 				fail(r, nlh, len, "run_new reply without one run id");
 			break;
-		case KIOGEN_CMD_RUN_GET:
-			if (seen[KIOGEN_A_RUN] != 1)
-				fail(r, nlh, len, "run_get reply without one run nest");
+		case KIOGEN_CMD_RUN_GET:	/* version 2 pages a run's jobs after it */
+			if (seen[KIOGEN_A_RUN] + seen[KIOGEN_A_JOB] != 1)
+				fail(r, nlh, len, "run_get reply without one run or job nest");
 			break;
 		case KIOGEN_CMD_RESULTS_GET:
 			if (seen[KIOGEN_A_ID] != 1 ||
@@ -2046,10 +2046,15 @@ static bool run_cmd(uint8_t cmd, uint32_t id, enum expect expect)
 	return xfer(r);
 }
 
+static bool wait_not_running(uint32_t id, double timeout_s);
+
+/* RUN_STOP returns at once (version 2): the run is deleted once it has ended. */
 static void reap_run(uint32_t id)
 {
 	if (run_cmd(KIOGEN_CMD_RUN_STOP, id, EXP_OK_ENOENT))
 		st.runs_stopped++;
+	if (!wait_not_running(id, 10))
+		fail(NULL, NULL, 0, "run %u still running 10 s after RUN_STOP", id);
 	if (run_cmd(KIOGEN_CMD_RUN_DEL, id, EXP_OK_ENOENT))
 		st.runs_deleted++;
 }
@@ -2208,9 +2213,12 @@ static bool cleanup_all(unsigned int *found)
 		if (l.state[i] == KIOGEN_STATE_RUNNING &&
 		    run_cmd(KIOGEN_CMD_RUN_STOP, l.id[i], EXP_OK_ENOENT))
 			st.runs_stopped++;
-	for (i = 0; i < l.n; i++)
+	for (i = 0; i < l.n; i++) {
+		if (l.state[i] == KIOGEN_STATE_RUNNING && !wait_not_running(l.id[i], 10))
+			fail(NULL, NULL, 0, "run %u still running 10 s after RUN_STOP", l.id[i]);
 		if (run_cmd(KIOGEN_CMD_RUN_DEL, l.id[i], EXP_OK_ENOENT))
 			st.runs_deleted++;
+	}
 	if (!list_runs(&l))
 		return false;
 	if (l.n) {
@@ -2785,9 +2793,14 @@ static void gen_hostile(struct req *r)
 	pid_t pid;
 
 	(void)r;
+	/* our own requests delete live runs at random: only those there now */
 	nr_parent_ids = 0;
-	for (i = 0; i < nr_live; i++)
-		parent_ids[nr_parent_ids++] = live[i].id;
+	for (i = 0; i < nr_live; i++) {
+		uint32_t state;
+
+		if (run_state(live[i].id, &state) && state)
+			parent_ids[nr_parent_ids++] = live[i].id;
+	}
 	fflush(stdout);
 	pid = fork();
 	if (pid < 0) {
@@ -2800,6 +2813,7 @@ static void gen_hostile(struct req *r)
 	    (WEXITSTATUS(status) && WEXITSTATUS(status) != 3))
 		fail(NULL, NULL, 0, "%s: the requests broke the contract (status %#x)",
 		     hostile_names[h], status);
+	/* nothing of ours ran between the two looks: the child's doing */
 	for (i = 0; i < nr_parent_ids; i++) {
 		uint32_t state;
 
@@ -3194,7 +3208,9 @@ static int cycles(long n, uint32_t workers, uint32_t depth)
 		}
 		if (!run_cmd(KIOGEN_CMD_RUN_STOP, id, EXP_OK))
 			break;
-		if (!run_state(id, &state) || state != KIOGEN_STATE_STOPPED) {
+		/* the stop returns at once; the end follows */
+		if (!wait_not_running(id, 10) || !run_state(id, &state) ||
+		    state != KIOGEN_STATE_STOPPED) {
 			fail(NULL, NULL, 0, "cycle %ld: run %u in state %u after stop", i, id, state);
 			break;
 		}

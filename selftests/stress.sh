@@ -5,7 +5,9 @@
 # nl_fuzz sends 100000 requests for each of three seeds, then 100000 from
 # four processes at once; the stress test runs 2000 netlink and 200 CLI
 # create/start/stop/delete cycles and 16 concurrent runs of 256 workers
-# (the module's default max_workers) at depth 32. Each test prints its TAP
+# (the module's default max_workers) at depth 32; the target matrix runs in
+# full (every applicable cell, KIOGEN_MATRIX=full), and the hostile-user and
+# lifecycle tests once more. Each test prints its TAP
 # and figures; the last line counts the checks, and the exit status is
 # non-zero when any failed.
 set -u
@@ -38,6 +40,14 @@ KIOGEN_FUZZ_SEED=100 KIOGEN_FUZZ_JOBS=4 "$src/selftests/test_fuzz.sh" 2>&1 | tee
 echo "# test_stress.sh"
 "$src/selftests/test_stress.sh" 2>&1 | tee -a "$log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
+echo "# test_targets.sh, the full matrix"
+KIOGEN_MATRIX=full "$src/selftests/test_targets.sh" 2>&1 | tee -a "$log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
+for t in test_hostile.sh test_lifecycle.sh; do
+	echo "# $t"
+	KIOGEN_LIFECYCLE_FULL=1 "$src/selftests/$t" 2>&1 | tee -a "$log"
+	[ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
+done
 
 echo "# stress: $(grep -c '^ok ' "$log") checks passed, $(grep -c '^not ok ' "$log") failed"
 rm -f "$log"

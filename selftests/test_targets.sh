@@ -390,6 +390,7 @@ bio_fsync() {
 	done
 	knl del "$id" >/dev/null
 	f1=$(flushes)
+	# one flush per fsync: the worker waits for each before writing on
 	echo "# flushes: $f0 before, $f1 after 64 writes with fsync=8"
 	[ $((f1 - f0)) -ge 8 ]
 }
@@ -397,4 +398,6 @@ nullb_create ktwc memory_backed=1 size=64 irqmode=1 cache_size=16 ||
 	skip "cannot create a null_blk with a write cache"
 kmsg "bio fsync"
 check "bio engine with fsync=8: 8 flushes reach the device, or the request is refused naming fsync" bio_fsync
+cleanup
+trap - EXIT
 finish
