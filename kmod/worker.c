@@ -358,7 +358,7 @@ struct kiog_loop {
 	u64 write_seq;
 	u64 last_end;		/* latest completion time reaped: "now" for the loop */
 	u32 sync_every;		/* fsync or fdatasync every N writes */
-	u32 writes_since_sync;
+	u32 writes_since_sync;	/* issued since the last sync */
 	u32 batch;		/* most I/Os per submit call */
 	u32 low;		/* refill when in flight falls to this */
 	bool refill_wait;	/* the queue filled: wait for @low */
@@ -419,6 +419,12 @@ static void kiog_worker_submit(struct kiog_worker *w, struct kiog_loop *l)
 		s->start_ns = ktime_get_ns();
 		s->issue_ns = s->start_ns;
 		eng->submit(w, s);
+		/* fio: an fsync after every N-th issued write, once they are in */
+		if (io.dir == KIOGEN_DIR_WRITE && l->sync_every &&
+		    ++l->writes_since_sync >= l->sync_every) {
+			i++;
+			break;
+		}
 	}
 	if (n > 1)
 		blk_finish_plug(&plug);
@@ -523,8 +529,6 @@ static u32 kiog_worker_reap(struct kiog_worker *w, struct kiog_loop *l, u32 max)
 			}
 			continue;
 		}
-		if (s->dir == KIOGEN_DIR_WRITE)
-			l->writes_since_sync++;
 		if (s->start_ns < l->ramp_end)
 			continue;
 		/* completed before its batch was issued: within submit */

@@ -370,11 +370,11 @@ flushes() {	# the device's completed flush requests
 bio_fsync() {
 	local f0 f1 line
 	f0=$(flushes)
-	line=$(knl new engine=bio name=f rw=write bs=4096 number_ios=64 fsync=8 mode=sync \
+	line=$(knl new --detached engine=bio name=f rw=write bs=4096 number_ios=64 fsync=8 mode=sync \
 		--fd /dev/ktwc:rdwr)
 	if grep -q "msg=Unsupported attribute" <<<"$line"; then
 		# a version 1 module: the same request by name
-		line=$(knl new engine=bio name=f rw=write bs=4096 number_ios=64 fsync=8 mode=sync \
+		line=$(knl new --detached engine=bio name=f rw=write bs=4096 number_ios=64 fsync=8 mode=sync \
 			filename=/dev/ktwc)
 	fi
 	echo "# RUN_NEW: $line"
