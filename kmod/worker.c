@@ -19,6 +19,8 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 
+#include <kiogen/div64.h>
+
 #include "kiogen.h"
 
 static u32 kiog_chunk_order(u32 bs)
@@ -290,24 +292,21 @@ void kiog_slot_complete(struct kiog_slot *s)
 	rcu_read_unlock();
 }
 
+/* hi:lo += v^2, with one 64x64->128 multiply where the CPU has it */
 static void kiog_sq_add(u64 *hi, u64 *lo, u64 v)
 {
-	u64 a = v >> 32, b = (u32)v, mid = a * b, old;
+	u64 sq_lo, sq_hi = kiog_mul64_hi(v, v, &sq_lo);
 
-	/* v^2 = a^2 * 2^64 + 2ab * 2^32 + b^2 */
-	*hi += a * a + (mid >> 31);
-	old = *lo;
-	*lo += mid << 33;
-	*hi += *lo < old;
-	old = *lo;
-	*lo += b * b;
-	*hi += *lo < old;
+	*lo += sq_lo;
+	*hi += sq_hi + (*lo < sq_lo);
 }
 
 static void kiog_lat_account(struct kiog_lat_stats *l, u64 v, bool first)
 {
 	if (first || v < l->min)
 		l->min = v;
+	if (!v)		/* common: slat of sync I/O, clat of inline completions */
+		return;
 	if (v > l->max)
 		l->max = v;
 	l->sum += v;
