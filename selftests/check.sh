@@ -205,7 +205,7 @@ kernel_leg() {
 		# theirs
 		scale=1 kmemleak=0 mem=${VM_MEM:-2G}
 		[ "$leg" = debug ] && scale=$DEBUG_SLOWDOWN kmemleak=1 mem=${DEBUG_VM_MEM:-3G}
-		VM_MEM=$mem VM_TIMEOUT=$((${VM_TIMEOUT:-900} * scale)) KIOGEN_TIMEOUT_SCALE=$scale \
+		VM_MEM=$mem VM_TIMEOUT=$((${VM_TIMEOUT:-2400} * scale)) KIOGEN_TIMEOUT_SCALE=$scale \
 			KIOGEN_FUZZ_TIME=$((${KIOGEN_FUZZ_TIME:-200} * scale)) \
 			KIOGEN_KMEMLEAK=$kmemleak KIOGEN_SUITE=$suite \
 			KIOGEN_KO=$src/build/kernels/$leg/kmod/kiogen.ko \
