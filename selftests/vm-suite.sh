@@ -5,7 +5,8 @@
 # console and to $KIOGEN_OUT/vm.tap, in one of the two ways a kernel tree
 # runs it (KIOGEN_SUITE): "tree" (default), make -C tools/testing/selftests
 # TARGETS=kiogen run_tests in the staged tree; "installed", run_kselftest.sh
-# of the tree that make installed (build/ksft-install).
+# of the tree that make installed (build/ksft-install), of the tests named in
+# KIOGEN_TESTS if set.
 # KIOGEN_TIMEOUT_SCALE=N (a slow debug kernel): each test gets N times the
 # timeout of selftests/settings. KIOGEN_KMEMLEAK=1 (the debug leg): after the
 # suite, kmemleak is scanned with kiogen loaded and again once it is unloaded
@@ -76,8 +77,14 @@ tree)
 	scale_timeouts "$ksft/kiogen/settings"
 	;;
 installed)
-	echo "# run_kselftest.sh -c kiogen (installed tree)"
-	run=("$src/build/ksft-install/run_kselftest.sh" -c kiogen)
+	# KIOGEN_TESTS: the tests to run (default: the whole collection)
+	run=("$src/build/ksft-install/run_kselftest.sh")
+	if [ -n "${KIOGEN_TESTS:-}" ]; then
+		for t in $KIOGEN_TESTS; do run+=(-t "kiogen:$t"); done
+	else
+		run+=(-c kiogen)
+	fi
+	echo "# ${run[*]#"$src/build/ksft-install/"} (installed tree)"
 	scale_timeouts "$src/build/ksft-install/kiogen/settings"
 	;;
 *)
