@@ -212,17 +212,18 @@ kernel_leg() {
 		[ "$leg" = 6.1 ] && suite=tree
 		step "leg $leg: selftests ($suite) in a VM on $KVER"
 		# the debug kernel (KASAN, lockdep, ...) is several times slower
-		# under TCG: its tests, the fuzzer's time bound and its VM get
-		# DEBUG_SLOWDOWN times the time, and a GiB more for KASAN's
+		# under TCG: its tests, the fuzzer's time bound, its boot and its
+		# VM get DEBUG_SLOWDOWN times the time, and a GiB more for KASAN's
 		# shadow and quarantine and kmemleak's metadata; the others keep
 		# theirs
 		scale=1 kmemleak=0 mem=${VM_MEM:-2G}
 		[ "$leg" = debug ] && scale=$DEBUG_SLOWDOWN kmemleak=1 mem=${DEBUG_VM_MEM:-3G}
 		# the whole suite on 6.1; the kernel-dependent core on the others,
-		# so that make check stays within its time (make check-full: all)
+		# so that make check stays within its time (CHECK_FULL=1: all)
 		tests=
 		[ "$leg" = 6.1 ] || [ -n "${CHECK_FULL:-}" ] || tests=$(leg_tests "$leg")
-		VM_MEM=$mem VM_TIMEOUT=$((${VM_TIMEOUT:-2400} * scale)) KIOGEN_TIMEOUT_SCALE=$scale \
+		VM_MEM=$mem VM_TIMEOUT=$((${VM_TIMEOUT:-2400} * scale)) \
+			VM_BOOT_TIMEOUT=$((${VM_BOOT_TIMEOUT:-180} * scale)) KIOGEN_TIMEOUT_SCALE=$scale \
 			KIOGEN_FUZZ_TIME=$((${KIOGEN_FUZZ_TIME:-200} * scale)) \
 			KIOGEN_KMEMLEAK=$kmemleak KIOGEN_SUITE=$suite KIOGEN_TESTS=$tests \
 			KIOGEN_KO=$src/build/kernels/$leg/kmod/kiogen.ko \
