@@ -253,8 +253,10 @@ echo "# ${#ids[@]} runs kept, $refused refused; system memory +$(((u1 - u0) / 10
 check "memory cap: kiogen accounts at most max_mem_mb=64" test "$m1" -le $((64 * 1024))
 check "memory cap: the system holds at most 64 MiB (+24 MiB slack) more with the runs kept" \
 	test $((u1 - u0)) -le $(((64 + 24) * 1024))
-check "memory cap: kiogen info's memory in use is within 16 MiB of what the system lost" \
-	test $((u1 - u0 - m1)) -le $((16 * 1024)) -a $((m1 - (u1 - u0))) -le $((16 * 1024))
+# kiogen may count more than the system shows lost (memory freed elsewhere
+# meanwhile, reservations rounded up), never much less: that was the bug
+check "memory cap: kiogen info's memory in use is not below what the system lost (16 MiB slack)" \
+	test $((u1 - u0 - m1)) -le $((16 * 1024))
 for id in "${ids[@]}"; do "$KIOGEN" delete "$id" >/dev/null 2>&1; done
 check "memory cap: memory in use back to 0 after deleting the runs" test "$(mem_used_kib)" = 0
 rmmod kiogen && load_module
