@@ -90,9 +90,11 @@ within() {
 }
 
 # detached runs survive their CLI and hold the module: rmmod is refused at
-# once; once they are stopped it unloads
+# once (the kernel does not wait; with 16 null workers spinning on the VM's
+# two CPUs, rmmod itself may wait its turn for seconds); once they are
+# stopped it unloads
 unload_busy() {
-	local i id ids=() t0
+	local i id ids=() t0 took ok=0
 	for i in 1 2 3 4; do
 		id=$("$KIOGEN" run --detached --name=busy --ioengine=null --size=64m \
 			--numjobs=4 --iodepth=4 --runtime=600 --time_based) || return 1
@@ -101,13 +103,14 @@ unload_busy() {
 	t0=$SECONDS
 	if rmmod kiogen 2>/dev/null; then
 		echo "# rmmod succeeded with 4 runs running"
-		return 1
+		ok=1
 	fi
-	[ $((SECONDS - t0)) -le 2 ] || { echo "# refused rmmod took $((SECONDS - t0)) s"; return 1; }
+	took=$((SECONDS - t0))
+	[ "$took" -le 30 ] || { echo "# refused rmmod took $took s"; ok=1; }
 	for id in "${ids[@]}"; do
-		"$KIOGEN" stop "$id" || return 1
+		"$KIOGEN" stop "$id" || ok=1
 	done
-	rmmod kiogen && ! module_loaded
+	rmmod kiogen && ! module_loaded && return $ok
 }
 
 unload_module || skip "module is in use"
