@@ -15,6 +15,7 @@
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <kiogen/workload.h>
 
 #include "kiogen.h"
 #include "target.h"
@@ -23,7 +24,7 @@
 
 bool kg_target_writes(const struct kg_job *j)
 {
-	return j->rw != KIOGEN_RW_READ && j->rw != KIOGEN_RW_RANDREAD;
+	return kiog_rw_writes(j->rw);
 }
 
 /* What went wrong, in words; the option it is about leads the message. */

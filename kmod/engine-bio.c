@@ -33,11 +33,6 @@ struct kiog_bio_target {
 	bool writes;
 };
 
-static bool kiog_rw_writes(u32 rw)
-{
-	return rw != KIOGEN_RW_READ && rw != KIOGEN_RW_RANDREAD;
-}
-
 static int kiog_bio_open(struct kiog_job *job, struct nlattr **tb,
 			 struct netlink_ext_ack *extack)
 {

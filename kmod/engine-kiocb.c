@@ -39,11 +39,6 @@ struct kiog_kiocb_slot {
 /* Exclusive claims on written devices are held in kiogen's name. */
 static char kiog_kiocb_holder;
 
-static bool kiog_rw_writes(u32 rw)
-{
-	return rw != KIOGEN_RW_READ && rw != KIOGEN_RW_RANDREAD;
-}
-
 /* O_DIRECT alignment: the device's logical block size, or what statx says. */
 static u32 kiog_kiocb_dio_align(struct file *f)
 {

@@ -300,16 +300,6 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 	return 0;
 }
 
-static bool kiog_rw_reads(u32 rw)
-{
-	return rw != KIOGEN_RW_WRITE && rw != KIOGEN_RW_RANDWRITE;
-}
-
-static bool kiog_rw_writes(u32 rw)
-{
-	return rw != KIOGEN_RW_READ && rw != KIOGEN_RW_RANDREAD;
-}
-
 /*
  * Takes the job's target from the requester's file descriptor. The open was
  * the requester's: path lookup, DAC, LSM, mount namespace and O_DIRECT were
@@ -659,6 +649,14 @@ err_put_run:
 	return err;
 }
 
+/* Header of one message of a dump, in answer to @cb's request. */
+static void *kiog_nl_dump_put(struct sk_buff *skb, struct netlink_callback *cb,
+			      u8 cmd)
+{
+	return genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+			   &kiog_family, NLM_F_MULTI, cmd);
+}
+
 /*
  * RUN_GET dump. Without an id: the status of every run of the requester's
  * namespace, one message each. With KIOGEN_A_ID: that run's status, then
@@ -691,9 +689,7 @@ static int kiog_nl_run_get_dump_one(struct sk_buff *skb,
 		return -ENOENT;
 	}
 	while (cb->args[0] <= run->nr_jobs) {
-		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
-				  cb->nlh->nlmsg_seq, &kiog_family, NLM_F_MULTI,
-				  KIOGEN_CMD_RUN_GET);
+		hdr = kiog_nl_dump_put(skb, cb, KIOGEN_CMD_RUN_GET);
 		if (!hdr) {
 			err = -EMSGSIZE;
 			break;
@@ -730,9 +726,7 @@ static int kiog_nl_run_get_dumpit(struct sk_buff *skb,
 
 		if (run->id <= cb->args[0] || !run->net || !net_eq(run->net, net))
 			continue;
-		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
-				  cb->nlh->nlmsg_seq, &kiog_family, NLM_F_MULTI,
-				  KIOGEN_CMD_RUN_GET);
+		hdr = kiog_nl_dump_put(skb, cb, KIOGEN_CMD_RUN_GET);
 		if (!hdr) {
 			err = -EMSGSIZE;
 			break;
@@ -933,8 +927,7 @@ static int kiog_nl_results_step(struct sk_buff *skb, struct netlink_callback *cb
 	if (ctx->part == 2 && ctx->pos >= w->nr_samples)
 		return 1;
 
-	hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
-			  &kiog_family, NLM_F_MULTI, KIOGEN_CMD_RESULTS_GET);
+	hdr = kiog_nl_dump_put(skb, cb, KIOGEN_CMD_RESULTS_GET);
 	if (!hdr)
 		return -EMSGSIZE;
 	err = nla_put_u32(skb, KIOGEN_A_ID, ctx->run_id);

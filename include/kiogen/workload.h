@@ -163,6 +163,17 @@ static inline void __kiog_wl_rekey(struct kiog_wl *wl)
 		wl->keys[i] = kiog_rng_next(&wl->off_rng);
 }
 
+/* Does an access pattern (enum kiogen_rw) write? Read? */
+static inline int kiog_rw_writes(__u32 rw)
+{
+	return rw != KIOGEN_RW_READ && rw != KIOGEN_RW_RANDREAD;
+}
+
+static inline int kiog_rw_reads(__u32 rw)
+{
+	return rw != KIOGEN_RW_WRITE && rw != KIOGEN_RW_RANDWRITE;
+}
+
 /**
  * kiog_wl_init() - set up a generator
  * @wl: generator to initialise

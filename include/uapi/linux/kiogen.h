@@ -212,7 +212,8 @@ enum {
 	KIOGEN_A_RUN_ERRORS,		/* u64: failed I/Os */
 	KIOGEN_A_RUN_ERROR,		/* s32: first errno, 0 if none */
 	KIOGEN_A_RUN_MEM,		/* u64: bytes of buffers the run holds */
-	KIOGEN_A_RUN_JOB_NAME,		/* string, repeated: one per job */
+	KIOGEN_A_RUN_JOB_NAME,		/* version 1 only: never sent (names are in
+					 * the RUN_GET dump with an id) */
 	KIOGEN_A_RUN_LAYOUT_DONE,	/* version 1 only: never sent */
 	KIOGEN_A_RUN_LAYOUT_TOTAL,	/* version 1 only: never sent */
 	KIOGEN_A_RUN_LAYOUT_NS,		/* version 1 only: never sent */
