@@ -15,7 +15,7 @@
 #   KERNELS, else all of them but debug (make check-debug runs it). A leg whose kernel cannot be had here counts as one
 #   skip, with the reason; a leg whose build fails or warns counts as one
 #   failure, and its tests do not run.
-# Env: DEBUG_SLOWDOWN (8), DEBUG_VM_MEM (3G): the debug leg's time factor and
+# Env: KIOGEN_TESTS: the tests of every leg (e.g. "test_bio.sh"); DEBUG_SLOWDOWN (8), DEBUG_VM_MEM (3G): the debug leg's time factor and
 #   VM memory. CHECK_JOBS legs at once (default 1: TCG guests are CPU-bound, so two
 #   at once on two cores gain little and make timing-sensitive tests and
 #   races likelier); with more than one, each output line starts with [LEG].
@@ -221,9 +221,10 @@ kernel_leg() {
 		scale=1 kmemleak=0 mem=${VM_MEM:-2G}
 		[ "$leg" = debug ] && scale=$DEBUG_SLOWDOWN kmemleak=1 mem=${DEBUG_VM_MEM:-3G}
 		# the whole suite on 6.1; the kernel-dependent core on the others,
-		# so that make check stays within its time (CHECK_FULL=1: all)
-		tests=
-		[ "$leg" = 6.1 ] || [ -n "${CHECK_FULL:-}" ] || tests=$(leg_tests "$leg")
+		# so that make check stays within its time (CHECK_FULL=1: all);
+		# KIOGEN_TESTS names the tests to run on every leg
+		tests=${KIOGEN_TESTS:-}
+		[ -n "$tests" ] || [ "$leg" = 6.1 ] || [ -n "${CHECK_FULL:-}" ] || tests=$(leg_tests "$leg")
 		VM_MEM=$mem VM_TIMEOUT=$((${VM_TIMEOUT:-2400} * scale)) \
 			VM_BOOT_TIMEOUT=$((${VM_BOOT_TIMEOUT:-180} * scale)) KIOGEN_TIMEOUT_SCALE=$scale \
 			KIOGEN_FUZZ_TIME=$((${KIOGEN_FUZZ_TIME:-200} * scale)) \
