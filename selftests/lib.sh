@@ -125,7 +125,7 @@ kernel_log_clean() {
 finish() {
 	check "kernel log clean" kernel_log_clean
 	rm -rf "$TMP"
-	echo "# $((nr_checks - nr_failed)) of $nr_checks checks passed"
+	echo "# $((nr_checks - nr_failed)) of $nr_checks checks passed in ${SECONDS}s"
 	[ "$nr_failed" -eq 0 ] && exit $KSFT_PASS
 	exit $KSFT_FAIL
 }
