@@ -165,7 +165,7 @@ leg_tests() {
 	case $1 in
 	debug) echo "nl_family_test test_targets.sh" ;;
 	*) echo "nl_family_test test_module_load.sh test_bio.sh test_kiocb.sh" \
-		"test_faults.sh test_targets.sh test_hostile.sh test_lifecycle.sh" ;;
+		"test_faults.sh test_targets.sh test_hostile.sh test_lifecycle.sh test_cgroup.sh" ;;
 	esac
 }
 
