@@ -435,7 +435,12 @@ qemu_command() {
 	# unstable and falls back to HPET, making every clock read cost microseconds.
 	# loglevel=5 keeps boot quiet but shows warnings and worse live; a larger
 	# log buffer keeps early splats in dmesg.txt when a test floods the log.
+	# watchdog_thresh=30: a soft lockup is reported after 60 s, not 20: on a
+	# host running several TCG guests a vCPU thread can go unscheduled for
+	# 20 s (seen: "soft lockup - CPU#0 stuck for 26s" in dd's clear_page at
+	# host load 15); a real lockup still shows, later.
 	local append="console=ttyS0 panic=-1 tsc=reliable clocksource=tsc quiet loglevel=5 log_buf_len=4M"
+	append+=" watchdog_thresh=30"
 	append+=" ${VM_APPEND:-}"
 	QEMU=(qemu-system-x86_64 -nodefaults -no-user-config -no-reboot -display none
 		-accel tcg -cpu max -smp "${VM_CPUS:-2}" -m "${VM_MEM:-2G}"
