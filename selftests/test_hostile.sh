@@ -6,7 +6,7 @@
 # CAP_SYS_ADMIN), root of another network namespace, and root of a user
 # namespace. Against a device node and files owned by another user with modes
 # 0400, 0444 and 0000, and the host's runs (one running, one finished). Every
-# CLI command and every raw netlink operation is tried by each: nothing is
+# CLI command (run by either path, compare) and every raw netlink operation is tried by each: nothing is
 # read, written, listed, stopped or deleted that the same user could not touch
 # with cat, dd or ls, and every refusal says why in words.
 . "$(dirname "$0")/lib.sh"
@@ -250,26 +250,32 @@ for p in sys.argv[1:]:
 	fi
 	grep -qxF "$3 $2" <<<"${opens[$1]}"
 }
-# target_rule USER PATH r|w: kiogen refuses exactly what open(2) refuses
+# target_rule USER PATH r|w VIA: kiogen refuses exactly what open(2)
+# refuses, whichever way the I/O goes (VIA: run, the kernel path; syscall,
+# run --path=syscall, which needs no module; compare, both)
 target_rule() {
-	local u=$1 p=$2 acc=$3 rw=read out rc words
-	local -a opt=(--name=h --filename="$p" --bs=4k --number_ios=8 --size=8m)
+	local u=$1 p=$2 acc=$3 via=$4 rw=read out rc words what
+	local -a cmd=(run --name=h --filename="$p" --bs=4k --number_ios=8 --size=8m)
 	[ "$acc" = w ] && rw=write
-	[ -b "$p" ] || opt+=(--ioengine=psync)
-	out=$(${as[$u]} "$KIOGEN" run "${opt[@]}" --rw=$rw 2>&1)
+	[ -b "$p" ] || cmd+=(--ioengine=psync)
+	[ "$via" = syscall ] && cmd+=(--path=syscall)
+	[ "$via" = compare ] && cmd[0]=compare
+	what="${cmd[0]} $rw ${p#"$TMP"/}"
+	[ "$via" = syscall ] && what="run --path=syscall $rw ${p#"$TMP"/}"
+	out=$(${as[$u]} "$KIOGEN" "${cmd[@]}" --rw=$rw 2>&1)
 	rc=$?
 	if may "$u" "$p" "$acc"; then
 		# allowed to open it; kiogen may still refuse a run for other reasons
-		row "$u" "run $rw ${p#"$TMP"/}" "open(2) allows it: exit $rc"
+		row "$u" "$what" "open(2) allows it: exit $rc"
 		return 0
 	fi
 	words="permission denied|$PERM"
 	if [ $rc -ne 0 ] && grep -qiE "$words" <<<"$out"; then
-		row "$u" "run $rw ${p#"$TMP"/}" "refused: $(grep -iE "$words" <<<"$out" | head -1 | cut -c1-60)"
+		row "$u" "$what" "refused: $(grep -iE "$words" <<<"$out" | head -1 | cut -c1-60)"
 		return 0
 	fi
-	row "$u" "run $rw ${p#"$TMP"/}" "FAIL: open(2) refuses, kiogen exit $rc"
-	echo "# $u: kiogen run --rw=$rw on $p, which open(2) refuses: exit $rc: $(tail -2 <<<"$out" | tr '\n' ' ')"
+	row "$u" "$what" "FAIL: open(2) refuses, kiogen exit $rc"
+	echo "# $u: kiogen ${cmd[*]} --rw=$rw on $p, which open(2) refuses: exit $rc: $(tail -2 <<<"$out" | tr '\n' ' ')"
 	return 1
 }
 # root without DAC override against every target; the users without
@@ -278,9 +284,11 @@ for ua in "nodac ${targets[*]}" "nobody /dev/kh0 $h/f0444" "userns /dev/kh0 $h/f
 	read -r u ps <<<"$ua"
 	for p in $ps; do
 		for acc in r w; do
-			kmsg "user $u, $acc on $p"
-			check "$u: $([ $acc = r ] && echo read || echo write) of ${p#"$TMP"/} ($(stat -c %a "$p"), uid $OWNER): as open(2) says" \
-				target_rule $u "$p" $acc
+			for via in run syscall compare; do
+				kmsg "user $u, $acc on $p, $via"
+				check "$u: $([ $acc = r ] && echo read || echo write) of ${p#"$TMP"/} ($(stat -c %a "$p"), uid $OWNER) by $via: as open(2) says" \
+					target_rule $u "$p" $acc $via
+			done
 		done
 	done
 done
