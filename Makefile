@@ -16,7 +16,9 @@
 #                   add, build and install for $(KVER) (and every later kernel)
 #   make kernels    fetch and cache the kernels of the check's legs
 
-KIOGEN_VERSION := 0.1.0
+# kiogen's one version number (module, CLI, DKMS package)
+KIOGEN_VERSION := $(shell sed -n 's/.*define KIOGEN_VERSION *"\(.*\)".*/\1/p' \
+		    include/kiogen/version.h)
 
 # The kernel to build for: the running one if it has a build tree (a real
 # host), else the newest installed Debian kernel that has one (this CI).
@@ -29,7 +31,6 @@ BUILD := $(CURDIR)/build
 CC ?= gcc
 CFLAGS ?= -O2 -g
 CTL_CFLAGS := $(CFLAGS) -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE \
-	      -DKIOGEN_VERSION='"$(KIOGEN_VERSION)"' \
 	      -I$(CURDIR)/include -I$(CURDIR)/include/uapi -I$(CURDIR)/ctl \
 	      $(shell pkg-config --cflags libmnl 2>/dev/null) \
 	      $(shell pkg-config --cflags liburing 2>/dev/null)
@@ -47,7 +48,7 @@ KSRC_TAR ?= $(lastword $(sort $(wildcard /usr/src/linux-source-*.tar.xz)))
 KSFT := $(BUILD)/ksft/tools/testing/selftests
 
 .PHONY: all module ctl deps unit unit-progs selftests check demo vmshell bench stress clean install \
-	kernels dkms-install dkms-uninstall
+	kernels dkms-install dkms-uninstall version kmod-files dkms-files
 
 all: module ctl
 
@@ -92,7 +93,7 @@ UNIT_PROGS := $(BUILD)/test_options $(BUILD)/test_report $(BUILD)/test_syscall \
 
 unit-progs: $(UNIT_PROGS)
 
-unit: $(UNIT_PROGS)
+unit: ctl/kiogen $(UNIT_PROGS)
 	@selftests/run-unit.sh $(BUILD)
 
 # The suite is staged as tools/testing/selftests/kiogen in a skeleton kernel
@@ -159,14 +160,30 @@ install: all
 	install -D -m 755 ctl/kiogen $(DESTDIR)$(PREFIX)/sbin/kiogen
 	[ -n "$(DESTDIR)" ] || depmod -a $(KVER)
 
-# DKMS gets what kbuild needs (see dkms.conf); DKMS_FLAGS reaches every dkms
-# call, e.g. --dkmstree/--sourcetree/--installtree for a sandbox (make check).
+version:
+	@echo $(KIOGEN_VERSION)
+
+# What kbuild needs to build the module, probes included, without what a
+# build made (the probe results are the kernel's): DKMS gets it, and so does
+# each leg's build of make check (scripts/kernels.sh).
+KMOD_FILES := Kbuild kmod/Kbuild kmod/probes/probe.sh \
+	      $(filter-out %.mod.c,$(wildcard kmod/*.c kmod/probes/*.c)) \
+	      $(filter-out kmod/probes.h,$(wildcard kmod/*.h)) \
+	      $(wildcard include/uapi/linux/*.h include/kiogen/*.h)
+
+kmod-files:
+	@echo $(KMOD_FILES)
+
+# DKMS gets what kbuild needs and dkms.conf, which reads the version from
+# include/kiogen/version.h; DKMS_FLAGS reaches every dkms call, e.g.
+# --dkmstree/--sourcetree/--installtree for a sandbox (make check).
 DKMS_SRCDIR ?= /usr/src
 DKMS_FLAGS ?=
 DKMS_DIR := $(DKMS_SRCDIR)/kiogen-$(KIOGEN_VERSION)
-DKMS_FILES := dkms.conf Kbuild kmod/Kbuild \
-	      $(filter-out %.mod.c,$(wildcard kmod/*.c)) $(wildcard kmod/*.h) \
-	      $(wildcard include/uapi/linux/*.h include/kiogen/*.h)
+DKMS_FILES := dkms.conf $(KMOD_FILES)
+
+dkms-files:
+	@echo $(DKMS_FILES)
 
 dkms-install:
 	@command -v dkms >/dev/null || { echo "dkms not found (apt-get install dkms)"; exit 1; }
@@ -174,7 +191,6 @@ dkms-install:
 	rm -rf $(DKMS_DIR)
 	mkdir -p $(DKMS_DIR)
 	cp --parents $(DKMS_FILES) $(DKMS_DIR)/
-	sed -i 's/^PACKAGE_VERSION=.*/PACKAGE_VERSION="$(KIOGEN_VERSION)"/' $(DKMS_DIR)/dkms.conf
 	dkms add $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION)
 	dkms build $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION) -k $(KVER)
 	dkms install $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION) -k $(KVER)

@@ -9,9 +9,7 @@
 #include "job.h"
 #include "nl.h"
 
-#ifndef KIOGEN_VERSION
-#define KIOGEN_VERSION "0.1.0"
-#endif
+#include <kiogen/version.h>
 
 /* Exit codes, as STYLE.md says: success, failed run, bad usage. */
 enum {

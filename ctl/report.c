@@ -21,9 +21,7 @@
 
 #include "report.h"
 
-#ifndef KIOGEN_VERSION
-#define KIOGEN_VERSION "0.1.0"
-#endif
+#include <kiogen/version.h>
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define NSEC_PER_SEC	1000000000ULL

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Kernel-version differences, and only those. Each HAVE_* comes from a
- * feature probe in Kbuild (Debian's 6.1 carries many later APIs, so version
- * numbers would lie).
+ * compile probe (kmod/probes/, run by Kbuild into probes.h): Debian's 6.1
+ * carries many later APIs, so version numbers would lie.
  */
 #ifndef _KIOGEN_COMPAT_H
 #define _KIOGEN_COMPAT_H
@@ -12,6 +12,9 @@
 #include <linux/uio.h>
 #include <net/genetlink.h>
 
+#include "probes.h"
+#include "compat-blk.h"
+
 /* Attributes of a dump request: genl_info_dump() appeared in 6.6. */
 static inline struct nlattr **kiog_dump_attrs(struct netlink_callback *cb)
 {
@@ -19,84 +22,6 @@ static inline struct nlattr **kiog_dump_attrs(struct netlink_callback *cb)
 	return genl_info_dump(cb)->attrs;
 #else
 	return genl_dumpit_info(cb)->attrs;
-#endif
-}
-
-/*
- * An exclusive claim on a block device, taken by device number: the
- * requester's fd already proved the right to write it. 6.9 turned the open
- * into a struct file; before 6.5 the close needed the open mode.
- */
-struct kiog_bdev {
-	struct block_device *bdev;
-#ifdef HAVE_BDEV_FILE_OPEN
-	struct file *file;
-#else
-	fmode_t mode;
-#endif
-};
-
-static inline int kiog_bdev_claim(struct kiog_bdev *b, dev_t dev, void *holder)
-{
-#ifdef HAVE_BDEV_FILE_OPEN
-	struct file *f;
-
-	/* a holder makes the open exclusive */
-	f = bdev_file_open_by_dev(dev, BLK_OPEN_READ | BLK_OPEN_WRITE, holder,
-				  NULL);
-	if (IS_ERR(f))
-		return PTR_ERR(f);
-	b->file = f;
-	b->bdev = file_bdev(f);
-#else
-	struct block_device *bdev;
-
-	b->mode = FMODE_READ | FMODE_WRITE | FMODE_EXCL;
-	bdev = blkdev_get_by_dev(dev, b->mode, holder);
-	if (IS_ERR(bdev))
-		return PTR_ERR(bdev);
-	b->bdev = bdev;
-#endif
-	return 0;
-}
-
-static inline void kiog_bdev_release(struct kiog_bdev *b)
-{
-#ifdef HAVE_BDEV_FILE_OPEN
-	/* bdev_fput() drops the claim now; fput() would defer it */
-	bdev_fput(b->file);
-#else
-	blkdev_put(b->bdev, b->mode);
-#endif
-}
-
-/* The block device behind an opened device node (its mapping's host). */
-static inline struct block_device *kiog_file_bdev(struct file *f)
-{
-	return I_BDEV(f->f_mapping->host);
-}
-
-/*
- * Does the requester's fd of a device node hold the device exclusively
- * (opened O_EXCL)? 6.9's blkdev_open() makes the file its own holder; before,
- * it set FMODE_EXCL.
- */
-static inline bool kiog_file_bdev_exclusive(struct file *f)
-{
-#ifdef HAVE_BDEV_FILE_OPEN
-	return f->private_data == f;
-#else
-	return f->f_mode & FMODE_EXCL;
-#endif
-}
-
-/* Can the device complete polled bios? Queue flag until 6.11, feature after. */
-static inline bool kiog_bdev_can_poll(struct block_device *bdev)
-{
-#ifdef HAVE_BLK_FEAT_POLL
-	return bdev_get_queue(bdev)->limits.features & BLK_FEAT_POLL;
-#else
-	return test_bit(QUEUE_FLAG_POLL, &bdev_get_queue(bdev)->queue_flags);
 #endif
 }
 

@@ -19,9 +19,8 @@
 #include <net/sock.h>
 #include <uapi/linux/kiogen.h>
 #include <kiogen/hist.h>
+#include <kiogen/version.h>
 #include <kiogen/workload.h>
-
-#define KIOGEN_VERSION		"0.1.0"
 
 /* Hard ceilings; the policies enforce them, module parameters may lower them. */
 #define KIOG_MAX_NUMJOBS	1024

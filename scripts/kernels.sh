@@ -451,11 +451,10 @@ build_leg() {
 	local dir=$1 log jobs
 	jobs=$(nproc)
 	rm -rf "$dir"
-	mkdir -p "$dir/kmod"
-	cp "$SRC/Kbuild" "$dir/"
-	cp "$SRC"/kmod/Kbuild "$SRC"/kmod/*.[ch] "$dir/kmod/"
-	rm -f "$dir"/kmod/*.mod.c
-	cp -r "$SRC/include" "$dir/"
+	mkdir -p "$dir"
+	# the Makefile's list, what DKMS gets too
+	# shellcheck disable=SC2046  # the list is words
+	(cd "$SRC" && cp --parents $(make -s kmod-files) "$dir/")
 	dir=$(cd "$dir" && pwd -P)
 	log=$dir/build.log
 	msg "$LEG: building kiogen.ko for $KVER in $dir"

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Host unit tests, no VM: the freestanding logic (selftests/host) and the
-# CLI's option parser and report formatter, and the kernel fetcher's
-# unavailable paths. Prints TAP; exits 1 on failure.
+# CLI's option parser and report formatter, the kernel fetcher's
+# unavailable paths, the module's compile probes on stub headers and the one
+# version number. Prints TAP; exits 1 on failure.
 build=${1:?usage: run-unit.sh BUILD_DIR}
 src=$(cd "$(dirname "$0")/.." && pwd)
 rc=0
@@ -12,5 +13,7 @@ for t in "$build/test_options" "$build/test_report" "$build/test_syscall" \
 	 "$build/test_target"; do
 	"$t" || rc=1
 done
-"$src/selftests/host/test_kernels.sh" || rc=1
+for t in test_kernels.sh test_probes.sh test_version.sh; do
+	"$src/selftests/host/$t" || rc=1
+done
 exit $rc
