@@ -72,9 +72,9 @@ $(BUILD)/test_options: ctl/test_options.c ctl/options.c $(CTL_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(CTL_CFLAGS) -o $@ ctl/test_options.c ctl/options.c
 
-$(BUILD)/test_report: ctl/test_report.c ctl/report.c $(TEST_HDRS)
+$(BUILD)/test_report: ctl/test_report.c ctl/test_fixture.c ctl/report.c $(TEST_HDRS)
 	@mkdir -p $(BUILD)
-	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_report.c ctl/report.c -lm
+	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_report.c ctl/test_fixture.c ctl/report.c -lm
 
 SYS_SRCS := ctl/syscall.c ctl/engine-psync.c ctl/engine-uring.c \
 	    ctl/engine-null.c ctl/options.c ctl/disk.c ctl/target.c
@@ -87,8 +87,18 @@ $(BUILD)/test_target: ctl/test_target.c ctl/target.c ctl/options.c $(TEST_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_target.c ctl/target.c ctl/options.c
 
+# the golden reports: the command files are included by the test itself
+GOLDEN_SRCS := $(filter-out ctl/main.c ctl/compare.c ctl/run.c ctl/runs.c,$(CTL_SRCS))
+GOLDEN_WRAP := -Wl,--wrap=kg_nl_open,--wrap=kg_nl_close,--wrap=kg_nl_talk \
+	       -Wl,--wrap=kg_results_fetch,--wrap=kg_results_release
+$(BUILD)/test_golden: ctl/test_golden.c ctl/test_fixture.c $(CTL_SRCS) $(TEST_HDRS) \
+		      $(wildcard ctl/testdata/*)
+	@mkdir -p $(BUILD)
+	$(CC) $(TEST_CFLAGS) -DKG_TESTDATA='"$(CURDIR)/ctl/testdata"' -o $@ \
+		ctl/test_golden.c ctl/test_fixture.c $(GOLDEN_SRCS) $(GOLDEN_WRAP) $(CTL_LIBS)
+
 UNIT_PROGS := $(BUILD)/test_options $(BUILD)/test_report $(BUILD)/test_syscall \
-	      $(BUILD)/test_target
+	      $(BUILD)/test_target $(BUILD)/test_golden
 
 unit-progs: $(UNIT_PROGS)
 

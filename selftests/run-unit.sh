@@ -9,7 +9,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 rc=0
 make -s -C "$src/selftests/host" run || rc=1
 for t in "$build/test_options" "$build/test_report" "$build/test_syscall" \
-	 "$build/test_target"; do
+	 "$build/test_target" "$build/test_golden"; do
 	"$t" || rc=1
 done
 "$src/selftests/host/test_kernels.sh" || rc=1
