@@ -39,7 +39,7 @@ CTL_LIBS := $(shell pkg-config --libs libmnl 2>/dev/null || echo -lmnl) -lm \
 CTL_SRCS := ctl/main.c ctl/nl.c ctl/options.c ctl/info.c ctl/run.c \
 	    ctl/runs.c ctl/results.c ctl/report.c ctl/syscall.c \
 	    ctl/engine-psync.c ctl/engine-uring.c ctl/engine-null.c \
-	    ctl/compare.c ctl/disk.c ctl/target.c
+	    ctl/compare.c ctl/disk.c ctl/target.c ctl/monitor.c
 CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
 
 # kselftest framework files, extracted from Debian's linux-source package
