@@ -37,7 +37,8 @@ CTL_LIBS := $(shell pkg-config --libs libmnl 2>/dev/null || echo -lmnl) -lm \
 	    $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -lpthread
 
 CTL_SRCS := ctl/main.c ctl/nl.c ctl/options.c ctl/info.c ctl/run.c \
-	    ctl/runs.c ctl/results.c ctl/report.c ctl/syscall.c \
+	    ctl/runs.c ctl/results.c ctl/report.c ctl/report-json.c ctl/stats.c \
+	    ctl/json.c ctl/syscall.c \
 	    ctl/engine-psync.c ctl/engine-uring.c ctl/engine-null.c \
 	    ctl/compare.c ctl/disk.c ctl/target.c ctl/monitor.c
 CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
@@ -72,9 +73,10 @@ $(BUILD)/test_options: ctl/test_options.c ctl/options.c $(CTL_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(CTL_CFLAGS) -o $@ ctl/test_options.c ctl/options.c
 
-$(BUILD)/test_report: ctl/test_report.c ctl/test_fixture.c ctl/report.c $(TEST_HDRS)
+REPORT_SRCS := ctl/report.c ctl/report-json.c ctl/stats.c ctl/json.c ctl/options.c
+$(BUILD)/test_report: ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) $(TEST_HDRS)
 	@mkdir -p $(BUILD)
-	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_report.c ctl/test_fixture.c ctl/report.c -lm
+	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) -lm
 
 SYS_SRCS := ctl/syscall.c ctl/engine-psync.c ctl/engine-uring.c \
 	    ctl/engine-null.c ctl/options.c ctl/disk.c ctl/target.c

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "report.h"
+#include "json.h"
 #include "tap.h"
 #include "test_fixture.h"
 
@@ -682,6 +683,56 @@ static int t_json_empty_run(const void *arg)
 	return rc;
 }
 
+static int t_json_nonfinite(const void *arg)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct kg_json j = { .f = f };
+
+	(void)arg;
+	CHECK(f, "oom");
+	kg_json_obj(&j, NULL);
+	kg_json_double(&j, "nan", NAN);
+	kg_json_double(&j, "inf", INFINITY);
+	kg_json_double_prec(&j, "ninf", -INFINITY, 2);
+	kg_json_double_prec(&j, "x", 1.0 / 3, 2);
+	kg_json_open(&j, "one", '{', true);
+	kg_json_u64(&j, "a", 1);
+	kg_json_bool(&j, "b", false);
+	kg_json_close(&j, '}');
+	kg_json_end(&j);
+	fclose(f);
+	CHECK(!strcmp(buf, "{\n  \"nan\" : null,\n  \"inf\" : null,\n  \"ninf\" : null,\n"
+			   "  \"x\" : 0.33,\n  \"one\" : { \"a\" : 1, \"b\" : false }\n}"),
+	      "writer wrote: %s", buf);
+	free(buf);
+	return T_PASS;
+}
+
+/* zero I/O in zero time: every figure is a number or null */
+static int t_json_zero_time(const void *arg)
+{
+	static struct kg_worker w[1];
+	struct kg_run_result *r = calloc(1, sizeof(*r));
+	struct kg_job job = fx_jobs[0];
+	size_t len;
+	char *j;
+	int rc = T_PASS;
+
+	(void)arg;
+	CHECK(r, "oom");
+	r->nr_jobs = 1;
+	r->jobs[0] = (struct kg_job_result){ &job, 1, w };
+	j = render(kg_report_json, r, &len);
+	if (strstr(j, ": nan") || strstr(j, ": -nan") || strstr(j, ": inf") ||
+	    strstr(j, ": -inf") || strstr(j, ": null"))
+		rc = fail("a non-number in: %s", j);
+	free(j);
+	free(r);
+	return rc;
+}
+
 /* Prints @s as TAP diagnostics, "# " in front of every line. */
 static void diag_dump(const char *title, const char *s)
 {
@@ -727,6 +778,8 @@ static const struct tcase cases[] = {
 	{ "json: fio's shape (version, jobs, options, trim/sync, disk_util)", t_json_shape, NULL },
 	{ "json: kiogen hist lists non-empty buckets summing to total_ios", t_json_hist, NULL },
 	{ "json: an empty run is valid", t_json_empty_run, NULL },
+	{ "json writer: NaN and infinity are null; one-line objects", t_json_nonfinite, NULL },
+	{ "json: zero I/O in zero time has no nan or inf", t_json_zero_time, NULL },
 };
 
 int main(void)
