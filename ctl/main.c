@@ -24,7 +24,7 @@ static const struct kg_cmd kg_cmds[] = {
 	  "stop a run and wait until its in-flight I/O is done (--no-wait: return at once)",
 	  NULL },
 	{ "delete", kg_cmd_delete, "ID", "forget a finished run and its results", NULL },
-	{ "monitor", kg_cmd_monitor, "", "print the module's events as they come, one line each",
+	{ "monitor", kg_cmd_monitor, "[--timestamp]", "print the module's events as they come, one line each",
 	  kg_monitor_usage },
 };
 

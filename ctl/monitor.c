@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "kiogen.h"
 
@@ -17,6 +18,7 @@
 /* first job's name of recent runs, looked up once per run */
 struct kg_mon {
 	struct kg_nl *nl;
+	bool timestamp;		/* --timestamp: when each event came */
 	struct {
 		uint32_t id;
 		char name[KIOGEN_NAME_LEN];
@@ -71,12 +73,18 @@ static int kg_mon_event_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *a;
 	struct kg_status st;
 
+	struct kg_mon *m = data;
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
 	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
 		if (mnl_attr_get_type(a) != KIOGEN_A_RUN || kg_status_parse(a, &st))
 			continue;
+		if (m->timestamp)
+			printf("[%lld.%06ld] ", (long long)now.tv_sec, now.tv_nsec / 1000);
 		printf("run %u %s job=%s jobs=%u workers=%u elapsed=%.1fs ios=%" PRIu64
 		       " MiB=%.1f errors=%" PRIu64 "%s%s\n",
-		       st.id, kg_state_name(st.state), kg_mon_job(data, &st),
+		       st.id, kg_state_name(st.state), kg_mon_job(m, &st),
 		       st.nr_jobs, st.nr_workers, st.elapsed_ns / 1e9, st.ios,
 		       st.bytes / 1048576.0, st.errors, st.error ? " error=" : "",
 		       st.error ? strerror(-st.error) : "");
@@ -86,7 +94,8 @@ static int kg_mon_event_cb(const struct nlmsghdr *nlh, void *data)
 
 void kg_monitor_usage(FILE *f)
 {
-	fprintf(f, "\nPrints one line per event until interrupted. Events need CAP_SYS_ADMIN\n"
+	fprintf(f, "\nPrints one line per event until interrupted; --timestamp puts the time\n"
+		   "(seconds since the epoch) in front. Events need CAP_SYS_ADMIN\n"
 		   "and a network namespace owned by the initial user namespace.\n");
 }
 
@@ -96,9 +105,9 @@ int kg_cmd_monitor(int argc, char **argv)
 	struct kg_nl nl, ev;
 	int ret;
 
-	(void)argv;
-	if (argc) {
-		fprintf(stderr, "kiogen: usage: kiogen monitor\n");
+	m.timestamp = argc == 1 && !strcmp(argv[0], "--timestamp");
+	if (argc > m.timestamp) {
+		fprintf(stderr, "kiogen: usage: kiogen monitor [--timestamp]\n");
 		return KG_EXIT_USAGE;
 	}
 	ret = kg_connect(&nl);
