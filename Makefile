@@ -90,7 +90,7 @@ $(BUILD)/test_target: ctl/test_target.c ctl/target.c ctl/options.c $(TEST_HDRS)
 	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_target.c ctl/target.c ctl/options.c
 
 # the golden reports: the command files are included by the test itself
-GOLDEN_SRCS := $(filter-out ctl/main.c ctl/compare.c ctl/run.c ctl/runs.c,$(CTL_SRCS))
+GOLDEN_SRCS := $(filter-out ctl/main.c ctl/compare.c ctl/run.c ctl/runs.c ctl/monitor.c,$(CTL_SRCS))
 GOLDEN_WRAP := -Wl,--wrap=kg_nl_open,--wrap=kg_nl_close,--wrap=kg_nl_talk \
 	       -Wl,--wrap=kg_results_fetch,--wrap=kg_results_release
 $(BUILD)/test_golden: ctl/test_golden.c ctl/test_fixture.c $(CTL_SRCS) $(TEST_HDRS) \

@@ -121,5 +121,8 @@ int main(int argc, char **argv)
 		kg_usage(stderr);
 		return KG_EXIT_USAGE;
 	}
+	/* kiogen run --help: the same as kiogen help run */
+	if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")))
+		return kg_help(c->name);
 	return c->fn(argc - 2, argv + 2);
 }

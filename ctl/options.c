@@ -850,7 +850,7 @@ void kg_options_usage(FILE *f)
 			fprintf(f, "  %-30s%s %s", head, strlen(head) > 30 ? "\n" : "",
 				strlen(head) > 30 ? "" : p->help);
 			if (strlen(head) > 30)
-				fprintf(f, "%31s%s", "", p->help);
+				fprintf(f, "%32s%s", "", p->help);
 			if (p->def)
 				fprintf(f, " (default: %s)", p->def);
 			if (p->inverse)

@@ -44,7 +44,7 @@ static void kg_on_signal(int sig)
 void kg_run_usage(FILE *f)
 {
 	fprintf(f, "\nOptions use fio's names and value syntax; --name=NAME starts a job,\n"
-		   "options before the first --name apply to every job.\n\n");
+		   "options before the first --name apply to every job.\n");
 	kg_options_usage(f);
 	fprintf(f, "\nexample:\n  kiogen run --name=t --filename=/dev/nullb0 --rw=randread --bs=4k \\\n"
 		   "             --iodepth=32 --ioengine=io_uring --runtime=10 --time_based\n");

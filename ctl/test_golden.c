@@ -20,6 +20,7 @@
 #include "compare.c"
 #include "run.c"
 #include "runs.c"
+#include "monitor.c"
 
 #include "tap.h"
 #include "test_fixture.h"
@@ -134,6 +135,44 @@ int __wrap_kg_results_fetch(struct kg_nl *nl, uint32_t id,
 void __wrap_kg_results_release(struct kg_run_result *r)
 {
 	memset(r->jobs, 0, sizeof(r->jobs));
+}
+
+/* `kiogen monitor`: a progress event of run 7, then its end */
+static void do_monitor(const void *arg)
+{
+	static char buf[4096];
+	struct kg_mon *m = calloc(1, sizeof(*m));
+	struct kg_nl nl;
+	struct nlmsghdr *nlh;
+	struct nlattr *nest;
+	int k;
+
+	(void)arg;
+	if (!m || __wrap_kg_nl_open(&nl))
+		return;
+	m->nl = &nl;
+	for (k = 0; k < 2; k++) {
+		memset(buf, 0, sizeof(buf));
+		nlh = fake_reply(buf, KIOGEN_CMD_RUN_EVENT);
+		nest = mnl_attr_nest_start(nlh, KIOGEN_A_RUN);
+		mnl_attr_put_u32(nlh, KIOGEN_A_RUN_ID, 7);
+		mnl_attr_put_u32(nlh, KIOGEN_A_RUN_STATE,
+				 k ? KIOGEN_STATE_FAILED : KIOGEN_STATE_RUNNING);
+		mnl_attr_put_u32(nlh, KIOGEN_A_RUN_NR_JOBS, 3);
+		mnl_attr_put_u32(nlh, KIOGEN_A_RUN_NR_WORKERS, 5);
+		mnl_attr_put_u64(nlh, KIOGEN_A_RUN_ELAPSED_NS, (k + 1) * NS_PER_SEC / 2);
+		mnl_attr_put_u64(nlh, KIOGEN_A_RUN_IOS, 1000 * (k + 1));
+		mnl_attr_put_u64(nlh, KIOGEN_A_RUN_BYTES, 4096000 * (k + 1));
+		mnl_attr_put_u64(nlh, KIOGEN_A_RUN_ERRORS, k * 3);
+		mnl_attr_put_u32(nlh, KIOGEN_A_RUN_ERROR, k ? (uint32_t)-5 : 0);
+		mnl_attr_nest_end(nlh, nest);
+		kg_mon_event_cb(nlh, m);
+	}
+	/* a run never seen running: no lookup, no name */
+	m->names[0].id = 0;
+	kg_mon_event_cb(nlh, m);
+	__wrap_kg_nl_close(&nl);
+	free(m);
 }
 
 /* ---- capture and compare ------------------------------------------------ */
@@ -447,6 +486,7 @@ static const struct golden goldens[] = {
 	{ "show.json", do_show, "--output-format=json" },
 	{ "show-running.txt", do_show_running, NULL },
 	{ "encode.txt", do_encode, NULL },
+	{ "monitor.txt", do_monitor, NULL },
 };
 
 int main(void)
