@@ -287,7 +287,7 @@ uint64_t kg_lat_percentile_ns(const struct kg_lat_view *v, uint32_t ppm)
 
 /* Fills @val with the percentiles of @v; returns false if it has none. */
 bool kg_percentiles(const struct kg_lat_view *v, const struct kg_plist *pl,
-			   uint64_t *val)
+		    uint64_t *val)
 {
 	__u64 hist[KIOG_HIST_BUCKETS];
 	uint64_t total;
@@ -373,7 +373,7 @@ double kg_bw_share(const struct kg_report *rp, int d, double mean_kib)
 }
 
 int kg_report_build(struct kg_report *rp, const struct kg_run_result *r,
-			   const struct kg_global *g)
+		    const struct kg_global *g)
 {
 	uint32_t nr_jobs = r->nr_jobs < KG_MAX_JOBS ? r->nr_jobs : KG_MAX_JOBS;
 	uint32_t j, i, n = 0;
@@ -454,7 +454,7 @@ double kg_stat_dev(const struct kg_stat *s)
  * carry the members' sums, hence the rates of the whole group.
  */
 void kg_interval_stats(const struct kg_worker *w, int d,
-			      struct kg_stat *bw, struct kg_stat *iops)
+		       struct kg_stat *bw, struct kg_stat *iops)
 {
 	uint64_t prev_ios = 0, prev_bytes = 0;
 	uint32_t i;

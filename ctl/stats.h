@@ -98,13 +98,15 @@ enum {
 
 /* Fills @val with the percentiles of @v; returns false if it has none. */
 bool kg_percentiles(const struct kg_lat_view *v, const struct kg_plist *pl,
-			   uint64_t *val);
+		    uint64_t *val);
 
+/* @n per second over @ns; 0 over no time */
 double kg_rate(uint64_t n, uint64_t ns);
 
 /* fio counts runtime in whole milliseconds; a non-zero time is at least 1 */
 uint64_t kg_ns_to_ms(uint64_t ns);
 
+/* Frees what kg_report_build() allocated. */
 void kg_report_free(struct kg_report *rp);
 
 /* Aggregate bandwidth of the group: all bytes over the longest runtime. */
@@ -113,8 +115,13 @@ double kg_group_agg(const struct kg_group_dir *g);
 /* A view's share of its group's bandwidth, fio's "per=" and "bw_agg". */
 double kg_bw_share(const struct kg_report *rp, int d, double mean_kib);
 
+/*
+ * Merges @r's workers into views (per job under group_reporting, else per
+ * worker) and the group totals; @g: percentile list and json+ (may be NULL).
+ * Returns 0 or -ENOMEM.
+ */
 int kg_report_build(struct kg_report *rp, const struct kg_run_result *r,
-			   const struct kg_global *g);
+		    const struct kg_global *g);
 
 /* sample deviation, n - 1, as fio's calc_lat() */
 double kg_stat_dev(const struct kg_stat *s);
@@ -126,7 +133,7 @@ double kg_stat_dev(const struct kg_stat *s);
  * carry the members' sums, hence the rates of the whole group.
  */
 void kg_interval_stats(const struct kg_worker *w, int d,
-			      struct kg_stat *bw, struct kg_stat *iops);
+		       struct kg_stat *bw, struct kg_stat *iops);
 
 /*
  * Percent of all I/Os per bucket, from the clat histograms of both
@@ -137,22 +144,26 @@ void kg_lat_dist(const struct kg_worker *w, double pct[][KG_LAT_NR]);
 /* fio's stat_calc_dist(): percent per bucket, no non-empty one below 0.1 */
 void kg_bucket_dist(const uint64_t *b, double *pct);
 
+/* usr and sys CPU time in percent of the view's busy time */
 void kg_cpu_pct(const struct kg_view *v, double *usr, double *sys);
 
+/* a positive errno, however the error was signed */
 int kg_errno(int32_t err);
 
 /* ctime(3) of now, as fio's header and JSON "time" carry it */
 void kg_date(char *buf, size_t size, bool newline);
 
+/* whether the view's job asked for clat, and lat, percentiles */
 bool kg_want_clat_pct(const struct kg_view *v);
-
 bool kg_want_lat_pct(const struct kg_view *v);
 
+/* a /sys/block/<dev>/stat field's change over the run (KG_DISK_*) */
 unsigned long long kg_disk_delta(const struct kg_disk *dk, int field);
 
 /* fio's util: share of the wall time the device had I/O in flight */
 double kg_disk_util(const struct kg_disk *dk);
 
+/* disks sampled before and after the run */
 uint32_t kg_nr_disks(const struct kg_run_result *r);
 
 #endif /* KIOGEN_CTL_STATS_H */
