@@ -33,6 +33,7 @@ load_module
 check "--version" expect 0 "^kiogen [0-9]" "$KIOGEN" --version
 check "--help lists commands" expect 0 "run .*info" bash -c "$KIOGEN --help | tr '\n' ' '"
 check "help run lists fio options" expect 0 "--rwmixread" "$KIOGEN" help run
+check "run --help is help run" expect 0 "--rw=WORD, --readwrite" "$KIOGEN" run --help
 check "no command: usage, exit 2" expect 2 "usage" "$KIOGEN"
 check "unknown command: exit 2" expect 2 "unknown command 'frobnicate'" "$KIOGEN" frobnicate
 check "info: module and engines" expect 0 "engine: +bio" "$KIOGEN" info
