@@ -38,9 +38,10 @@ CTL_LIBS := $(shell pkg-config --libs libmnl 2>/dev/null || echo -lmnl) -lm \
 	    $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -lpthread
 
 CTL_SRCS := ctl/main.c ctl/nl.c ctl/options.c ctl/info.c ctl/run.c \
-	    ctl/runs.c ctl/results.c ctl/report.c ctl/syscall.c \
+	    ctl/runs.c ctl/results.c ctl/report.c ctl/report-json.c ctl/stats.c \
+	    ctl/json.c ctl/syscall.c \
 	    ctl/engine-psync.c ctl/engine-uring.c ctl/engine-null.c \
-	    ctl/compare.c ctl/disk.c ctl/target.c
+	    ctl/compare.c ctl/disk.c ctl/target.c ctl/monitor.c
 CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
 
 # kselftest framework files, extracted from Debian's linux-source package
@@ -73,9 +74,10 @@ $(BUILD)/test_options: ctl/test_options.c ctl/options.c $(CTL_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(CTL_CFLAGS) -o $@ ctl/test_options.c ctl/options.c
 
-$(BUILD)/test_report: ctl/test_report.c ctl/report.c $(TEST_HDRS)
+REPORT_SRCS := ctl/report.c ctl/report-json.c ctl/stats.c ctl/json.c ctl/options.c
+$(BUILD)/test_report: ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) $(TEST_HDRS)
 	@mkdir -p $(BUILD)
-	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_report.c ctl/report.c -lm
+	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) -lm
 
 SYS_SRCS := ctl/syscall.c ctl/engine-psync.c ctl/engine-uring.c \
 	    ctl/engine-null.c ctl/options.c ctl/disk.c ctl/target.c
@@ -88,8 +90,18 @@ $(BUILD)/test_target: ctl/test_target.c ctl/target.c ctl/options.c $(TEST_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_target.c ctl/target.c ctl/options.c
 
+# the golden reports: the command files are included by the test itself
+GOLDEN_SRCS := $(filter-out ctl/main.c ctl/compare.c ctl/run.c ctl/runs.c ctl/monitor.c,$(CTL_SRCS))
+GOLDEN_WRAP := -Wl,--wrap=kg_nl_open,--wrap=kg_nl_close,--wrap=kg_nl_talk \
+	       -Wl,--wrap=kg_results_fetch,--wrap=kg_results_release
+$(BUILD)/test_golden: ctl/test_golden.c ctl/test_fixture.c $(CTL_SRCS) $(TEST_HDRS) \
+		      $(wildcard ctl/testdata/*)
+	@mkdir -p $(BUILD)
+	$(CC) $(TEST_CFLAGS) -DKG_TESTDATA='"$(CURDIR)/ctl/testdata"' -o $@ \
+		ctl/test_golden.c ctl/test_fixture.c $(GOLDEN_SRCS) $(GOLDEN_WRAP) $(CTL_LIBS)
+
 UNIT_PROGS := $(BUILD)/test_options $(BUILD)/test_report $(BUILD)/test_syscall \
-	      $(BUILD)/test_target
+	      $(BUILD)/test_target $(BUILD)/test_golden
 
 unit-progs: $(UNIT_PROGS)
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "kiogen.h"
 #include "options.h"
 #include "report.h"
@@ -189,60 +190,73 @@ static void kg_compare_text(const struct kg_jobs *js, const struct kg_side *k,
 	       "not identical (time-based runs issue different counts; use number_ios or size)");
 }
 
-static void kg_json_side(const struct kg_side *side)
+/* Opens a one-line object of the metrics @m; the caller may add to it, and closes it. */
+static void kg_json_metrics(struct kg_json *j, const char *key, const double *m,
+			    int prec)
 {
+	int i;
+
+	kg_json_open(j, key, '{', true);
+	for (i = 0; i < KG_NR_METRICS; i++)
+		kg_json_double_prec(j, kg_metrics[i].name, m[i], prec);
+}
+
+static void kg_json_side(struct kg_json *j, const struct kg_side *side)
+{
+	double mean[KG_NR_METRICS], spread[KG_NR_METRICS];
 	unsigned int r;
 	int i;
 
-	printf("    \"%s\" : {\n      \"runs\" : [\n", side->path);
+	kg_json_obj(j, side->path);
+	kg_json_open(j, "runs", '[', false);
 	for (r = 0; r < side->n; r++) {
-		printf("        { ");
-		for (i = 0; i < KG_NR_METRICS; i++)
-			printf("\"%s\" : %.3f, ", kg_metrics[i].name, side->m[r][i]);
-		printf("\"digest\" : \"0x%016" PRIx64 "\", \"issued\" : %" PRIu64 " }%s\n",
-		       side->digest[r], side->issued[r], r + 1 < side->n ? "," : "");
+		kg_json_metrics(j, NULL, side->m[r], 3);
+		kg_json_stringf(j, "digest", "0x%016" PRIx64, side->digest[r]);
+		kg_json_u64(j, "issued", side->issued[r]);
+		kg_json_close(j, '}');
 	}
-	printf("      ],\n      \"mean\" : { ");
-	for (i = 0; i < KG_NR_METRICS; i++)
-		printf("\"%s\" : %.3f%s ", kg_metrics[i].name, kg_mean(side, i),
-		       i + 1 < KG_NR_METRICS ? "," : "");
-	printf("},\n      \"spread_pct\" : { ");
-	for (i = 0; i < KG_NR_METRICS; i++)
-		printf("\"%s\" : %.2f%s ", kg_metrics[i].name, kg_spread(side, i),
-		       i + 1 < KG_NR_METRICS ? "," : "");
-	printf("}\n    },\n");
+	kg_json_close(j, ']');
+	for (i = 0; i < KG_NR_METRICS; i++) {
+		mean[i] = kg_mean(side, i);
+		spread[i] = kg_spread(side, i);
+	}
+	kg_json_metrics(j, "mean", mean, 3);
+	kg_json_close(j, '}');
+	kg_json_metrics(j, "spread_pct", spread, 2);
+	kg_json_close(j, '}');
+	kg_json_end(j);
 }
 
 static void kg_compare_json(const struct kg_jobs *js, const struct kg_side *k,
 			    const struct kg_side *s)
 {
+	struct kg_json j = { .f = stdout };
+	double diff[KG_NR_METRICS], adv[KG_NR_METRICS];
 	char pair[256];
 	int i;
 
 	kg_pair_name(js, pair, sizeof(pair));
-	printf("{\n  \"kiogen version\" : \"%s\",\n  \"compare\" : {\n", KIOGEN_VERSION);
-	printf("    \"pair\" : \"%s\",\n    \"repeat\" : %u,\n", pair, k->n);
-	kg_json_side(k);
-	kg_json_side(s);
-	printf("    \"difference\" : { ");
-	for (i = 0; i < KG_NR_METRICS; i++)
-		printf("\"%s\" : %.3f%s ", kg_metrics[i].name,
-		       kg_mean(s, i) - kg_mean(k, i), i + 1 < KG_NR_METRICS ? "," : "");
-	printf("},\n    \"kernel_advantage\" : { ");
 	for (i = 0; i < KG_NR_METRICS; i++) {
-		double ratio = kg_advantage(i, kg_mean(k, i), kg_mean(s, i));
-
-		/* JSON has no infinity: a kernel figure of 0 (clat of I/O done
-		 * within its submit) against a non-zero one has no ratio */
-		if (isfinite(ratio))
-			printf("\"%s\" : %.4f%s ", kg_metrics[i].name, ratio,
-			       i + 1 < KG_NR_METRICS ? "," : "");
-		else
-			printf("\"%s\" : null%s ", kg_metrics[i].name,
-			       i + 1 < KG_NR_METRICS ? "," : "");
+		diff[i] = kg_mean(s, i) - kg_mean(k, i);
+		/* a kernel figure of 0 (clat of I/O done within its submit)
+		 * against a non-zero one has no ratio: null */
+		adv[i] = kg_advantage(i, kg_mean(k, i), kg_mean(s, i));
 	}
-	printf("},\n    \"identical_stream\" : %s\n  }\n}\n",
-	       kg_same_stream(k, s) ? "true" : "false");
+	kg_json_obj(&j, NULL);
+	kg_json_string(&j, "kiogen version", KIOGEN_VERSION);
+	kg_json_obj(&j, "compare");
+	kg_json_string(&j, "pair", pair);
+	kg_json_u64(&j, "repeat", k->n);
+	kg_json_side(&j, k);
+	kg_json_side(&j, s);
+	kg_json_metrics(&j, "difference", diff, 3);
+	kg_json_close(&j, '}');
+	kg_json_metrics(&j, "kernel_advantage", adv, 4);
+	kg_json_close(&j, '}');
+	kg_json_bool(&j, "identical_stream", kg_same_stream(k, s));
+	kg_json_end(&j);
+	kg_json_end(&j);
+	fputc('\n', stdout);
 }
 
 void kg_compare_usage(FILE *f)

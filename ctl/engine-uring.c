@@ -208,3 +208,30 @@ const struct kg_sys_engine kg_sys_engine_uring = {
 	.reap		= kg_uring_reap,
 	.sync		= kg_sys_fsync,
 };
+
+#include "options.h"
+
+/* fio's io_uring options, this engine's own (kg_options_register()) */
+static const struct kg_option kg_uring_options[] = {
+	{
+		.name = "fixedbufs", .type = KG_OPT_BOOL, .off1 = KG_JOFF(fixedbufs),
+		.category = "io_uring (--path=syscall)",
+		.help = "registered buffers (read_fixed/write_fixed)",
+	},
+	{
+		.name = "registerfiles", .type = KG_OPT_BOOL, .off1 = KG_JOFF(registerfiles),
+		.category = "io_uring (--path=syscall)",
+		.help = "the target as a registered file",
+	},
+	{
+		.name = "sqthread_poll", .type = KG_OPT_BOOL, .off1 = KG_JOFF(sqthread_poll),
+		.category = "io_uring (--path=syscall)",
+		.help = "a kernel thread polls the submission queue (IORING_SETUP_SQPOLL)",
+	},
+	{ .name = NULL },
+};
+
+static void __attribute__((constructor)) kg_uring_options_register(void)
+{
+	kg_options_register(kg_uring_options);
+}

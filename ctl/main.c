@@ -24,6 +24,8 @@ static const struct kg_cmd kg_cmds[] = {
 	  "stop a run and wait until its in-flight I/O is done (--no-wait: return at once)",
 	  NULL },
 	{ "delete", kg_cmd_delete, "ID", "forget a finished run and its results", NULL },
+	{ "monitor", kg_cmd_monitor, "[--timestamp]", "print the module's events as they come, one line each",
+	  kg_monitor_usage },
 };
 
 #define KG_NR_CMDS	(sizeof(kg_cmds) / sizeof(kg_cmds[0]))
@@ -119,5 +121,8 @@ int main(int argc, char **argv)
 		kg_usage(stderr);
 		return KG_EXIT_USAGE;
 	}
+	/* kiogen run --help: the same as kiogen help run */
+	if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")))
+		return kg_help(c->name);
 	return c->fn(argc - 2, argv + 2);
 }

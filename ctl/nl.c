@@ -5,12 +5,19 @@
  * the user as the kernel's own words plus the name of the attribute.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
+#include <linux/nsfs.h>
 
 #include "nl.h"
 
@@ -339,4 +346,93 @@ int kg_nl_talk(struct kg_nl *nl, struct nlmsghdr *nlh, kg_nl_cb cb, void *data)
 out:
 	free(rbuf);
 	return ret;
+}
+
+/*
+ * Whether the module sends events to this network namespace: only when the
+ * initial user namespace owns it. The owner's parent is refused (EPERM) for
+ * the initial one alone, from where reads are permitted at all. Where the
+ * kernel cannot tell (no nsfs ioctls), events are assumed to come; callers
+ * still ask RUN_GET when none came for a while.
+ */
+static bool kg_netns_has_events(void)
+{
+	int net, user, parent;
+	bool init = true;
+
+	net = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+	if (net < 0)
+		return true;
+	user = ioctl(net, NS_GET_USERNS);
+	if (user >= 0) {
+		parent = ioctl(user, NS_GET_PARENT);
+		if (parent >= 0) {
+			init = false;
+			close(parent);
+		}
+		close(user);
+	}
+	close(net);
+	return init;
+}
+
+int kg_nl_events_open(struct kg_nl *ev)
+{
+	unsigned int grp;
+	int err;
+
+	err = kg_nl_open(ev);
+	if (err)
+		return err;
+	grp = ev->mcgrp_events;
+	if (!grp)
+		err = -ENOENT;
+	else if (!kg_netns_has_events())
+		err = -EOPNOTSUPP;
+	else if (mnl_socket_setsockopt(ev->sock, NETLINK_ADD_MEMBERSHIP, &grp,
+				       sizeof(grp)) < 0)
+		err = -errno;
+	if (err)
+		kg_nl_close(ev);
+	return err;
+}
+
+struct kg_event_talk {
+	uint16_t family;
+	kg_nl_cb cb;
+	void *data;
+	int n;
+};
+
+static int kg_nl_event_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct genlmsghdr *g = mnl_nlmsg_get_payload(nlh);
+	struct kg_event_talk *t = data;
+
+	if (nlh->nlmsg_type != t->family ||
+	    mnl_nlmsg_get_payload_len(nlh) < sizeof(*g) ||
+	    g->cmd != KIOGEN_CMD_RUN_EVENT)
+		return MNL_CB_OK;
+	t->n++;
+	return t->cb(nlh, t->data);
+}
+
+int kg_nl_events_recv(struct kg_nl *ev, int timeout_ms, kg_nl_cb cb, void *data)
+{
+	struct kg_event_talk t = { .family = ev->family, .cb = cb, .data = data };
+	struct pollfd pfd = { .fd = mnl_socket_get_fd(ev->sock), .events = POLLIN };
+	int ret;
+
+	ret = poll(&pfd, 1, timeout_ms);
+	if (ret <= 0)
+		return ret ? -errno : 0;
+	do {
+		ret = recv(pfd.fd, ev->buf, KG_NL_BUFSIZE, MSG_DONTWAIT);
+		if (ret < 0)
+			return errno == EAGAIN ? t.n : -errno;
+		/* multicast: no sequence number, no port to check */
+		if (mnl_cb_run(ev->buf, ret, 0, 0, kg_nl_event_cb, &t) < 0)
+			return -errno;
+	} while (ret > 0);
+	return t.n;
 }

@@ -39,6 +39,30 @@ struct nlmsghdr *kg_nl_req(struct kg_nl *nl, uint8_t cmd, uint16_t flags);
  */
 int kg_nl_talk(struct kg_nl *nl, struct nlmsghdr *nlh, kg_nl_cb cb, void *data);
 
+/**
+ * kg_nl_events_open() - a socket of its own, joined to the events group
+ * @ev: filled in; closed with kg_nl_close()
+ *
+ * Return: 0, or -errno when no event can come: the module has no group,
+ * joining is not permitted (it needs CAP_SYS_ADMIN), or this network
+ * namespace is not owned by the initial user namespace, where the module
+ * sends none (-EOPNOTSUPP). The caller then polls RUN_GET.
+ */
+int kg_nl_events_open(struct kg_nl *ev);
+
+/**
+ * kg_nl_events_recv() - wait for events and pass each run's status on
+ * @ev: from kg_nl_events_open()
+ * @timeout_ms: how long to wait; -1 for ever
+ * @cb: called with every KIOGEN_CMD_RUN_EVENT message
+ * @data: for @cb
+ *
+ * Return: the number of events, 0 on timeout, -EINTR on a signal, or
+ * -ENOBUFS when events were lost (the socket overflowed): the caller asks
+ * for the state it missed.
+ */
+int kg_nl_events_recv(struct kg_nl *ev, int timeout_ms, kg_nl_cb cb, void *data);
+
 /* Prints the "module not loaded" explanation. */
 void kg_nl_explain_missing(void);
 

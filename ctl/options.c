@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The table of fio options kiogen understands, their value syntax (fio's:
- * sizes with k/m/g/t suffixes in powers of 1024, times in seconds unless
- * suffixed) and their limits, and the mapping of fio's ioengine names to the
+ * The table of fio options kiogen understands, in fio's style (options.c:
+ * name, alias, inverse, allowed values each with its help, a callback where
+ * a value needs one, default, help), and the one parser that walks it. The
+ * value syntax is fio's: sizes with k/m/g/t suffixes in powers of 1024,
+ * times in seconds unless suffixed. Engines add their own options with
+ * kg_options_register(). Also the mapping of fio's ioengine names to the
  * kernel engines.
  */
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -17,184 +19,343 @@
 
 #include "options.h"
 
-enum kg_opt_type {
-	KG_STR,		/* copied into a char array */
-	KG_U32,		/* plain number */
-	KG_SIZE32,	/* size, fits 32 bits */
-	KG_SIZE64,
-	KG_TIME,	/* stored in ns */
-	KG_BOOL,	/* "1"/"0", or no value for 1 */
-	KG_SPECIAL,	/* handled by name in kg_parse_special() */
+/* ioengine's values: the mode, and the kernel engine when it names one */
+#define KG_ENG_TARGET	(0u << 8)	/* the engine of the target */
+#define KG_ENG_BIO	(1u << 8)
+#define KG_ENG_KIOCB	(2u << 8)
+#define KG_ENG_NULL	(3u << 8)
+static const char *const kg_kernel_engines[] = { NULL, "bio", "kiocb", "null" };
+
+static int kg_opt_name(struct kg_jobs *js, struct kg_job *j,
+		       const struct kg_option *o, const char *v, FILE *err);
+static int kg_opt_randrepeat(struct kg_jobs *js, struct kg_job *j,
+			     const struct kg_option *o, const char *v, FILE *err);
+static int kg_opt_direct(struct kg_jobs *js, struct kg_job *j,
+			 const struct kg_option *o, const char *v, FILE *err);
+static int kg_opt_accept(struct kg_jobs *js, struct kg_job *j,
+			 const struct kg_option *o, const char *v, FILE *err);
+static int kg_opt_percentiles(struct kg_jobs *js, struct kg_job *j,
+			      const struct kg_option *o, const char *v, FILE *err);
+
+#define KG_CAT_JOB	"Job and target"
+#define KG_CAT_IO	"I/O pattern"
+#define KG_CAT_ENGINE	"Engine and queue"
+#define KG_CAT_LIMITS	"Amount and time"
+#define KG_CAT_FILE	"Files and syncs"
+#define KG_CAT_REPORT	"Run and report"
+
+/*
+ * In the order reports list a job's options (fio's "job options"), then
+ * the rest; help prints them by category in this order too.
+ */
+static const struct kg_option kg_options[] = {
+	{
+		.name = "name", .type = KG_OPT_STR, .len = KG_JLEN(name),
+		.cb = kg_opt_name, .report = KG_REPORT_ALWAYS, .category = KG_CAT_JOB,
+		.help = "start a new job with this name; options before the first --name apply to every job",
+	},
+	{
+		.name = "filename", .type = KG_OPT_STR, .off1 = KG_JOFF(filename),
+		.len = KG_JLEN(filename), .report = KG_REPORT_SET, .category = KG_CAT_JOB,
+		.help = "target: a block device, or a file (laid out first if new or short)",
+	},
+	{
+		.name = "ioengine", .type = KG_OPT_STR, .off1 = KG_JOFF(ioengine),
+		.len = KG_JLEN(ioengine), .def = "psync", .report = KG_REPORT_ALWAYS,
+		.category = KG_CAT_ENGINE,
+		.help = "how each worker issues I/O; fio's engines map to the kernel engine of the target",
+		.posval = {
+			{ "sync", "one I/O at a time", KIOGEN_MODE_SYNC | KG_ENG_TARGET },
+			{ "psync", "one I/O at a time (fio's default)", KIOGEN_MODE_SYNC | KG_ENG_TARGET },
+			{ "vsync", "one I/O at a time", KIOGEN_MODE_SYNC | KG_ENG_TARGET },
+			{ "pvsync", "one I/O at a time", KIOGEN_MODE_SYNC | KG_ENG_TARGET },
+			{ "pvsync2", "one I/O at a time (hipri: polled)", KIOGEN_MODE_SYNC | KG_ENG_TARGET },
+			{ "libaio", "iodepth I/Os in flight", KIOGEN_MODE_ASYNC | KG_ENG_TARGET },
+			{ "io_uring", "iodepth I/Os in flight (--path=syscall: liburing)",
+			  KIOGEN_MODE_ASYNC | KG_ENG_TARGET },
+			{ "posixaio", "iodepth I/Os in flight", KIOGEN_MODE_ASYNC | KG_ENG_TARGET },
+			{ "bio", "kernel engine: bios into a block device, always direct",
+			  KIOGEN_MODE_ASYNC | KG_ENG_BIO },
+			{ "kiocb", "kernel engine: read_iter/write_iter of a file or block device",
+			  KIOGEN_MODE_ASYNC | KG_ENG_KIOCB },
+			{ "null", "kernel engine: completes at once, measures kiogen's own cost",
+			  KIOGEN_MODE_ASYNC | KG_ENG_NULL },
+		},
+	},
+	{
+		.name = "rw", .alias = "readwrite", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(rw),
+		.def = "read", .report = KG_REPORT_ALWAYS, .category = KG_CAT_IO,
+		.help = "what the workers issue",
+		.posval = {
+			{ "read", "sequential reads", KIOGEN_RW_READ },
+			{ "write", "sequential writes", KIOGEN_RW_WRITE },
+			{ "randread", "random reads", KIOGEN_RW_RANDREAD },
+			{ "randwrite", "random writes", KIOGEN_RW_RANDWRITE },
+			{ "rw", "sequential, reads and writes mixed (rwmixread)", KIOGEN_RW_RW },
+			{ "readwrite", "same as rw", KIOGEN_RW_RW },
+			{ "randrw", "random, reads and writes mixed (rwmixread)", KIOGEN_RW_RANDRW },
+		},
+	},
+	{
+		.name = "rwmixread", .type = KG_OPT_INT, .off1 = KG_JOFF(rwmixread),
+		.minval = 0, .maxval = 100, .def = "50", .report = KG_REPORT_MIXED,
+		.category = KG_CAT_IO, .help = "percent of I/Os that read in rw/randrw",
+	},
+	{
+		.name = "bs", .alias = "blocksize", .type = KG_OPT_SIZE32, .off1 = KG_JOFF(bs),
+		.minval = 512, .maxval = 16 << 20, .def = "4k", .report = KG_REPORT_ALWAYS,
+		.category = KG_CAT_IO, .help = "block size",
+	},
+	{
+		.name = "iodepth", .type = KG_OPT_INT, .off1 = KG_JOFF(iodepth),
+		.minval = 1, .maxval = 4096, .def = "1", .report = KG_REPORT_ALWAYS,
+		.category = KG_CAT_ENGINE,
+		.help = "I/Os in flight per worker for asynchronous engines",
+	},
+	{
+		.name = "numjobs", .type = KG_OPT_INT, .off1 = KG_JOFF(numjobs),
+		.minval = 1, .maxval = 1024, .def = "1", .report = KG_REPORT_ALWAYS,
+		.category = KG_CAT_JOB, .help = "worker threads of this job",
+	},
+	{
+		.name = "direct", .type = KG_OPT_BOOL, .off1 = KG_JOFF(direct),
+		.cb = kg_opt_direct, .def = "0", .report = KG_REPORT_ALWAYS,
+		.category = KG_CAT_ENGINE,
+		.help = "1: O_DIRECT; 0: through the page cache. bio is always direct",
+	},
+	{
+		.name = "offset", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(offset),
+		.report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "start of the region in the target",
+	},
+	{
+		.name = "size", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(size),
+		.report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "length of the region (default: to the end of the target)",
+	},
+	{
+		.name = "io_size", .alias = "io_limit", .type = KG_OPT_SIZE64,
+		.off1 = KG_JOFF(io_size), .report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
+		.help = "bytes each worker issues (default: size)",
+	},
+	{
+		.name = "number_ios", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(number_ios),
+		.report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
+		.help = "I/Os each worker issues",
+	},
+	{
+		.name = "runtime", .type = KG_OPT_TIME, .off1 = KG_JOFF(runtime_ns),
+		.report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
+		.help = "stop after this long (seconds, or with us/ms/s/m/h)",
+	},
+	{
+		.name = "ramp_time", .type = KG_OPT_TIME, .off1 = KG_JOFF(ramp_ns),
+		.report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
+		.help = "run this long before measuring",
+	},
+	{
+		.name = "time_based", .type = KG_OPT_BOOL, .off1 = KG_JOFF(time_based),
+		.report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
+		.help = "keep going until runtime, wrapping around the region",
+	},
+	{
+		.name = "norandommap", .type = KG_OPT_BOOL, .off1 = KG_JOFF(norandommap),
+		.report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "draw random offsets with replacement instead of covering each block once per pass",
+	},
+	{
+		.name = "group_reporting", .type = KG_OPT_BOOL, .off1 = KG_JOFF(group_reporting),
+		.report = KG_REPORT_SET, .category = KG_CAT_REPORT,
+		.help = "report the job's workers as one",
+	},
+	{
+		.name = "randseed", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(seed),
+		.def = "0x6b696f67656e", .report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "seed of the offset and direction streams",
+	},
+	/* not listed in reports */
+	{
+		.name = "rwmixwrite", .inverse = "rwmixread", .type = KG_OPT_INT,
+		.minval = 0, .maxval = 100, .category = KG_CAT_IO,
+		.help = "percent of I/Os that write in rw/randrw",
+	},
+	{
+		.name = "randrepeat", .type = KG_OPT_BOOL, .cb = kg_opt_randrepeat,
+		.def = "1", .category = KG_CAT_IO,
+		.help = "1: the same stream every run; 0: a new seed each run",
+	},
+	{
+		.name = "iodepth_batch_submit", .alias = "iodepth_batch", .type = KG_OPT_INT,
+		.off1 = KG_JOFF(iodepth_batch), .maxval = UINT32_MAX, .def = "1",
+		.category = KG_CAT_ENGINE,
+		.help = "I/Os built before they are issued together (1: each at once; 0: iodepth)",
+	},
+	{
+		.name = "iodepth_batch_complete_min", .alias = "iodepth_batch_complete",
+		.type = KG_OPT_INT, .off1 = KG_JOFF(iodepth_batch_complete_min),
+		.maxval = UINT32_MAX, .def = "1", .category = KG_CAT_ENGINE,
+		.help = "completions to wait for before reaping (0: do not wait, poll)",
+	},
+	{
+		.name = "iodepth_batch_complete_max", .type = KG_OPT_INT,
+		.off1 = KG_JOFF(iodepth_batch_complete_max), .maxval = UINT32_MAX,
+		.category = KG_CAT_ENGINE,
+		.help = "most completions reaped at once (default: iodepth_batch_complete_min)",
+	},
+	{
+		.name = "iodepth_low", .type = KG_OPT_INT, .off1 = KG_JOFF(iodepth_low),
+		.maxval = UINT32_MAX, .category = KG_CAT_ENGINE,
+		.help = "once the queue is full, let it drain to this before refilling (default: iodepth)",
+	},
+	{
+		.name = "hipri", .type = KG_OPT_BOOL, .off1 = KG_JOFF(hipri),
+		.category = KG_CAT_ENGINE,
+		.help = "polled completions, needs direct=1: REQ_POLLED bios (kernel path) or IORING_SETUP_IOPOLL (syscall path, io_uring)",
+	},
+	{
+		.name = "thread", .type = KG_OPT_BOOL, .cb = kg_opt_accept, .category = KG_CAT_JOB,
+		.help = "accepted; workers are kernel threads (or pthreads with --path=syscall)",
+	},
+	{
+		.name = "invalidate", .type = KG_OPT_BOOL, .off1 = KG_JOFF(invalidate),
+		.def = "1", .category = KG_CAT_FILE,
+		.help = "1: drop the target's cached pages before the run (posix_fadvise)",
+	},
+	{
+		.name = "fsync", .type = KG_OPT_INT, .off1 = KG_JOFF(fsync),
+		.maxval = UINT32_MAX, .category = KG_CAT_FILE, .help = "fsync every N writes",
+	},
+	{
+		.name = "fdatasync", .type = KG_OPT_INT, .off1 = KG_JOFF(fdatasync),
+		.maxval = UINT32_MAX, .category = KG_CAT_FILE, .help = "fdatasync every N writes",
+	},
+	{
+		.name = "end_fsync", .type = KG_OPT_BOOL, .off1 = KG_JOFF(end_fsync),
+		.category = KG_CAT_FILE, .help = "fsync the file when the writes are done",
+	},
+	{
+		.name = "filesize", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(filesize),
+		.category = KG_CAT_FILE,
+		.help = "size a new or short file is laid out to before the run (default: offset + size)",
+	},
+	{
+		.name = "fallocate", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(fallocate),
+		.def = "none", .category = KG_CAT_FILE,
+		.help = "how a new or short file is laid out",
+		.posval = {
+			{ "none", "write the file out", KIOGEN_FALLOCATE_NONE },
+			{ "native", "fallocate, then write it out", KIOGEN_FALLOCATE_NATIVE },
+			{ "posix", "same as native", KIOGEN_FALLOCATE_NATIVE },
+		},
+	},
+	{
+		.name = "continue_on_error", .type = KG_OPT_POSVAL,
+		.off1 = KG_JOFF(continue_on_error), .def = "none", .category = KG_CAT_ENGINE,
+		.help = "errors that are counted instead of stopping the run",
+		.posval = {
+			{ "none", "stop at the first error", 0 },
+			{ "0", "same as none", 0 },
+			{ "read", "read errors", KIOGEN_COE_READ },
+			{ "write", "write errors", KIOGEN_COE_WRITE },
+			{ "io", "read and write errors", KIOGEN_COE_READ | KIOGEN_COE_WRITE },
+			{ "all", "every error", KIOGEN_COE_ALL },
+			{ "1", "same as all", KIOGEN_COE_ALL },
+		},
+	},
+	{
+		.name = "clat_percentiles", .type = KG_OPT_BOOL, .off1 = KG_JOFF(clat_percentiles),
+		.def = "1", .category = KG_CAT_REPORT,
+		.help = "report completion latency percentiles",
+	},
+	{
+		.name = "lat_percentiles", .type = KG_OPT_BOOL, .off1 = KG_JOFF(lat_percentiles),
+		.category = KG_CAT_REPORT,
+		.help = "also report total latency (slat + clat) percentiles",
+	},
+	/* the whole invocation */
+	{
+		.name = "path", .type = KG_OPT_POSVAL, .scope = KG_OPT_GLOBAL,
+		.off1 = KG_GOFF(path), .def = "kernel", .category = KG_CAT_REPORT,
+		.help = "who issues the I/O",
+		.posval = {
+			{ "kernel", "kernel threads", KG_PATH_KERNEL },
+			{ "syscall", "this process, through syscalls (pthreads)", KG_PATH_SYSCALL },
+		},
+	},
+	{
+		.name = "output-format", .type = KG_OPT_POSVAL, .scope = KG_OPT_GLOBAL,
+		.off1 = KG_GOFF(output_json), .def = "normal", .category = KG_CAT_REPORT,
+		.help = "the report's format",
+		.posval = {
+			{ "normal", "fio's text", 0 },
+			{ "json", "fio's JSON", 1 },
+			{ "json+", "JSON with the latency buckets", 2 },
+		},
+	},
+	{
+		.name = "percentile_list", .type = KG_OPT_STR, .scope = KG_OPT_GLOBAL,
+		.len = 512, .cb = kg_opt_percentiles, .category = KG_CAT_REPORT,
+		.help = "colon-separated percentiles to report, e.g. 50:99:99.9",
+	},
+	{
+		.name = "detached", .type = KG_OPT_BOOL, .scope = KG_OPT_GLOBAL,
+		.off1 = KG_GOFF(detached), .category = KG_CAT_REPORT,
+		.help = "start the run, print its id and return; it survives the CLI",
+	},
+	{ .name = NULL },
 };
 
-struct kg_opt {
-	const char *name;
-	enum kg_opt_type type;
-	size_t off;		/* into struct kg_job */
-	size_t len;		/* KG_STR: array size */
-	uint64_t min, max;
-	const char *help;
-};
+#define KG_MAX_TABLES	8
+static const struct kg_option *kg_tables[KG_MAX_TABLES] = { kg_options };
+static unsigned int kg_nr_tables = 1;
 
-#define JOFF(f)	offsetof(struct kg_job, f)
-#define JLEN(f)	sizeof(((struct kg_job *)0)->f)
+void kg_options_register(const struct kg_option *table)
+{
+	if (kg_nr_tables < KG_MAX_TABLES)
+		kg_tables[kg_nr_tables++] = table;
+}
 
-static const struct kg_opt kg_opts[] = {
-	{ "name", KG_SPECIAL, 0, 0, 0, 0, "start a new job with this name" },
-	{ "filename", KG_STR, JOFF(filename), JLEN(filename), 0, 0,
-	  "target: a block device, or a file (laid out first if new or short)" },
-	{ "ioengine", KG_SPECIAL, 0, 0, 0, 0,
-	  "bio, kiocb, null, or a fio engine: sync psync pvsync pvsync2 vsync (one I/O at a time), libaio io_uring posixaio (iodepth in flight)" },
-	{ "rw", KG_SPECIAL, 0, 0, 0, 0,
-	  "read write randread randwrite rw|readwrite randrw" },
-	{ "readwrite", KG_SPECIAL, 0, 0, 0, 0, "same as rw" },
-	{ "rwmixread", KG_U32, JOFF(rwmixread), 0, 0, 100,
-	  "percent of I/Os that read in rw/randrw (default 50)" },
-	{ "rwmixwrite", KG_SPECIAL, 0, 0, 0, 100,
-	  "percent of I/Os that write in rw/randrw" },
-	{ "bs", KG_SIZE32, JOFF(bs), 0, 512, 16 << 20,
-	  "block size (default 4k)" },
-	{ "blocksize", KG_SIZE32, JOFF(bs), 0, 512, 16 << 20, "same as bs" },
-	{ "offset", KG_SIZE64, JOFF(offset), 0, 0, UINT64_MAX,
-	  "start of the region in the target" },
-	{ "size", KG_SIZE64, JOFF(size), 0, 0, UINT64_MAX,
-	  "length of the region (default: to the end of the target)" },
-	{ "io_size", KG_SIZE64, JOFF(io_size), 0, 0, UINT64_MAX,
-	  "bytes each worker issues (default: size)" },
-	{ "io_limit", KG_SIZE64, JOFF(io_size), 0, 0, UINT64_MAX,
-	  "same as io_size" },
-	{ "number_ios", KG_SIZE64, JOFF(number_ios), 0, 0, UINT64_MAX,
-	  "I/Os each worker issues" },
-	{ "numjobs", KG_U32, JOFF(numjobs), 0, 1, 1024,
-	  "worker threads of this job (default 1)" },
-	{ "iodepth", KG_U32, JOFF(iodepth), 0, 1, 4096,
-	  "I/Os in flight per worker for asynchronous engines (default 1)" },
-	{ "iodepth_batch_submit", KG_U32, JOFF(iodepth_batch), 0, 0, UINT32_MAX,
-	  "I/Os built before they are issued together (default 1: each at once; 0: iodepth)" },
-	{ "iodepth_batch", KG_U32, JOFF(iodepth_batch), 0, 0, UINT32_MAX,
-	  "same as iodepth_batch_submit" },
-	{ "iodepth_batch_complete_min", KG_U32, JOFF(iodepth_batch_complete_min), 0, 0, UINT32_MAX,
-	  "completions to wait for before reaping (default 1; 0: do not wait, poll)" },
-	{ "iodepth_batch_complete", KG_U32, JOFF(iodepth_batch_complete_min), 0, 0, UINT32_MAX,
-	  "same as iodepth_batch_complete_min" },
-	{ "iodepth_batch_complete_max", KG_U32, JOFF(iodepth_batch_complete_max), 0, 0, UINT32_MAX,
-	  "most completions reaped at once (default: iodepth_batch_complete_min)" },
-	{ "iodepth_low", KG_U32, JOFF(iodepth_low), 0, 0, UINT32_MAX,
-	  "once the queue is full, let it drain to this before refilling (default: iodepth)" },
-	{ "runtime", KG_TIME, JOFF(runtime_ns), 0, 0, UINT64_MAX,
-	  "stop after this long (seconds, or with us/ms/s/m/h)" },
-	{ "ramp_time", KG_TIME, JOFF(ramp_ns), 0, 0, UINT64_MAX,
-	  "run this long before measuring" },
-	{ "time_based", KG_BOOL, JOFF(time_based), 0, 0, 1,
-	  "keep going until runtime, wrapping around the region" },
-	{ "randseed", KG_SIZE64, JOFF(seed), 0, 0, UINT64_MAX,
-	  "seed of the offset and direction streams" },
-	{ "randrepeat", KG_SPECIAL, 0, 0, 0, 1,
-	  "1 (default): same stream every run; 0: new seed each run" },
-	{ "norandommap", KG_BOOL, JOFF(norandommap), 0, 0, 1,
-	  "draw random offsets with replacement instead of covering each block once per pass" },
-	{ "direct", KG_SPECIAL, 0, 0, 0, 1,
-	  "1: O_DIRECT; 0 (default): through the page cache. bio is always direct" },
-	{ "invalidate", KG_BOOL, JOFF(invalidate), 0, 0, 1,
-	  "1 (default): drop the target's cached pages before the run (posix_fadvise)" },
-	{ "fsync", KG_U32, JOFF(fsync), 0, 0, UINT32_MAX, "fsync every N writes" },
-	{ "fdatasync", KG_U32, JOFF(fdatasync), 0, 0, UINT32_MAX,
-	  "fdatasync every N writes" },
-	{ "end_fsync", KG_BOOL, JOFF(end_fsync), 0, 0, 1,
-	  "fsync the file when the writes are done" },
-	{ "filesize", KG_SIZE64, JOFF(filesize), 0, 0, UINT64_MAX,
-	  "size a new or short file is laid out to before the run (default: offset + size)" },
-	{ "fallocate", KG_SPECIAL, 0, 0, 0, 0,
-	  "none (default: write the file out) or native (fallocate, then write it out)" },
-	{ "continue_on_error", KG_SPECIAL, 0, 0, 0, 0,
-	  "none (default: stop at the first error), read, write, io, all" },
-	{ "path", KG_SPECIAL, 0, 0, 0, 0,
-	  "kernel (default): kernel threads issue the I/O; syscall: this process does" },
-	{ "fixedbufs", KG_BOOL, JOFF(fixedbufs), 0, 0, 1, "io_uring (syscall path): registered buffers" },
-	{ "registerfiles", KG_BOOL, JOFF(registerfiles), 0, 0, 1, "io_uring (syscall path): registered files" },
-	{ "sqthread_poll", KG_BOOL, JOFF(sqthread_poll), 0, 0, 1, "io_uring (syscall path): kernel SQ polling thread" },
-	{ "hipri", KG_BOOL, JOFF(hipri), 0, 0, 1,
-	  "polled completions, needs direct=1: REQ_POLLED bios (kernel path) or IORING_SETUP_IOPOLL (syscall path, io_uring)" },
-	{ "group_reporting", KG_BOOL, JOFF(group_reporting), 0, 0, 1,
-	  "report the job's workers as one" },
-	{ "thread", KG_SPECIAL, 0, 0, 0, 1,
-	  "accepted; workers are kernel threads (or pthreads with --path=syscall)" },
-	{ "output-format", KG_SPECIAL, 0, 0, 0, 0,
-	  "normal (default), json, or json+ (json with the latency buckets)" },
-	{ "percentile_list", KG_SPECIAL, 0, 0, 0, 0,
-	  "colon-separated percentiles to report, e.g. 50:99:99.9" },
-	{ "clat_percentiles", KG_BOOL, JOFF(clat_percentiles), 0, 0, 1,
-	  "1 (default): report completion latency percentiles" },
-	{ "lat_percentiles", KG_BOOL, JOFF(lat_percentiles), 0, 0, 1,
-	  "1: also report total latency (slat + clat) percentiles" },
-	{ "detached", KG_SPECIAL, 0, 0, 0, 1,
-	  "start the run, print its id and return; it survives the CLI" },
-};
+#define kg_for_each_option(o, t)					\
+	for ((t) = 0; (t) < kg_nr_tables; (t)++)			\
+		for ((o) = kg_tables[t]; (o)->name; (o)++)
 
-#define KG_NR_OPTS	(sizeof(kg_opts) / sizeof(kg_opts[0]))
+static const struct kg_option *kg_opt_find(const char *name)
+{
+	const struct kg_option *o;
+	unsigned int t;
 
-static const struct {
-	const char *name;
-	uint32_t rw;
-} kg_rw_names[] = {
-	{ "read", KIOGEN_RW_READ },
-	{ "write", KIOGEN_RW_WRITE },
-	{ "randread", KIOGEN_RW_RANDREAD },
-	{ "randwrite", KIOGEN_RW_RANDWRITE },
-	{ "rw", KIOGEN_RW_RW },
-	{ "readwrite", KIOGEN_RW_RW },
-	{ "randrw", KIOGEN_RW_RANDRW },
-};
+	kg_for_each_option(o, t)
+		if (!strcmp(o->name, name) || (o->alias && !strcmp(o->alias, name)))
+			return o;
+	return NULL;
+}
 
-/* fio engine -> kernel engine and mode */
-static const struct {
-	const char *fio;
-	const char *engine;	/* NULL: the engine of the target */
-	uint32_t mode;
-} kg_engine_map[] = {
-	{ "sync", NULL, KIOGEN_MODE_SYNC },
-	{ "psync", NULL, KIOGEN_MODE_SYNC },
-	{ "vsync", NULL, KIOGEN_MODE_SYNC },
-	{ "pvsync", NULL, KIOGEN_MODE_SYNC },
-	{ "pvsync2", NULL, KIOGEN_MODE_SYNC },
-	{ "libaio", NULL, KIOGEN_MODE_ASYNC },
-	{ "io_uring", NULL, KIOGEN_MODE_ASYNC },
-	{ "posixaio", NULL, KIOGEN_MODE_ASYNC },
-	{ "bio", "bio", KIOGEN_MODE_ASYNC },
-	{ "kiocb", "kiocb", KIOGEN_MODE_ASYNC },
-	{ "null", "null", KIOGEN_MODE_ASYNC },
-};
-
-const char *kg_rw_name(uint32_t rw)
+static const struct kg_opt_value *kg_posval_find(const struct kg_option *o,
+						 const char *v)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(kg_rw_names) / sizeof(kg_rw_names[0]); i++)
-		if (kg_rw_names[i].rw == rw)
-			return kg_rw_names[i].name;
-	return "?";
+	for (i = 0; v && i < KG_OPT_MAX_POSVAL && o->posval[i].ival; i++)
+		if (!strcmp(o->posval[i].ival, v))
+			return &o->posval[i];
+	return NULL;
 }
 
-static void kg_job_defaults(struct kg_job *j)
+static const char *kg_posval_name(const struct kg_option *o, uint32_t oval)
 {
-	memset(j, 0, sizeof(*j));
-	j->rw = KIOGEN_RW_READ;
-	j->rwmixread = 50;
-	j->bs = 4096;
-	j->numjobs = 1;
-	j->iodepth = 1;
-	j->iodepth_batch = 1;		/* fio's defaults */
-	j->iodepth_batch_complete_min = 1;
-	j->clat_percentiles = true;
-	j->seed = 0x6b696f67656eULL;	/* fixed, as fio's randrepeat=1 */
-	j->invalidate = true;
-	strcpy(j->ioengine, "psync");	/* fio's default engine */
+	size_t i;
+
+	for (i = 0; i < KG_OPT_MAX_POSVAL && o->posval[i].ival; i++)
+		if (o->posval[i].oval == oval)
+			return o->posval[i].ival;
+	return NULL;
 }
 
-void kg_jobs_init(struct kg_jobs *js)
+const char *kg_rw_name(uint32_t rw)
 {
-	memset(js, 0, sizeof(*js));
-	kg_job_defaults(&js->defaults);
+	const char *name = kg_posval_name(kg_opt_find("rw"), rw);
+
+	return name ? name : "?";
 }
 
 /* fio sizes: a number with an optional k/m/g/t/p suffix, powers of 1024. */
@@ -264,24 +425,70 @@ int kg_parse_time_ns(const char *s, uint64_t *out)
 	return -EINVAL;
 }
 
-static const struct kg_opt *kg_opt_find(const char *name)
+static int kg_opt_name(struct kg_jobs *js, struct kg_job *j,
+		       const struct kg_option *o, const char *v, FILE *err)
 {
-	size_t i;
-
-	for (i = 0; i < KG_NR_OPTS; i++)
-		if (!strcmp(kg_opts[i].name, name))
-			return &kg_opts[i];
-	return NULL;
+	(void)j;
+	(void)o;
+	if (js->nr_jobs >= KG_MAX_JOBS) {
+		fprintf(err, "kiogen: name: at most %d jobs in one run\n", KG_MAX_JOBS);
+		return -EINVAL;
+	}
+	j = &js->jobs[js->nr_jobs++];
+	*j = js->defaults;
+	strcpy(j->name, v);
+	return 0;
 }
 
-static int kg_parse_percentiles(struct kg_global *g, const char *v, FILE *err)
+/* randrepeat=0: a new seed each run, from the clock */
+static int kg_opt_randrepeat(struct kg_jobs *js, struct kg_job *j,
+			     const struct kg_option *o, const char *v, FILE *err)
 {
+	struct timespec ts;
+
+	(void)js;
+	(void)o;
+	(void)err;
+	if (v && !strcmp(v, "0")) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		j->seed = (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+	}
+	return 0;
+}
+
+/* whether direct= was given at all decides the engine of a block device */
+static int kg_opt_direct(struct kg_jobs *js, struct kg_job *j,
+			 const struct kg_option *o, const char *v, FILE *err)
+{
+	(void)js;
+	(void)o;
+	(void)err;
+	j->direct = !v || !strcmp(v, "1");
+	j->direct_set = true;
+	return 0;
+}
+
+static int kg_opt_accept(struct kg_jobs *js, struct kg_job *j,
+			 const struct kg_option *o, const char *v, FILE *err)
+{
+	(void)js;
+	(void)j;
+	(void)o;
+	(void)v;
+	(void)err;
+	return 0;
+}
+
+static int kg_opt_percentiles(struct kg_jobs *js, struct kg_job *j,
+			      const struct kg_option *o, const char *v, FILE *err)
+{
+	struct kg_global *g = &js->global;
 	char buf[512], *tok, *save = NULL, *end;
 	uint32_t n = 0;
 
-	if (strlen(v) >= sizeof(buf))
-		goto bad;
-	strcpy(buf, v);
+	(void)j;
+	(void)o;
+	strcpy(buf, v);		/* the length was checked against o->len */
 	for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
 		double p = strtod(tok, &end);
 
@@ -300,219 +507,158 @@ bad:
 	return -EINVAL;
 }
 
-static int kg_parse_special(struct kg_jobs *js, struct kg_job *j,
-			    const struct kg_opt *o, const char *v, FILE *err)
+/* "a, b or c": the allowed values, for an error message */
+static void kg_posval_list(FILE *f, const struct kg_option *o)
 {
-	size_t i;
+	size_t i, n = 0;
 
-	if (!strcmp(o->name, "name")) {
-		if (!v || !*v || strlen(v) >= sizeof(j->name)) {
-			fprintf(err, "kiogen: name: needs a value of 1 to %zu characters\n",
-				sizeof(j->name) - 1);
-			return -EINVAL;
-		}
-		if (js->nr_jobs >= KG_MAX_JOBS) {
-			fprintf(err, "kiogen: name: at most %d jobs in one run\n",
-				KG_MAX_JOBS);
-			return -EINVAL;
-		}
-		j = &js->jobs[js->nr_jobs++];
-		*j = js->defaults;
-		strcpy(j->name, v);
-		return 0;
+	while (n < KG_OPT_MAX_POSVAL && o->posval[n].ival)
+		n++;
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%s", i ? (i + 1 < n ? ", " : " or ") : "", o->posval[i].ival);
+}
+
+static int kg_opt_number(const struct kg_option *o, const char *name,
+			 const char *v, uint64_t *x, FILE *err)
+{
+	char *end;
+	int ret;
+
+	switch (o->type) {
+	case KG_OPT_INT:
+		errno = 0;
+		*x = strtoull(v, &end, 10);
+		ret = errno || *end || !isdigit((unsigned char)*v) ? -EINVAL : 0;
+		break;
+	case KG_OPT_TIME:
+		ret = kg_parse_time_ns(v, x);
+		break;
+	default:
+		ret = kg_parse_size(v, x);
+		break;
 	}
-	if (!strcmp(o->name, "rw") || !strcmp(o->name, "readwrite")) {
-		for (i = 0; v && i < sizeof(kg_rw_names) / sizeof(kg_rw_names[0]); i++) {
-			if (!strcmp(kg_rw_names[i].name, v)) {
-				j->rw = kg_rw_names[i].rw;
-				return 0;
-			}
-		}
-		fprintf(err, "kiogen: rw: '%s' is not one of read, write, randread, randwrite, rw, readwrite, randrw\n",
-			v ? v : "");
+	if (ret) {
+		fprintf(err, "kiogen: %s: '%s' is not a valid %s\n", name, v,
+			o->type == KG_OPT_TIME ? "time (e.g. 10, 500ms, 2m)" :
+			o->type == KG_OPT_INT ? "number" : "size (e.g. 4k, 16k, 1m, 10g)");
 		return -EINVAL;
 	}
-	if (!strcmp(o->name, "ioengine")) {
-		for (i = 0; v && i < sizeof(kg_engine_map) / sizeof(kg_engine_map[0]); i++) {
-			if (!strcmp(kg_engine_map[i].fio, v)) {
-				snprintf(j->ioengine, sizeof(j->ioengine), "%s", v);
-				return 0;
-			}
+	if ((o->minval || o->maxval) && (*x < o->minval || *x > o->maxval)) {
+		fprintf(err, "kiogen: %s: %s is out of range (%" PRIu64 " to %" PRIu64 ")\n",
+			name, v, o->minval, o->maxval);
+		return -ERANGE;
+	}
+	return 0;
+}
+
+static void kg_opt_store(const struct kg_option *o, void *base, uint64_t x,
+			 const char *v)
+{
+	char *field = (char *)base + o->off1;
+
+	switch (o->type) {
+	case KG_OPT_STR:
+		strcpy(field, v);
+		break;
+	case KG_OPT_BOOL:
+		*(bool *)field = x;
+		break;
+	case KG_OPT_SIZE64:
+	case KG_OPT_TIME:
+		*(uint64_t *)field = x;
+		break;
+	default:
+		*(uint32_t *)field = (uint32_t)x;	/* u32, or an int-sized enum */
+		break;
+	}
+}
+
+/*
+ * Checks @v against @o's type and allowed values, then stores it, or hands
+ * it to @o's callback. @name is how the user wrote the option (an alias).
+ */
+static int kg_opt_set(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+		      const char *name, const char *v, FILE *err)
+{
+	void *base = o->scope == KG_OPT_GLOBAL ? (void *)&js->global : (void *)j;
+	const struct kg_opt_value *pv = NULL;
+	uint64_t x = 0;
+	int ret;
+
+	if (o->type == KG_OPT_BOOL) {
+		if (!v || !strcmp(v, "1")) {
+			x = 1;
+		} else if (strcmp(v, "0")) {
+			fprintf(err, "kiogen: %s: '%s' is not 0 or 1\n", name, v);
+			return -EINVAL;
 		}
-		fprintf(err, "kiogen: ioengine: '%s' is not supported (bio, kiocb, null, sync, psync, vsync, pvsync, pvsync2, libaio, io_uring, posixaio)\n",
-			v ? v : "");
+	} else if (!v || !*v) {
+		fprintf(err, "kiogen: %s: needs a value (--%s=VALUE)\n", name, name);
 		return -EINVAL;
+	} else if (o->posval[0].ival) {
+		pv = kg_posval_find(o, v);
+		if (!pv) {
+			fprintf(err, "kiogen: %s: '%s' is not ", name, v);
+			kg_posval_list(err, o);
+			fprintf(err, " (see: kiogen help run)\n");
+			return -EINVAL;
+		}
+		x = pv->oval;
+	} else if (o->type == KG_OPT_STR) {
+		if (strlen(v) >= o->len) {
+			fprintf(err, "kiogen: %s: longer than %zu characters\n", name, o->len - 1);
+			return -EINVAL;
+		}
+	} else {
+		ret = kg_opt_number(o, name, v, &x, err);
+		if (ret)
+			return ret;
 	}
-	if (!strcmp(o->name, "rwmixwrite")) {
-		uint64_t x;
+	if (o->cb)
+		return o->cb(js, j, o, v, err);
+	if (o->inverse) {
+		const struct kg_option *inv = kg_opt_find(o->inverse);
 
-		if (!v || kg_parse_size(v, &x) || x > 100) {
-			fprintf(err, "kiogen: rwmixwrite: '%s' is not a percentage 0-100\n",
-				v ? v : "");
+		/* a percentage and its complement: 30 here is 70 there */
+		if (!inv)
 			return -EINVAL;
-		}
-		j->rwmixread = 100 - (uint32_t)x;
+		kg_opt_store(inv, base, inv->maxval + inv->minval - x, v);
 		return 0;
 	}
-	if (!strcmp(o->name, "randrepeat")) {
-		if (v && strcmp(v, "0") && strcmp(v, "1")) {
-			fprintf(err, "kiogen: randrepeat: '%s' is not 0 or 1\n", v);
-			return -EINVAL;
-		}
-		if (v && !strcmp(v, "0")) {
-			struct timespec ts;
+	kg_opt_store(o, base, x, v);
+	return 0;
+}
 
-			clock_gettime(CLOCK_REALTIME, &ts);
-			j->seed = (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-		}
-		return 0;
-	}
-	if (!strcmp(o->name, "thread"))
-		return 0;
-	if (!strcmp(o->name, "direct")) {
-		if (v && strcmp(v, "0") && strcmp(v, "1")) {
-			fprintf(err, "kiogen: direct: '%s' is not 0 or 1\n", v);
-			return -EINVAL;
-		}
-		j->direct = !v || !strcmp(v, "1");
-		j->direct_set = true;
-		return 0;
-	}
-	if (!strcmp(o->name, "fallocate")) {
-		if (v && !strcmp(v, "none"))
-			j->fallocate = KIOGEN_FALLOCATE_NONE;
-		else if (v && (!strcmp(v, "native") || !strcmp(v, "posix")))
-			j->fallocate = KIOGEN_FALLOCATE_NATIVE;
-		else {
-			fprintf(err, "kiogen: fallocate: '%s' is not none or native\n",
-				v ? v : "");
-			return -EINVAL;
-		}
-		return 0;
-	}
-	if (!strcmp(o->name, "continue_on_error")) {
-		static const struct {
-			const char *name;
-			uint32_t mask;
-		} coe[] = {
-			{ "none", 0 }, { "0", 0 }, { "read", KIOGEN_COE_READ },
-			{ "write", KIOGEN_COE_WRITE },
-			{ "io", KIOGEN_COE_READ | KIOGEN_COE_WRITE },
-			{ "all", KIOGEN_COE_ALL }, { "1", KIOGEN_COE_ALL },
-		};
+static void kg_job_defaults(struct kg_job *j)
+{
+	const struct kg_option *o;
+	unsigned int t;
 
-		for (i = 0; v && i < sizeof(coe) / sizeof(coe[0]); i++) {
-			if (!strcmp(coe[i].name, v)) {
-				j->continue_on_error = coe[i].mask;
-				return 0;
-			}
-		}
-		fprintf(err, "kiogen: continue_on_error: '%s' is not none, read, write, io or all\n",
-			v ? v : "");
-		return -EINVAL;
-	}
-	if (!strcmp(o->name, "path")) {
-		if (v && !strcmp(v, "kernel"))
-			js->global.path = KG_PATH_KERNEL;
-		else if (v && !strcmp(v, "syscall"))
-			js->global.path = KG_PATH_SYSCALL;
-		else {
-			fprintf(err, "kiogen: path: '%s' is not kernel or syscall\n",
-				v ? v : "");
-			return -EINVAL;
-		}
-		return 0;
-	}
-	if (!strcmp(o->name, "output-format")) {
-		if (v && !strcmp(v, "json"))
-			js->global.output_json = 1;
-		else if (v && !strcmp(v, "json+"))
-			js->global.output_json = 2;
-		else if (v && !strcmp(v, "normal"))
-			js->global.output_json = 0;
-		else {
-			fprintf(err, "kiogen: output-format: '%s' is not normal, json or json+\n",
-				v ? v : "");
-			return -EINVAL;
-		}
-		return 0;
-	}
-	if (!strcmp(o->name, "percentile_list"))
-		return kg_parse_percentiles(&js->global, v ? v : "", err);
-	if (!strcmp(o->name, "detached")) {
-		js->global.detached = true;
-		return 0;
-	}
-	return -EINVAL;
+	memset(j, 0, sizeof(*j));
+	/* a callback's default only says what not giving the option means */
+	kg_for_each_option(o, t)
+		if (o->def && o->scope == KG_OPT_JOB && !o->cb &&
+		    kg_opt_set(NULL, j, o, o->name, o->def, stderr))
+			abort();	/* a default the table cannot parse */
+}
+
+void kg_jobs_init(struct kg_jobs *js)
+{
+	memset(js, 0, sizeof(*js));
+	kg_job_defaults(&js->defaults);
 }
 
 int kg_parse_option(struct kg_jobs *js, const char *name, const char *v,
 		    FILE *err)
 {
 	struct kg_job *j = js->nr_jobs ? &js->jobs[js->nr_jobs - 1] : &js->defaults;
-	const struct kg_opt *o = kg_opt_find(name);
-	uint64_t x = 0;
-	char *end;
-	int ret = 0;
+	const struct kg_option *o = kg_opt_find(name);
 
 	if (!o) {
 		fprintf(err, "kiogen: unknown option '%s' (see: kiogen help run)\n", name);
 		return -EINVAL;
 	}
-	if (o->type == KG_SPECIAL)
-		return kg_parse_special(js, j, o, v, err);
-	if (o->type == KG_BOOL) {
-		if (!v || !strcmp(v, "1"))
-			x = 1;
-		else if (strcmp(v, "0")) {
-			fprintf(err, "kiogen: %s: '%s' is not 0 or 1\n", name, v);
-			return -EINVAL;
-		}
-		*(bool *)((char *)j + o->off) = x;
-		return 0;
-	}
-	if (!v || !*v) {
-		fprintf(err, "kiogen: %s: needs a value (--%s=VALUE)\n", name, name);
-		return -EINVAL;
-	}
-	switch (o->type) {
-	case KG_STR:
-		if (strlen(v) >= o->len) {
-			fprintf(err, "kiogen: %s: longer than %zu characters\n",
-				name, o->len - 1);
-			return -EINVAL;
-		}
-		strcpy((char *)j + o->off, v);
-		return 0;
-	case KG_U32:
-		errno = 0;
-		x = strtoull(v, &end, 10);
-		if (errno || *end || !isdigit((unsigned char)*v))
-			ret = -EINVAL;
-		break;
-	case KG_TIME:
-		ret = kg_parse_time_ns(v, &x);
-		break;
-	default:
-		ret = kg_parse_size(v, &x);
-		break;
-	}
-	if (ret) {
-		fprintf(err, "kiogen: %s: '%s' is not a valid %s\n", name, v,
-			o->type == KG_TIME ? "time (e.g. 10, 500ms, 2m)" :
-			o->type == KG_U32 ? "number" : "size (e.g. 4k, 16k, 1m, 10g)");
-		return -EINVAL;
-	}
-	if (x < o->min || x > o->max) {
-		fprintf(err, "kiogen: %s: %s is out of range (%" PRIu64 " to %" PRIu64 ")\n",
-			name, v, o->min, o->max);
-		return -ERANGE;
-	}
-	if (o->type == KG_SIZE64 || o->type == KG_TIME)
-		*(uint64_t *)((char *)j + o->off) = x;
-	else
-		*(uint32_t *)((char *)j + o->off) = (uint32_t)x;
-	return 0;
+	return kg_opt_set(js, j, o, name, v, err);
 }
 
 int kg_parse_args(struct kg_jobs *js, int argc, char **argv, FILE *err)
@@ -587,13 +733,11 @@ static void kg_job_fixup_batches(struct kg_job *j)
 static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
 			 FILE *info)
 {
-	size_t i;
+	const struct kg_opt_value *pv = kg_posval_find(kg_opt_find("ioengine"), j->ioengine);
+	uint32_t eng = pv ? pv->oval : KIOGEN_MODE_SYNC;
 
-	for (i = 0; i < sizeof(kg_engine_map) / sizeof(kg_engine_map[0]); i++)
-		if (!strcmp(kg_engine_map[i].fio, j->ioengine))
-			break;
-	j->mode = kg_engine_map[i].mode;
-	j->engine = kg_engine_for(j, kg_engine_map[i].engine);
+	j->mode = eng & 0xff;
+	j->engine = kg_engine_for(j, kg_kernel_engines[eng >> 8]);
 	if (!strcmp(j->engine, "bio") && j->direct_set && !j->direct) {
 		fprintf(err, "kiogen: %s: direct: the bio engine is always direct (use ioengine=kiocb for the page cache)\n",
 			j->name);
@@ -657,10 +801,127 @@ int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info)
 	return 0;
 }
 
+static const char *kg_opt_arg(const struct kg_option *o)
+{
+	static const char *const args[] = {
+		[KG_OPT_STR] = "=STR", [KG_OPT_INT] = "=N", [KG_OPT_SIZE32] = "=SIZE",
+		[KG_OPT_SIZE64] = "=SIZE", [KG_OPT_TIME] = "=TIME", [KG_OPT_BOOL] = "[=0|1]",
+		[KG_OPT_POSVAL] = "=WORD",
+	};
+
+	return o->posval[0].ival ? "=WORD" : args[o->type];
+}
+
+/* Whether a category was printed already: it first appears before @o. */
+static bool kg_category_seen(const struct kg_option *o)
+{
+	const struct kg_option *p;
+	unsigned int t;
+
+	kg_for_each_option(p, t) {
+		if (p == o)
+			return false;
+		if (!strcmp(p->category, o->category))
+			return true;
+	}
+	return false;
+}
+
 void kg_options_usage(FILE *f)
 {
+	const struct kg_option *o, *p;
+	unsigned int t, tp;
 	size_t i;
+	int c;
 
-	for (i = 0; i < KG_NR_OPTS; i++)
-		fprintf(f, "  --%-16s %s\n", kg_opts[i].name, kg_opts[i].help);
+	kg_for_each_option(o, t) {
+		if (kg_category_seen(o))
+			continue;
+		fprintf(f, "\n%s:\n", o->category);
+		kg_for_each_option(p, tp) {
+			char head[80];
+
+			if (strcmp(p->category, o->category))
+				continue;
+			c = snprintf(head, sizeof(head), "--%s%s", p->name, kg_opt_arg(p));
+			if (p->alias)
+				snprintf(head + c, sizeof(head) - c, ", --%s", p->alias);
+			/* a long name puts its help on the next line */
+			fprintf(f, "  %-30s%s %s", head, strlen(head) > 30 ? "\n" : "",
+				strlen(head) > 30 ? "" : p->help);
+			if (strlen(head) > 30)
+				fprintf(f, "%32s%s", "", p->help);
+			if (p->def)
+				fprintf(f, " (default: %s)", p->def);
+			if (p->inverse)
+				fprintf(f, " (inverse of %s)", p->inverse);
+			fputc('\n', f);
+			for (i = 0; i < KG_OPT_MAX_POSVAL && p->posval[i].ival; i++)
+				fprintf(f, "  %32s%-10s %s\n", "", p->posval[i].ival,
+					p->posval[i].help);
+		}
+	}
+}
+
+/* A time as fio parses it back: "10s", "1500ms", "250us". */
+static void kg_time_str(char *buf, size_t len, uint64_t ns)
+{
+	if (!(ns % 1000000000ULL))
+		snprintf(buf, len, "%llus", (unsigned long long)(ns / 1000000000ULL));
+	else if (!(ns % 1000000ULL))
+		snprintf(buf, len, "%llums", (unsigned long long)(ns / 1000000ULL));
+	else
+		snprintf(buf, len, "%lluus", (unsigned long long)(ns / 1000));
+}
+
+void kg_job_options_each(const struct kg_job *j,
+			 void (*fn)(void *ctx, const char *name, const char *value),
+			 void *ctx)
+{
+	const struct kg_option *o;
+	unsigned int t;
+
+	kg_for_each_option(o, t) {
+		const char *field = (const char *)j + o->off1;
+		const char *val = NULL;
+		char buf[64];
+		uint64_t x;
+
+		if (o->scope != KG_OPT_JOB || o->report == KG_REPORT_NEVER)
+			continue;
+		if (o->report == KG_REPORT_MIXED &&
+		    j->rw != KIOGEN_RW_RW && j->rw != KIOGEN_RW_RANDRW)
+			continue;
+		if (o->cb == kg_opt_name) {	/* the one without a field */
+			fn(ctx, o->name, j->name);
+			continue;
+		}
+		switch (o->type) {
+		case KG_OPT_STR:
+			val = field;
+			x = *field;
+			break;
+		case KG_OPT_BOOL:
+			x = *(const bool *)field;
+			break;
+		case KG_OPT_SIZE64:
+		case KG_OPT_TIME:
+			x = *(const uint64_t *)field;
+			break;
+		default:
+			x = *(const uint32_t *)field;
+			break;
+		}
+		if (o->report == KG_REPORT_SET && !x)
+			continue;
+		if (o->type == KG_OPT_POSVAL)
+			val = kg_posval_name(o, (uint32_t)x);
+		else if (o->type == KG_OPT_TIME)
+			kg_time_str(buf, sizeof(buf), x);
+		else if (!val)
+			snprintf(buf, sizeof(buf), "%llu", (unsigned long long)x);
+		if (o->type == KG_OPT_POSVAL && !val)
+			continue;
+		fn(ctx, o->name, val ? val : buf);
+	}
 }

@@ -8,6 +8,7 @@
 #ifndef KIOGEN_CTL_OPTIONS_H
 #define KIOGEN_CTL_OPTIONS_H
 
+#include <stddef.h>
 #include <stdio.h>
 #include "job.h"
 
@@ -17,6 +18,103 @@ struct kg_jobs {
 	unsigned int nr_jobs;
 	struct kg_global global;
 };
+
+enum kg_opt_type {
+	KG_OPT_STR,		/* copied into a char array of @len */
+	KG_OPT_INT,		/* u32, a plain number */
+	KG_OPT_SIZE32,		/* u32, a size with k/m/g suffixes */
+	KG_OPT_SIZE64,		/* u64 */
+	KG_OPT_TIME,		/* u64 nanoseconds, from fio's time syntax */
+	KG_OPT_BOOL,		/* bool: 1, 0, or no value for 1 */
+	KG_OPT_POSVAL,		/* u32 from a word of @posval */
+};
+
+/* Where an option's field lives. */
+enum kg_opt_scope {
+	KG_OPT_JOB,		/* struct kg_job of the current job (or defaults) */
+	KG_OPT_GLOBAL,		/* struct kg_global: the whole invocation */
+};
+
+/* When a job option is listed in a report's "job options". */
+enum kg_opt_report {
+	KG_REPORT_NEVER,
+	KG_REPORT_ALWAYS,
+	KG_REPORT_SET,		/* only when not zero or empty */
+	KG_REPORT_MIXED,	/* only when rw mixes reads and writes */
+};
+
+#define KG_OPT_MAX_POSVAL	16
+
+/* One allowed value: what is written, what it means, what is stored. */
+struct kg_opt_value {
+	const char *ival;
+	const char *help;
+	uint32_t oval;
+};
+
+struct kg_jobs;
+
+/**
+ * struct kg_option - one option, as fio's struct fio_option
+ * @name: as given, --name=value
+ * @alias: another name for it
+ * @inverse: a percentage option this one is the complement of: setting
+ *	this sets that one to 100 - value (rwmixwrite -> rwmixread)
+ * @type: value syntax and field type
+ * @scope: job or global field
+ * @off1: offset of the field in its scope's struct (unused with @cb only)
+ * @len: KG_OPT_STR: size of the array
+ * @minval: bounds of numbers; both 0: no bounds
+ * @maxval: see @minval
+ * @def: default, as it would be written (applied to every new job)
+ * @posval: the allowed values of KG_OPT_POSVAL, or of a KG_OPT_STR that
+ *	only takes some words
+ * @cb: does what storing the value cannot; called after the value checks
+ *	of @type and @posval, or instead of storing it when @off1 is 0
+ * @report: when the job option is listed in reports
+ * @category: heading in "kiogen help run"
+ * @help: one line
+ */
+struct kg_option {
+	const char *name;
+	const char *alias;
+	const char *inverse;
+	enum kg_opt_type type;
+	enum kg_opt_scope scope;
+	size_t off1;
+	size_t len;
+	uint64_t minval, maxval;
+	const char *def;
+	struct kg_opt_value posval[KG_OPT_MAX_POSVAL];
+	int (*cb)(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+		  const char *value, FILE *err);
+	enum kg_opt_report report;
+	const char *category;
+	const char *help;
+};
+
+/* A job option's field: kg_job member @f */
+#define KG_JOFF(f)	offsetof(struct kg_job, f)
+#define KG_JLEN(f)	sizeof(((struct kg_job *)0)->f)
+#define KG_GOFF(f)	offsetof(struct kg_global, f)
+
+/**
+ * kg_options_register() - add a table of options, e.g. one engine's own
+ * @table: ends with an entry whose name is NULL; must outlive the process
+ *
+ * For engines' tables, from a constructor (as fio's engines register).
+ */
+void kg_options_register(const struct kg_option *table);
+
+/**
+ * kg_job_options_each() - the options of a job a report lists, in order
+ * @j: the job
+ * @fn: called with each option's name and value as text
+ * @ctx: for @fn
+ */
+void kg_job_options_each(const struct kg_job *j,
+			 void (*fn)(void *ctx, const char *name, const char *value),
+			 void *ctx);
 
 /* Error messages are written to @err; each names the option. */
 void kg_jobs_init(struct kg_jobs *js);
@@ -30,7 +128,7 @@ int kg_parse_size(const char *s, uint64_t *out);
 int kg_parse_time_ns(const char *s, uint64_t *out);
 const char *kg_rw_name(uint32_t rw);
 
-/* Help text of every option, for "kiogen help run". */
+/* Help text of every option, from the tables, for "kiogen help run". */
 void kg_options_usage(FILE *f);
 
 #endif /* KIOGEN_CTL_OPTIONS_H */

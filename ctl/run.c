@@ -44,7 +44,7 @@ static void kg_on_signal(int sig)
 void kg_run_usage(FILE *f)
 {
 	fprintf(f, "\nOptions use fio's names and value syntax; --name=NAME starts a job,\n"
-		   "options before the first --name apply to every job.\n\n");
+		   "options before the first --name apply to every job.\n");
 	kg_options_usage(f);
 	fprintf(f, "\nexample:\n  kiogen run --name=t --filename=/dev/nullb0 --rw=randread --bs=4k \\\n"
 		   "             --iodepth=32 --ioengine=io_uring --runtime=10 --time_based\n");
@@ -138,25 +138,62 @@ int kg_run_stop(struct kg_nl *nl, uint32_t id)
 	return kg_nl_talk(nl, nlh, NULL, NULL);
 }
 
+/* A run's status from an event, if it is the run waited for. */
+struct kg_wait_event {
+	uint32_t id;
+	struct kg_status *st;
+};
+
+static int kg_wait_event_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct kg_wait_event *we = data;
+	const struct nlattr *a;
+	struct kg_status st;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
+		if (mnl_attr_get_type(a) == KIOGEN_A_RUN &&
+		    !kg_status_parse(a, &st) && st.id == we->id)
+			*we->st = st;
+	return MNL_CB_OK;
+}
+
 /*
- * Waits for the run to end. Ctrl-C asks the kernel once to stop it; the stop
- * returns at once, and the run leaves RUNNING when its in-flight I/O is
- * done, which is waited for here. A second Ctrl-C leaves without waiting.
+ * Progress events come every 500 ms while a run lasts (kmod/run.c): this
+ * long without one, they are not coming (lost, or a module without them),
+ * and RUN_GET says where the run is.
  */
-static int kg_run_wait(struct kg_nl *nl, uint32_t id, const struct kg_jobs *js,
-		       struct kg_status *st)
+#define KG_EVENT_SILENCE_MS	2000
+/* Without events (see kg_nl_events_open()), RUN_GET this often. */
+#define KG_POLL_MS		200
+
+/*
+ * Waits for the run to end: on the events group when @ev is open, else by
+ * polling RUN_GET. One RUN_GET first, in case the run ended before the
+ * events could say so, and one after its end event, for the final figures.
+ * Ctrl-C asks the kernel once to stop it; the stop returns at once, and the
+ * run leaves RUNNING when its in-flight I/O is done, which is waited for
+ * here. A second Ctrl-C leaves without waiting.
+ */
+static int kg_run_wait(struct kg_nl *nl, struct kg_nl *ev, uint32_t id,
+		       const struct kg_jobs *js, struct kg_status *st)
 {
 	bool tty = isatty(STDERR_FILENO) && !js->global.output_json;
 	uint64_t last_ios = 0, last_ms = kg_now_ms();
-	bool stopping = false;
+	struct kg_wait_event we = { .id = id, .st = st };
+	bool stopping = false, ask = true;
 	int err;
 
 	for (;;) {
-		err = kg_status_get(nl, id, st);
-		if (err)
-			return err;
-		if (st->state != KIOGEN_STATE_RUNNING)
+		if (ask) {
+			err = kg_status_get(nl, id, st);
+			if (err)
+				return err;
+		}
+		if (st->state != KIOGEN_STATE_RUNNING) {
+			if (!ask && kg_status_get(nl, id, st))
+				return -EIO;
 			break;
+		}
 		if (tty && !stopping)
 			kg_progress(st, js, &last_ios, &last_ms);
 		if (kg_interrupted && !stopping) {
@@ -169,7 +206,13 @@ static int kg_run_wait(struct kg_nl *nl, uint32_t id, const struct kg_jobs *js,
 			kg_second_exits = 1;
 			continue;
 		}
-		usleep(stopping ? 50 * 1000 : 200 * 1000);
+		if (!ev->sock) {
+			usleep(stopping ? 50 * 1000 : KG_POLL_MS * 1000);
+			continue;
+		}
+		err = kg_nl_events_recv(ev, KG_EVENT_SILENCE_MS, kg_wait_event_cb, &we);
+		/* a signal: loop to act on it; nothing, or events lost: ask */
+		ask = err == 0 || (err < 0 && err != -EINTR);
 	}
 	kg_second_exits = 0;
 	if (tty)
@@ -227,6 +270,7 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 		  struct kg_run_result *r)
 {
 	struct kg_target tg[KG_MAX_JOBS];
+	struct kg_nl ev = { 0 };
 	struct kg_status st;
 	struct nlmsghdr *nlh;
 	uint32_t id = 0;
@@ -237,6 +281,15 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 	ret = kg_targets_open(js, tg);
 	if (ret || kg_interrupted)
 		return ret;
+	/* joined before the run starts, so that its end cannot be missed */
+	if (!js->global.detached) {
+		ret = kg_nl_events_open(&ev);
+		if (ret && getenv("KIOGEN_DEBUG"))
+			fprintf(stderr, "kiogen: no events (%s): polling the run's state\n",
+				strerror(-ret));
+		else if (!ret && getenv("KIOGEN_DEBUG"))
+			fprintf(stderr, "kiogen: waiting on the events group\n");
+	}
 	nlh = kg_nl_req(nl, KIOGEN_CMD_RUN_NEW, 0);
 	if (js->global.detached)
 		mnl_attr_put_u32(nlh, KIOGEN_A_FLAGS, KIOGEN_RUN_F_DETACHED);
@@ -248,14 +301,16 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 	/* the module took its own references to the files during RUN_NEW */
 	for (i = 0; i < js->nr_jobs; i++)
 		kg_target_close(&tg[i]);
-	if (ret || !id)
-		return KG_EXIT_FAIL;
+	if (ret || !id) {
+		ret = KG_EXIT_FAIL;
+		goto out_events;
+	}
 	r->id = id;
 	if (js->global.detached)
 		return KG_EXIT_OK;
 
 	ret = KG_EXIT_FAIL;
-	if (kg_run_wait(nl, id, js, &st))
+	if (kg_run_wait(nl, &ev, id, js, &st))
 		goto out;
 	kg_disks_read(r, js, true, t0);
 	if (kg_results_fetch(nl, id, r))
@@ -270,6 +325,8 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 	ret = st.error ? KG_EXIT_FAIL : KG_EXIT_OK;
 out:
 	kg_run_delete(nl, id);
+out_events:
+	kg_nl_close(&ev);
 	return ret;
 }
 

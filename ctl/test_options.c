@@ -47,7 +47,7 @@ int main(void)
 	char err[512];
 	uint64_t v;
 
-	printf("TAP version 13\n1..38\n");
+	printf("TAP version 13\n1..49\n");
 	ok(!kg_parse_size("16k", &v) && v == 16384, "size 16k");
 	ok(!kg_parse_size("1m", &v) && v == 1 << 20, "size 1m");
 	ok(!kg_parse_size("2GiB", &v) && v == 2ULL << 30, "size 2GiB");
@@ -154,5 +154,47 @@ int main(void)
 		  "--lat_percentiles=1", "--clat_percentiles=0", NULL) &&
 	   js.global.output_json == 2 && js.jobs[0].lat_percentiles &&
 	   !js.jobs[0].clat_percentiles, "json+, lat_percentiles, clat_percentiles");
+	/* the table: aliases, inverses, allowed values, help */
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--readwrite=randwrite",
+		  "--blocksize=8k", "--io_limit=1m", NULL) &&
+	   js.jobs[0].rw == KIOGEN_RW_RANDWRITE && js.jobs[0].bs == 8192 &&
+	   js.jobs[0].io_size == 1 << 20, "aliases readwrite, blocksize, io_limit");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--blocksize=3", NULL) &&
+	   strstr(err, "blocksize: 3 is out of range (512 to"),
+	   "an alias's error names the option as written");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rw=randrw",
+		  "--rwmixread=80", "--rwmixwrite=10", NULL) && js.jobs[0].rwmixread == 90,
+	   "rwmixwrite is the inverse of rwmixread: the last one given wins");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rwmixwrite=101", NULL) &&
+	   strstr(err, "rwmixwrite: 101 is out of range (0 to 100)"),
+	   "the inverse has its own bounds");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rw=sideways", NULL) &&
+	   strstr(err, "rw: 'sideways' is not read, write, randread, randwrite, rw, readwrite or randrw"),
+	   "a value not allowed: the allowed ones in words");
+	ok(parse(&js, err, sizeof(err), "--output-format=xml", "--name=a", "--filename=/x", NULL) &&
+	   strstr(err, "output-format: 'xml' is not normal, json or json+"),
+	   "global option values are checked the same way");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rw", NULL) &&
+	   strstr(err, "rw: needs a value (--rw=VALUE)"), "a value is needed");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--thread=yes", NULL) &&
+	   strstr(err, "thread: 'yes' is not 0 or 1"), "a flag takes 0 or 1");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--fallocate=posix", NULL) &&
+	   js.jobs[0].fallocate == KIOGEN_FALLOCATE_NATIVE, "fallocate=posix is native");
+	{
+		char *help = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&help, &len);
+
+		kg_options_usage(f);
+		fclose(f);
+		ok(strstr(help, "--rw=WORD, --readwrite") && strstr(help, "(default: read)") &&
+		   strstr(help, "randrw     random, reads and writes mixed") &&
+		   strstr(help, "--rwmixwrite=N") && strstr(help, "(inverse of rwmixread)") &&
+		   strstr(help, "--bs=SIZE, --blocksize") && strstr(help, "\nI/O pattern:\n"),
+		   "help run: names, aliases, defaults, allowed values with their help");
+		free(help);
+	}
+	ok(!kg_parse_option(&js, "rw", "write", stderr) && js.jobs[js.nr_jobs - 1].rw == KIOGEN_RW_WRITE &&
+	   !strcmp(kg_rw_name(KIOGEN_RW_RW), "rw"), "kg_parse_option; rw names from the table");
 	return failed ? 1 : 0;
 }

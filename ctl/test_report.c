@@ -14,225 +14,14 @@
 #include <unistd.h>
 
 #include "report.h"
+#include "json.h"
 #include "tap.h"
-
-#define NS_PER_SEC	1000000000ULL
-
-/* ---- the synthetic run ------------------------------------------------ */
-
-/*
- * Job 0 "mixed": randrw 4 KiB, two workers, group_reporting. Worker 0 runs
- * 2 s: 4000 reads, 2000 writes; worker 1 runs 1.5 s: 2000 reads, 1000
- * writes, and stops one 500 ms sample early. Merged: 3000 read IOPS, 1500
- * write IOPS over the longest runtime, 2 s.
- * Job 1 "seq": read 64 KiB, two workers reported apart, 1000 reads of
- * 3..103 ms each in 1 s; worker 1 failed with EIO.
- * Job 2 "fast": one worker, 12288 reads of 4 KiB in 1 s: 12.3k IOPS,
- * 48.0 MiB/s, 32..95 ns.
- */
-#define BS		4096
-#define MIX_READS0	4000
-#define MIX_READS1	2000
-#define MIX_WRITES0	2000
-#define MIX_WRITES1	1000
-#define MIX_READS	(MIX_READS0 + MIX_READS1)
-
-static struct kg_job jobs[3];
-static struct kg_worker mixed_w[2], seq_w[2], fast_w[1];
-static struct kg_run_result run;
-static struct kg_global glob;
-
-static uint64_t read_lat[MIX_READS];	/* every read latency of job 0 */
-static size_t nr_read_lat;
+#include "test_fixture.h"
 
 static char *text, *json;		/* the reports */
 static size_t text_len, json_len;
 static char json_path[] = "/tmp/kiogen-test-report-XXXXXX";
 static bool have_python;
-
-/* One I/O: clat @ns, slat @slat (0: a synchronous job, which has none). */
-static void dir_add_slat(struct kg_dir *d, uint64_t ns, uint64_t bytes,
-			 uint64_t slat)
-{
-	uint64_t lat = ns + slat;
-
-	if (!d->ios || lat < d->lat_min)
-		d->lat_min = lat;
-	if (lat > d->lat_max)
-		d->lat_max = lat;
-	if (!d->ios || ns < d->clat_min)
-		d->clat_min = ns;
-	if (ns > d->clat_max)
-		d->clat_max = ns;
-	if (slat) {
-		if (!d->has_slat || slat < d->slat_min)
-			d->slat_min = slat;
-		if (slat > d->slat_max)
-			d->slat_max = slat;
-		d->slat_sum += slat;
-		d->slat_sumsq += (long double)slat * slat;
-		d->has_slat = true;
-	}
-	d->ios++;
-	d->bytes += bytes;
-	d->lat_sum += lat;
-	d->lat_sumsq += (long double)lat * lat;
-	d->clat_sum += ns;
-	d->clat_sumsq += (long double)ns * ns;
-	d->hist[kiog_hist_idx(lat)]++;
-	d->clat_hist[kiog_hist_idx(ns)]++;
-}
-
-static void dir_add(struct kg_dir *d, uint64_t ns, uint64_t bytes)
-{
-	dir_add_slat(d, ns, bytes, 0);
-}
-
-/* slat of the asynchronous job: 4000 .. 5999 ns */
-static uint64_t mixed_slat(uint32_t k)
-{
-	return 4000 + ((uint64_t)k * 31) % 2000;
-}
-
-/* reads of 20 us .. 1 ms, writes of 5 us .. 100 us, spread by primes */
-static void fill_mixed(struct kg_worker *w, uint32_t idx, uint32_t reads,
-		       uint32_t writes, uint64_t elapsed_ns)
-{
-	uint32_t k;
-
-	w->job = 0;
-	w->index = idx;
-	w->elapsed_ns = elapsed_ns;
-	for (k = 0; k < reads; k++) {
-		uint64_t ns = 20000 + ((uint64_t)k * 7919 + idx * 104729) % 980000;
-
-		dir_add_slat(&w->dir[KIOGEN_DIR_READ], ns, BS, mixed_slat(k));
-		read_lat[nr_read_lat++] = ns;
-	}
-	for (k = 0; k < writes; k++)
-		dir_add_slat(&w->dir[KIOGEN_DIR_WRITE], 5000 + ((uint64_t)k * 104729) % 95000,
-			     BS, mixed_slat(k));
-}
-
-static struct kiogen_sample *samples(uint32_t n, const uint64_t *reads,
-				     const uint64_t *writes)
-{
-	struct kiogen_sample *s = calloc(n, sizeof(*s));
-	uint32_t i;
-
-	if (!s)
-		exit(2);
-	for (i = 0; i < n; i++) {
-		s[i].ios[0] = reads[i];
-		s[i].bytes[0] = reads[i] * BS;
-		s[i].ios[1] = writes[i];
-		s[i].bytes[1] = writes[i] * BS;
-	}
-	return s;
-}
-
-static void build_run(void)
-{
-	static const uint64_t r0[] = { 1000, 2000, 3000, 4000 };
-	static const uint64_t w0[] = { 500, 1000, 1500, 2000 };
-	static const uint64_t r1[] = { 666, 1333, 2000 };
-	static const uint64_t w1[] = { 333, 667, 1000 };
-	uint32_t i, k;
-
-	snprintf(jobs[0].name, sizeof(jobs[0].name), "mixed");
-	snprintf(jobs[0].ioengine, sizeof(jobs[0].ioengine), "libaio");
-	snprintf(jobs[0].filename, sizeof(jobs[0].filename), "/dev/nullb0");
-	jobs[0].rw = KIOGEN_RW_RANDRW;
-	jobs[0].rwmixread = 67;
-	jobs[0].bs = BS;
-	jobs[0].numjobs = 2;
-	jobs[0].iodepth = 4;
-	jobs[0].runtime_ns = 2 * NS_PER_SEC;
-	jobs[0].time_based = true;
-	jobs[0].group_reporting = true;
-	jobs[0].clat_percentiles = true;
-
-	fill_mixed(&mixed_w[0], 0, MIX_READS0, MIX_WRITES0, 2 * NS_PER_SEC);
-	fill_mixed(&mixed_w[1], 1, MIX_READS1, MIX_WRITES1, 3 * NS_PER_SEC / 2);
-	mixed_w[0].samples = samples(4, r0, w0);
-	mixed_w[0].nr_samples = 4;
-	mixed_w[1].samples = samples(3, r1, w1);
-	mixed_w[1].nr_samples = 3;
-	for (i = 0; i < 2; i++)
-		mixed_w[i].sample_ns = NS_PER_SEC / 2;
-	mixed_w[0].cpu_usr_ns = 200000000;
-	mixed_w[0].cpu_sys_ns = 600000000;
-	mixed_w[1].cpu_usr_ns = 100000000;
-	mixed_w[1].cpu_sys_ns = 300000000;
-	mixed_w[0].ctx_vol = 10;
-	mixed_w[1].ctx_invol = 5;
-	mixed_w[0].depths[0] = 100;
-	mixed_w[0].depths[2] = 5900;
-	mixed_w[1].depths[2] = 3000;
-	mixed_w[0].submit[1] = 1500;	/* batches of 4 */
-	mixed_w[1].submit[1] = 750;
-	mixed_w[0].complete[1] = 3000;
-	mixed_w[1].complete[2] = 10;
-	mixed_w[0].digest = 0x1000;
-	mixed_w[1].digest = 0x0234;
-
-	snprintf(jobs[1].name, sizeof(jobs[1].name), "seq");
-	snprintf(jobs[1].ioengine, sizeof(jobs[1].ioengine), "psync");
-	jobs[1].rw = KIOGEN_RW_READ;
-	jobs[1].bs = 65536;
-	jobs[1].numjobs = 2;
-	jobs[1].iodepth = 1;
-	jobs[1].clat_percentiles = true;
-	jobs[1].lat_percentiles = true;
-	for (i = 0; i < 2; i++) {
-		seq_w[i].job = 1;
-		seq_w[i].index = i;
-		seq_w[i].elapsed_ns = NS_PER_SEC;
-		seq_w[i].depths[0] = 1000;
-		for (k = 0; k < 1000; k++)
-			dir_add(&seq_w[i].dir[KIOGEN_DIR_READ], 3000000 + k * 100000, 65536);
-	}
-	seq_w[1].error = -5;	/* EIO, as the kernel reports it */
-	seq_w[1].dir[KIOGEN_DIR_READ].errors = 3;
-
-	snprintf(jobs[2].name, sizeof(jobs[2].name), "fast");
-	snprintf(jobs[2].ioengine, sizeof(jobs[2].ioengine), "null");
-	jobs[2].rw = KIOGEN_RW_RANDREAD;
-	jobs[2].bs = BS;
-	jobs[2].numjobs = 1;
-	jobs[2].iodepth = 1;
-	jobs[2].clat_percentiles = true;
-	fast_w[0].job = 2;
-	fast_w[0].elapsed_ns = NS_PER_SEC;
-	fast_w[0].depths[0] = 12288;
-	for (k = 0; k < 12288; k++)
-		dir_add(&fast_w[0].dir[KIOGEN_DIR_READ], 32 + k % 64, BS);
-
-	run.id = 7;
-	run.state = KIOGEN_STATE_DONE;
-	run.elapsed_ns = 2 * NS_PER_SEC;
-	run.nr_jobs = 3;
-	run.jobs[0] = (struct kg_job_result){ &jobs[0], 2, mixed_w };
-	run.jobs[1] = (struct kg_job_result){ &jobs[1], 2, seq_w };
-	run.jobs[2] = (struct kg_job_result){ &jobs[2], 1, fast_w };
-
-	run.nr_disks = 2;
-	snprintf(run.disks[0].name, sizeof(run.disks[0].name), "nullb0");
-	run.disks[0].valid = true;
-	run.disks[0].wall_ms = 2000;
-	/* read ios, merges, sectors, ticks; write ios, ...; io_ticks, in_queue */
-	run.disks[0].after[0] = 6100;
-	run.disks[0].before[0] = 100;
-	run.disks[0].after[1] = 7;
-	run.disks[0].after[3] = 900;
-	run.disks[0].after[4] = 3000;
-	run.disks[0].after[7] = 450;
-	run.disks[0].after[9] = 1500;
-	run.disks[0].after[10] = 1350;
-	snprintf(run.disks[1].name, sizeof(run.disks[1].name), "sdz");
-
-	kg_default_percentiles(&glob);
-}
 
 static char *render(int (*fn)(FILE *, const struct kg_run_result *,
 			      const struct kg_global *),
@@ -241,7 +30,7 @@ static char *render(int (*fn)(FILE *, const struct kg_run_result *,
 	char *buf = NULL;
 	FILE *f = open_memstream(&buf, len);
 
-	if (!f || fn(f, r, &glob) || fclose(f)) {
+	if (!f || fn(f, r, &fx_glob) || fclose(f)) {
 		fprintf(stderr, "report failed\n");
 		exit(2);
 	}
@@ -252,9 +41,9 @@ static void setup(void)
 {
 	int fd;
 
-	build_run();
-	text = render(kg_report_text, &run, &text_len);
-	json = render(kg_report_json, &run, &json_len);
+	fx_build_run();
+	text = render(kg_report_text, &fx_run, &text_len);
+	json = render(kg_report_json, &fx_run, &json_len);
 
 	fd = mkstemp(json_path);
 	if (fd < 0 || write(fd, json, json_len) != (ssize_t)json_len) {
@@ -277,9 +66,9 @@ static int cmp_u64(const void *a, const void *b)
 /* nearest-rank percentile of the known read latencies */
 static uint64_t true_percentile(uint32_t ppm)
 {
-	uint64_t rank = ((uint64_t)nr_read_lat * ppm + 999999) / 1000000;
+	uint64_t rank = ((uint64_t)fx_nr_read_lat * ppm + 999999) / 1000000;
 
-	return read_lat[(rank ? rank : 1) - 1];
+	return fx_read_lat[(rank ? rank : 1) - 1];
 }
 
 static bool starts_with(const char *s, const char *prefix)
@@ -361,7 +150,7 @@ static struct kg_dir *known_set(void)
 
 	memset(&d, 0, sizeof(d));
 	for (i = 0; i < ARRAY_SIZE(v); i++)
-		dir_add(&d, v[i], 512);
+		fx_dir_add(&d, v[i], 512);
 	return &d;
 }
 
@@ -391,7 +180,7 @@ static int t_stdev_degenerate(const void *arg)
 	(void)arg;
 	CHECK(kg_dir_stdev_ns(&d) == 0.0, "stdev of nothing %f", kg_dir_stdev_ns(&d));
 	CHECK(kg_dir_mean_ns(&d) == 0.0, "mean of nothing %f", kg_dir_mean_ns(&d));
-	dir_add(&d, 12345, 512);
+	fx_dir_add(&d, 12345, 512);
 	CHECK(kg_dir_stdev_ns(&d) == 0.0, "stdev of one %f", kg_dir_stdev_ns(&d));
 	return T_PASS;
 }
@@ -408,7 +197,7 @@ static int t_stdev_large(const void *arg)
 	 * just; the deviation must come out as 1 us.
 	 */
 	for (k = 0; k < 1000000; k++)
-		dir_add(&d, 100000 + (k & 1 ? 1000 : -1000), 512);
+		fx_dir_add(&d, 100000 + (k & 1 ? 1000 : -1000), 512);
 	CHECK(within_pct(kg_dir_stdev_ns(&d), 1000.0, 0.01), "stdev %f, want ~1000",
 	      kg_dir_stdev_ns(&d));
 	return T_PASS;
@@ -417,7 +206,7 @@ static int t_stdev_large(const void *arg)
 static int t_dir_merge(const void *arg)
 {
 	struct kg_dir into = { 0 }, empty = { 0 };
-	const struct kg_dir *a = &mixed_w[0].dir[0], *b = &mixed_w[1].dir[0];
+	const struct kg_dir *a = &fx_mixed[0].dir[0], *b = &fx_mixed[1].dir[0];
 	uint64_t total = 0;
 	size_t i;
 
@@ -447,7 +236,7 @@ static int t_worker_merge(const void *arg)
 	int rc = T_PASS;
 
 	(void)arg;
-	CHECK(!kg_worker_merge(&m, &mixed_w[0]) && !kg_worker_merge(&m, &mixed_w[1]),
+	CHECK(!kg_worker_merge(&m, &fx_mixed[0]) && !kg_worker_merge(&m, &fx_mixed[1]),
 	      "merge failed");
 	if (m.elapsed_ns != 2 * NS_PER_SEC)
 		rc = fail("elapsed %llu, want the longest", (unsigned long long)m.elapsed_ns);
@@ -476,7 +265,7 @@ static int t_samples_merge(const void *arg)
 	uint32_t i;
 
 	(void)arg;
-	CHECK(!kg_worker_merge(&m, &mixed_w[0]) && !kg_worker_merge(&m, &mixed_w[1]),
+	CHECK(!kg_worker_merge(&m, &fx_mixed[0]) && !kg_worker_merge(&m, &fx_mixed[1]),
 	      "merge failed");
 	if (m.nr_samples != 4 || m.sample_ns != NS_PER_SEC / 2)
 		rc = fail("%u samples of %llu ns", m.nr_samples,
@@ -714,7 +503,7 @@ static int t_text_disks(const void *arg)
 	      "disk stats");
 	CHECK(!strstr(text, "sdz"), "invalid disk printed");
 	CHECK(r, "oom");
-	*r = run;
+	*r = fx_run;
 	r->disks[0].valid = false;
 	t = render(kg_report_text, r, &len);
 	if (strstr(t, "Disk stats"))
@@ -763,8 +552,8 @@ static int t_json_percentiles(const void *arg)
 	(void)arg;
 	if (!have_python)
 		return skip("python3 not found");
-	for (i = 0; i < glob.nr_percentiles; i++) {
-		uint32_t ppm = glob.percentile_ppm[i];
+	for (i = 0; i < fx_glob.nr_percentiles; i++) {
+		uint32_t ppm = fx_glob.percentile_ppm[i];
 		char expr[128];
 		double v;
 
@@ -805,9 +594,9 @@ static int t_json_plus_bins(const void *arg)
 	char *plus;
 
 	(void)arg;
-	glob.output_json = 2;
-	plus = render(kg_report_json, &run, &len);
-	glob.output_json = 0;
+	fx_glob.output_json = 2;
+	plus = render(kg_report_json, &fx_run, &len);
+	fx_glob.output_json = 0;
 	b = strstr(plus, "\"bins\" : {");
 	CHECK(b, "no bins with json+");
 	end = strchr(b, '}');
@@ -894,6 +683,56 @@ static int t_json_empty_run(const void *arg)
 	return rc;
 }
 
+static int t_json_nonfinite(const void *arg)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct kg_json j = { .f = f };
+
+	(void)arg;
+	CHECK(f, "oom");
+	kg_json_obj(&j, NULL);
+	kg_json_double(&j, "nan", NAN);
+	kg_json_double(&j, "inf", INFINITY);
+	kg_json_double_prec(&j, "ninf", -INFINITY, 2);
+	kg_json_double_prec(&j, "x", 1.0 / 3, 2);
+	kg_json_open(&j, "one", '{', true);
+	kg_json_u64(&j, "a", 1);
+	kg_json_bool(&j, "b", false);
+	kg_json_close(&j, '}');
+	kg_json_end(&j);
+	fclose(f);
+	CHECK(!strcmp(buf, "{\n  \"nan\" : null,\n  \"inf\" : null,\n  \"ninf\" : null,\n"
+			   "  \"x\" : 0.33,\n  \"one\" : { \"a\" : 1, \"b\" : false }\n}"),
+	      "writer wrote: %s", buf);
+	free(buf);
+	return T_PASS;
+}
+
+/* zero I/O in zero time: every figure is a number or null */
+static int t_json_zero_time(const void *arg)
+{
+	static struct kg_worker w[1];
+	struct kg_run_result *r = calloc(1, sizeof(*r));
+	struct kg_job job = fx_jobs[0];
+	size_t len;
+	char *j;
+	int rc = T_PASS;
+
+	(void)arg;
+	CHECK(r, "oom");
+	r->nr_jobs = 1;
+	r->jobs[0] = (struct kg_job_result){ &job, 1, w };
+	j = render(kg_report_json, r, &len);
+	if (strstr(j, ": nan") || strstr(j, ": -nan") || strstr(j, ": inf") ||
+	    strstr(j, ": -inf") || strstr(j, ": null"))
+		rc = fail("a non-number in: %s", j);
+	free(j);
+	free(r);
+	return rc;
+}
+
 /* Prints @s as TAP diagnostics, "# " in front of every line. */
 static void diag_dump(const char *title, const char *s)
 {
@@ -939,6 +778,8 @@ static const struct tcase cases[] = {
 	{ "json: fio's shape (version, jobs, options, trim/sync, disk_util)", t_json_shape, NULL },
 	{ "json: kiogen hist lists non-empty buckets summing to total_ios", t_json_hist, NULL },
 	{ "json: an empty run is valid", t_json_empty_run, NULL },
+	{ "json writer: NaN and infinity are null; one-line objects", t_json_nonfinite, NULL },
+	{ "json: zero I/O in zero time has no nan or inf", t_json_zero_time, NULL },
 };
 
 int main(void)
@@ -946,7 +787,7 @@ int main(void)
 	int rc;
 
 	setup();
-	qsort(read_lat, nr_read_lat, sizeof(read_lat[0]), cmp_u64);
+	qsort(fx_read_lat, fx_nr_read_lat, sizeof(fx_read_lat[0]), cmp_u64);
 	rc = run_cases(cases, ARRAY_SIZE(cases));
 	if (getenv("KG_TEST_VERBOSE")) {
 		diag_dump("text report", text);

@@ -33,6 +33,7 @@ load_module
 check "--version" expect 0 "^kiogen [0-9]" "$KIOGEN" --version
 check "--help lists commands" expect 0 "run .*info" bash -c "$KIOGEN --help | tr '\n' ' '"
 check "help run lists fio options" expect 0 "--rwmixread" "$KIOGEN" help run
+check "run --help is help run" expect 0 "--rw=WORD, --readwrite" "$KIOGEN" run --help
 check "no command: usage, exit 2" expect 2 "usage" "$KIOGEN"
 check "unknown command: exit 2" expect 2 "unknown command 'frobnicate'" "$KIOGEN" frobnicate
 check "info: module and engines" expect 0 "engine: +bio" "$KIOGEN" info
@@ -55,4 +56,38 @@ check "a missing target names filename" \
 check "errors started nothing" runs_none
 check "null engine run succeeds" \
 	expect 0 "read: IOPS=" "$KIOGEN" run --name=t --ioengine=null --size=1m --number_ios=1000
+# events: `kiogen monitor` prints a run's progress and end as they come, and
+# `kiogen run` waits on them instead of polling
+mon=$(mktemp)
+"$KIOGEN" monitor --timestamp >"$mon" 2>&1 &
+monpid=$!
+sleep 1		# joined the group
+KIOGEN_DEBUG=1 "$KIOGEN" run --name=evt --ioengine=null --size=1m \
+	--runtime=2 --time_based >/dev/null 2>"$mon.run"
+run_end=$(date +%s.%N)
+sleep 1		# the end event reaches the monitor
+kill "$monpid"
+wait "$monpid" 2>/dev/null
+
+# mon_saw STATE: the monitor printed STATE for the run that ran job evt
+mon_saw() {
+	local id
+	id=$(grep -m1 -oE '\] run [0-9]+ running job=evt ' "$mon" | cut -d' ' -f3)
+	[ -n "$id" ] && grep -qE "\] run $id $1 job=evt " "$mon" && return 0
+	echo "# monitor printed:"; sed 's/^/# /' "$mon"
+	return 1
+}
+check "monitor: a run's progress, with its job" mon_saw running
+check "monitor: the same run's end" mon_saw done
+check "run: waits on the events group" grep -q 'waiting on the events group' "$mon.run"
+# run_prompt: kiogen run exited within a second of the run's end event
+run_prompt() {
+	local ended
+	ended=$(grep -m1 -E '\] run [0-9]+ done job=evt ' "$mon" | tr -d '[' | cut -d']' -f1)
+	echo "# end event at $ended, kiogen run exited at $run_end"
+	[ -n "$ended" ] && awk -v a="$ended" -v b="$run_end" 'BEGIN { exit !(b - a < 1.0) }'
+}
+check "run: returns within a second of the end event" run_prompt
+rm -f "$mon" "$mon.run"
+check "monitor: no argument taken" expect 2 "usage: kiogen monitor" "$KIOGEN" monitor 1
 finish
