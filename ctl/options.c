@@ -398,6 +398,7 @@ static int kg_parse_special(struct kg_jobs *js, struct kg_job *j,
 			{ "none", 0 }, { "0", 0 }, { "read", KIOGEN_COE_READ },
 			{ "write", KIOGEN_COE_WRITE },
 			{ "io", KIOGEN_COE_READ | KIOGEN_COE_WRITE },
+			{ "verify", KIOGEN_COE_SYNC },	/* fio's verify bit: EILSEQ */
 			{ "all", KIOGEN_COE_ALL }, { "1", KIOGEN_COE_ALL },
 		};
 
@@ -407,7 +408,7 @@ static int kg_parse_special(struct kg_jobs *js, struct kg_job *j,
 				return 0;
 			}
 		}
-		fprintf(err, "kiogen: continue_on_error: '%s' is not none, read, write, io or all\n",
+		fprintf(err, "kiogen: continue_on_error: '%s' is not none, read, write, io, verify or all\n",
 			v ? v : "");
 		return -EINVAL;
 	}

@@ -18,8 +18,7 @@
 #include <net/netlink.h>
 #include <net/sock.h>
 #include <uapi/linux/kiogen.h>
-#include <kiogen/hist.h>
-#include <kiogen/workload.h>
+#include <kiogen/core.h>
 
 #define KIOGEN_VERSION		"0.1.0"
 
@@ -27,10 +26,7 @@
 #define KIOG_MAX_NUMJOBS	1024
 #define KIOG_MAX_IODEPTH	4096
 #define KIOG_MIN_BS		512
-#define KIOG_CHUNK_ORDER	4			/* buffers are made of 64 KiB chunks */
 #define KIOG_MAX_BS		(BIO_MAX_VECS << (PAGE_SHIFT + KIOG_CHUNK_ORDER))
-#define KIOG_SAMPLE_NS		(500 * NSEC_PER_MSEC)
-#define KIOG_MAX_SAMPLES	7200			/* one hour of 500 ms samples */
 
 struct kiog_worker;
 struct kiog_slot;
@@ -126,28 +122,6 @@ struct kiog_job {
 	struct kiog_worker **workers;
 };
 
-/* Sums of one latency of one direction; ns. */
-struct kiog_lat_stats {
-	u64 min;
-	u64 max;
-	u64 sum;
-	u64 sq_hi, sq_lo;	/* 128-bit sum of squares */
-};
-
-/*
- * Statistics of one direction of one worker, with fio's three latencies:
- * slat (build to issue), clat (issue to completion), lat (the two).
- */
-struct kiog_dir_stats {
-	u64 ios;
-	u64 bytes;
-	u64 errors;
-	u64 short_ios;
-	struct kiog_lat_stats slat, clat, lat;
-	u64 hist[KIOG_HIST_BUCKETS];		/* lat */
-	u64 clat_hist[KIOG_HIST_BUCKETS];
-};
-
 /**
  * struct kiog_slot - one I/O in flight: where, what, when, how it ended
  */
@@ -188,18 +162,11 @@ struct kiog_worker {
 	u32 inflight;
 	u64 mem;			/* bytes reserved for this worker */
 
-	/* results, written by the worker thread only */
-	struct kiog_dir_stats stats[3];	/* enum kiogen_dir: read, write, sync */
-	u64 depths[KIOGEN_DEPTH_BUCKETS];
-	u64 submit[KIOGEN_DEPTH_BUCKETS];
-	u64 complete[KIOGEN_DEPTH_BUCKETS];
-	struct kiogen_sample *samples;
-	u32 nr_samples, max_samples;
+	/* policy, loop state and results: the shared worker core */
+	struct kiog_core core;
 	u64 elapsed_ns;
 	u64 cpu_usr_ns, cpu_sys_ns;
 	u64 ctx_vol, ctx_invol;
-	int error;			/* first errno */
-	bool failed;			/* an error ended the worker */
 
 	/* progress, read by others without locks */
 	u64 live_ios, live_bytes, live_errors;
@@ -255,7 +222,7 @@ void kiog_run_worker_done(struct kiog_run *run);
 int kiog_worker_fn(void *data);
 u64 kiog_worker_mem(const struct kiog_job *job);
 u64 kiog_worker_shrink(struct kiog_worker *w);
-int kiog_worker_alloc(struct kiog_job *job, u32 index,
+int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 		      struct kiog_worker **wp);
 void kiog_worker_free(struct kiog_worker *w);
 void kiog_slot_complete(struct kiog_slot *s);
