@@ -39,6 +39,26 @@ extern unsigned long kiog_max_mem_mb;
 extern atomic64_t kiog_mem_used;		/* bytes of worker memory, all runs */
 
 /**
+ * struct kiog_open_err - why an engine refused a job, for the requester
+ * @field: the job field at fault, named by its KIOGEN_A_JOB_* number; 0: the
+ *	job as a whole
+ * @msg: what is wrong, in words; a string that lives as long as the module
+ */
+struct kiog_open_err {
+	u16 field;
+	const char *msg;
+};
+
+/* An engine refuses a job: fills @why and returns @err. */
+static inline int kiog_open_refuse(struct kiog_open_err *why, u16 field,
+				   const char *msg, int err)
+{
+	why->field = field;
+	why->msg = msg;
+	return err;
+}
+
+/**
  * struct kiog_engine_ops - one way of issuing I/O, chosen by name
  * @name: engine name as the user writes it
  * @needs_buffers: whether slots need data buffers
@@ -46,7 +66,9 @@ extern atomic64_t kiog_mem_used;		/* bytes of worker memory, all runs */
  * @slot_priv: bytes of per-slot engine state, placed after struct kiog_slot
  * @open: validate the job against its target (@job->file, already checked
  *	for the access the job needs) in the requester's context; sets
- *	@job->target_bytes and @job->min_align
+ *	@job->target_bytes and @job->min_align. On refusal returns a negative
+ *	errno and says which field is at fault and why in @why (see
+ *	kiog_job_open(), which reports it)
  * @close: release what @open acquired, after the last I/O
  * @slot_init: prepare one slot before the clock starts (optional)
  * @submit: start one I/O described by the slot; its completion, from any
@@ -60,8 +82,7 @@ struct kiog_engine_ops {
 	bool needs_buffers;
 	bool needs_target;
 	size_t slot_priv;
-	int (*open)(struct kiog_job *job, struct nlattr **tb,
-		    struct netlink_ext_ack *extack);
+	int (*open)(struct kiog_job *job, struct kiog_open_err *why);
 	void (*close)(struct kiog_job *job);
 	int (*slot_init)(struct kiog_worker *w, struct kiog_slot *s);
 	void (*submit)(struct kiog_worker *w, struct kiog_slot *s);
@@ -202,6 +223,8 @@ extern struct mutex kiog_lock;
 extern struct list_head kiog_runs;
 
 /* run.c */
+int kiog_job_open(struct kiog_job *job, struct nlattr **tb,
+		  struct netlink_ext_ack *extack);
 int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack);
 struct kiog_run *kiog_run_alloc(u32 nr_jobs);
 void kiog_run_put(struct kiog_run *run);

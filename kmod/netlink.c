@@ -435,7 +435,7 @@ static int kiog_nl_run_new_doit(struct sk_buff *skb, struct genl_info *info)
 		if (!err)
 			err = kiog_nl_take_fd(job, nla, tb, extack);
 		if (!err)
-			err = job->cfg.engine->open(job, tb, extack);
+			err = kiog_job_open(job, tb, extack);
 		if (err)
 			goto err_put_run;
 		job->opened = true;

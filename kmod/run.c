@@ -53,6 +53,32 @@ const struct kiog_engine_ops *kiog_engine_find(const char *name)
 }
 
 /**
+ * kiog_job_open() - open a job's target through its engine
+ * @job: the job, configuration parsed and fd taken
+ * @tb: the job's attributes, to point at the one at fault
+ * @extack: where a refusal is reported
+ *
+ * Engines know nothing of netlink: they say which job field is at fault and
+ * why, and this turns it into the extack message and bad attribute.
+ *
+ * Return: 0 or the engine's negative errno.
+ */
+int kiog_job_open(struct kiog_job *job, struct nlattr **tb,
+		  struct netlink_ext_ack *extack)
+{
+	struct kiog_open_err why = { };
+	int err = job->cfg.engine->open(job, &why);
+
+	if (!err || !why.msg)
+		return err;
+	if (extack)
+		extack->_msg = why.msg;
+	if (why.field && why.field <= KIOGEN_A_JOB_MAX)
+		NL_SET_BAD_ATTR(extack, tb[why.field]);
+	return err;
+}
+
+/**
  * kiog_run_alloc() - allocate an empty run with room for @nr_jobs jobs
  * @nr_jobs: number of jobs, at least one
  *
