@@ -63,16 +63,10 @@ static int kiog_bio_open(struct kiog_job *job, struct kiog_open_err *why)
 	t->claimed = t->writes && !kiog_file_bdev_exclusive(job->file);
 	if (t->claimed) {
 		err = kiog_bdev_claim(&t->claim, t->bdev->bd_dev, &kiog_bdev_holder);
-		if (err == -EBUSY)
-			kiog_open_refuse(why, fd,
-					 "job fd: device is mounted or held by another user, refusing to write",
-					 err);
-		else if (err)
-			kiog_open_refuse(why, fd,
-					 "job fd: cannot claim the device for writing",
-					 err);
-		if (err)
+		if (err) {
+			kiog_open_refuse_claim(why, err);
 			goto err_free;
+		}
 	}
 	if (t->writes) {
 		/* dirty cached pages must not be written back over the run's blocks */

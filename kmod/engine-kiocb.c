@@ -92,17 +92,9 @@ static int kiog_kiocb_open(struct kiog_job *job, struct kiog_open_err *why)
 		/* same rule as bio: never write a mounted or claimed device */
 		err = kiog_bdev_claim(&t->claim, kiog_file_bdev(f)->bd_dev,
 				      &kiog_kiocb_holder);
-		if (err == -EBUSY)
-			kiog_open_refuse(why, fd,
-					 "job fd: device is mounted or held by another user, refusing to write",
-					 err);
-		else if (err)
-			kiog_open_refuse(why, fd,
-					 "job fd: cannot claim the device for writing",
-					 err);
 		if (err) {
 			kfree(t);
-			return err;
+			return kiog_open_refuse_claim(why, err);
 		}
 		t->claimed = true;
 	}

@@ -58,6 +58,16 @@ static inline int kiog_open_refuse(struct kiog_open_err *why, u16 field,
 	return err;
 }
 
+/* The refusal when claiming a written device failed with @err. */
+static inline int kiog_open_refuse_claim(struct kiog_open_err *why, int err)
+{
+	const char *msg = "job fd: cannot claim the device for writing";
+
+	if (err == -EBUSY)
+		msg = "job fd: device is mounted or held by another user, refusing to write";
+	return kiog_open_refuse(why, KIOGEN_A_JOB_FD, msg, err);
+}
+
 /**
  * struct kiog_engine_ops - one way of issuing I/O, chosen by name
  * @name: engine name as the user writes it
