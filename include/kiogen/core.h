@@ -300,7 +300,7 @@ static inline void kiog_core_lat(struct kiog_lat_stats *l, __u64 v, int first)
 {
 	if (first || v < l->min)
 		l->min = v;
-	if (!v)		/* common: slat of sync I/O, clat of inline completions */
+	if (!v)		/* common: clat of inline completions */
 		return;
 	if (v > l->max)
 		l->max = v;
@@ -308,21 +308,57 @@ static inline void kiog_core_lat(struct kiog_lat_stats *l, __u64 v, int first)
 	kiog_core_sq_add(&l->sq_hi, &l->sq_lo, v);
 }
 
-/* One operation into a direction's statistics; slat + clat = lat. */
+/* @v into two latencies at once: one square, for lat == clat */
+static inline void kiog_core_lat2(struct kiog_lat_stats *a,
+				  struct kiog_lat_stats *b, __u64 v, int first)
+{
+	__u64 sq_lo, sq_hi;
+
+	if (first || v < a->min)
+		a->min = v;
+	if (first || v < b->min)
+		b->min = v;
+	if (!v)
+		return;
+	if (v > a->max)
+		a->max = v;
+	if (v > b->max)
+		b->max = v;
+	a->sum += v;
+	b->sum += v;
+	sq_hi = kiog_mul64_hi(v, v, &sq_lo);
+	a->sq_lo += sq_lo;
+	a->sq_hi += sq_hi + (a->sq_lo < sq_lo);
+	b->sq_lo += sq_lo;
+	b->sq_hi += sq_hi + (b->sq_lo < sq_lo);
+}
+
+/*
+ * One operation into a direction's statistics; slat + clat = lat. Without
+ * slat (sync I/O, the common case) lat is clat: squared and bucketed once.
+ */
 static inline void kiog_core_dir_add(struct kiog_dir_stats *d, __u64 slat,
 				     __u64 clat, __u32 bytes, int short_io)
 {
 	int first = !d->ios;
-	__u64 lat = slat + clat;
+	__u32 idx = kiog_hist_idx(clat);
 
-	kiog_core_lat(&d->slat, slat, first);
-	kiog_core_lat(&d->clat, clat, first);
-	kiog_core_lat(&d->lat, lat, first);
+	if (slat) {
+		__u64 lat = slat + clat;
+
+		kiog_core_lat(&d->slat, slat, first);
+		kiog_core_lat(&d->clat, clat, first);
+		kiog_core_lat(&d->lat, lat, first);
+		d->hist[kiog_hist_idx(lat)]++;
+	} else {
+		d->slat.min = 0;
+		kiog_core_lat2(&d->clat, &d->lat, clat, first);
+		d->hist[idx]++;
+	}
+	d->clat_hist[idx]++;
 	d->ios++;
 	d->bytes += bytes;
 	d->short_ios += short_io;
-	d->hist[kiog_hist_idx(lat)]++;
-	d->clat_hist[kiog_hist_idx(clat)]++;
 }
 
 /**
