@@ -3,12 +3,13 @@
  * The syscall path: "kiogen run --path=syscall" issues the same jobs from
  * this process, one pthread per worker, through an engine picked by name
  * (psync, io_uring, null). Everything a worker needs is allocated and the
- * target opened before any thread starts; the worker loop then mirrors the
- * kernel's kiog_worker_loop() step for step - the same generator
- * configuration, stop conditions, statistics and block headers - and the
- * results land in the same struct kg_run_result the kernel path fills. So
- * reports and JSON work unchanged, and for one seed both paths issue the
- * identical stream, which the digest proves.
+ * target opened before any thread starts. The worker loop keeps only
+ * submitting and waiting: stop conditions, error policy, sync cadence and
+ * statistics are the kernel worker's own, from include/kiogen/core.h, and
+ * the generator is configured as the kernel configures it. The results land
+ * in the same struct kg_run_result the kernel path fills, so reports and
+ * JSON work unchanged, and for one seed both paths issue the identical
+ * stream under the same policy, which the digest proves.
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The worker thread: everything it touches is allocated before the clock
- * starts; the loop asks the shared workload generator what to issue, hands
- * slots to the engine, reaps completions from a lock-free list and keeps the
- * statistics single-writer, so the hot path takes no lock and allocates
- * nothing.
+ * starts, on the node it runs on; the loop asks the shared workload
+ * generator what to issue, hands slots to the engine and reaps completions
+ * from a lock-free list. What to do with them - statistics, error policy,
+ * sync cadence, when to stop - is the worker core shared with the syscall
+ * path (include/kiogen/core.h). Single-writer: the hot path takes no lock
+ * and allocates nothing.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
