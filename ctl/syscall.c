@@ -3,12 +3,13 @@
  * The syscall path: "kiogen run --path=syscall" issues the same jobs from
  * this process, one pthread per worker, through an engine picked by name
  * (psync, io_uring, null). Everything a worker needs is allocated and the
- * target opened before any thread starts; the worker loop then mirrors the
- * kernel's kiog_worker_loop() step for step - the same generator
- * configuration, stop conditions, statistics and block headers - and the
- * results land in the same struct kg_run_result the kernel path fills. So
- * reports and JSON work unchanged, and for one seed both paths issue the
- * identical stream, which the digest proves.
+ * target opened before any thread starts. The worker loop keeps only
+ * submitting and waiting: stop conditions, error policy, sync cadence and
+ * statistics are the kernel worker's own, from include/kiogen/core.h, and
+ * the generator is configured as the kernel configures it. The results land
+ * in the same struct kg_run_result the kernel path fills, so reports and
+ * JSON work unchanged, and for one seed both paths issue the identical
+ * stream under the same policy, which the digest proves.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,8 +30,6 @@
 #include "disk.h"
 #include "syscall.h"
 #include "target.h"
-
-#define KG_SYS_FILL_SEED	0xb10cULL	/* as kiog_worker_alloc() */
 
 /*
  * fio's ioengine names on this path. The kernel engines stand for the path
@@ -72,17 +71,8 @@ struct kg_sys_gate {
 	bool abort;
 };
 
-/* The per-loop state of a worker, as struct kiog_loop. */
+/* What the loop adds to the shared core (include/kiogen/core.h). */
 struct kg_sys_loop {
-	uint64_t ramp_end;	/* completions that started before are not counted */
-	uint64_t end;		/* stop issuing at this time */
-	uint64_t next_sample;
-	uint64_t issued_bytes;
-	uint64_t write_seq;
-	uint64_t last_end;	/* latest completion time reaped: "now" for the loop */
-	uint32_t sync_every;	/* fsync or fdatasync every N writes */
-	uint32_t writes_since_sync;
-	bool issuing;
 	bool broken;		/* the engine failed: in-flight I/O is lost */
 };
 
@@ -238,15 +228,21 @@ static int kg_sys_target_open(const struct kg_job *j, struct kg_sys_target *t,
 
 /* ---- workers: allocation before the clock starts ------------------------ */
 
-/* As the kernel's kiog_max_samples(). */
-static uint32_t kg_sys_max_samples(const struct kg_job *j)
+/* The stop, sync and error policy of a job, as the kernel's. */
+static void kg_sys_core_cfg(const struct kg_job *j, const struct kg_sys_target *t,
+			    struct kiog_core_cfg *cc)
 {
-	uint64_t n;
-
-	if (!j->runtime_ns)
-		return KG_SYS_MAX_SAMPLES / 6;	/* ten minutes */
-	n = (j->ramp_ns + j->runtime_ns) / KG_SYS_SAMPLE_NS + 2;
-	return n < KG_SYS_MAX_SAMPLES ? n : KG_SYS_MAX_SAMPLES;
+	*cc = (struct kiog_core_cfg) {
+		.ramp_ns = j->ramp_ns,
+		.runtime_ns = j->runtime_ns,
+		.number_ios = j->number_ios,
+		.io_size = t->io_size,
+		.fsync = j->fsync,
+		.fdatasync = j->fdatasync,
+		.continue_on_error = j->continue_on_error,
+		.time_based = j->time_based,
+		.end_fsync = j->end_fsync,
+	};
 }
 
 /*
@@ -259,7 +255,7 @@ static size_t kg_sys_buf_len(uint32_t bs)
 	size_t page = sysconf(_SC_PAGESIZE), chunk = page;
 	unsigned int order = 0;
 
-	while (chunk < bs && order < KG_SYS_CHUNK_ORDER) {
+	while (chunk < bs && order < KIOG_CHUNK_ORDER) {
 		chunk <<= 1;
 		order++;
 	}
@@ -300,6 +296,7 @@ static void kg_sys_worker_free(struct kg_sys_worker *w)
 	free(w->slots);
 	free(w->free);
 	free(w->batch);
+	free(w->core.samples);
 	free(w->res.samples);
 	free(w);
 }
@@ -329,6 +326,7 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 		.seed = kiog_wl_worker_seed(j->seed, job_index, index),
 		.norandommap = j->norandommap,
 	};
+	struct kiog_core_cfg cc;
 	struct kg_sys_worker *w;
 	struct kiog_rng fill;
 	uint32_t i;
@@ -342,27 +340,24 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 	w->index = index;
 	w->fd = t->t.fd;
 	w->depth = t->eng->max_depth ?: j->iodepth;
-	w->io_limit = j->number_ios ?: UINT64_MAX;
-	w->byte_limit = j->time_based ? UINT64_MAX : t->io_size;
-	w->ramp_ns = j->ramp_ns;
-	w->runtime_ns = j->runtime_ns;
 	w->res.job = job_index;
 	w->res.index = index;
-	w->res.sample_ns = KG_SYS_SAMPLE_NS;
+	w->res.sample_ns = KIOG_SAMPLE_NS;
 	/* the region was checked like the kernel checks it; this cannot fail */
 	if (kiog_wl_init(&w->wl, &wlc))
 		goto err;
 
-	w->max_samples = kg_sys_max_samples(j);
-	w->res.samples = calloc(w->max_samples, sizeof(*w->res.samples));
+	kg_sys_core_cfg(j, t, &cc);
+	kiog_core_init(&w->core, &cc, &w->wl,
+		       calloc(kiog_core_max_samples(&cc), sizeof(struct kiogen_sample)));
 	w->slots = calloc(w->depth, sizeof(*w->slots));
 	w->free = calloc(w->depth, sizeof(*w->free));
 	w->batch = calloc(w->depth, sizeof(*w->batch));
-	if (!w->res.samples || !w->slots || !w->free || !w->batch)
+	if (!w->core.samples || !w->slots || !w->free || !w->batch)
 		goto err;
-	w->res.mem = sizeof(*w) + (uint64_t)w->max_samples * sizeof(*w->res.samples) +
+	w->res.mem = sizeof(*w) + (uint64_t)w->core.max_samples * sizeof(*w->core.samples) +
 		     (uint64_t)w->depth * (sizeof(*w->slots) + 2 * sizeof(*w->free));
-	kiog_rng_seed(&fill, wlc.seed ^ KG_SYS_FILL_SEED);
+	kiog_rng_seed(&fill, wlc.seed ^ KIOG_FILL_SEED);
 	for (i = 0; i < w->depth; i++) {
 		if (kg_sys_slot_init(w, &w->slots[i], i, &fill))
 			goto err;
@@ -376,25 +371,7 @@ err:
 
 /* ---- the worker loop, mirroring kmod/worker.c --------------------------- */
 
-/* fio's "IO depths" buckets: 1, 2, 4, 8, 16, 32, >=64 */
-static uint32_t kg_sys_depth_bucket(uint32_t depth)
-{
-	return depth >= 64 ? KIOGEN_DEPTH_BUCKETS - 1 :
-	       31 - (uint32_t)__builtin_clz(depth);
-}
-
-/* fio's "submit" and "complete" buckets: 0, 1-4, 5-8, 9-16, 17-32, 33-64, >64 */
-static uint32_t kg_sys_batch_bucket(uint32_t n)
-{
-	if (!n)
-		return 0;
-	if (n > 64)
-		return KIOGEN_DEPTH_BUCKETS - 1;
-	return n <= 4 ? 1 : 32 - (uint32_t)__builtin_clz(n - 1) - 1;
-}
-
-static void kg_sys_stamp(struct kg_sys_worker *w, struct kg_sys_slot *s,
-			 struct kg_sys_loop *l)
+static void kg_sys_stamp(struct kg_sys_worker *w, struct kg_sys_slot *s)
 {
 	struct kiogen_block_header *h = s->buf;
 
@@ -404,7 +381,7 @@ static void kg_sys_stamp(struct kg_sys_worker *w, struct kg_sys_slot *s,
 	h->job = w->job_index;
 	h->worker = w->index;
 	h->pad = 0;
-	h->seq = ++l->write_seq;
+	h->seq = w->core.write_seq;
 }
 
 /*
@@ -417,96 +394,95 @@ static void kg_sys_stamp(struct kg_sys_worker *w, struct kg_sys_slot *s,
 static uint32_t kg_sys_submit_batch(struct kg_sys_worker *w, struct kg_sys_loop *l)
 {
 	uint32_t queued = 0, i, limit = w->job->iodepth_batch ?: w->depth;
+	struct kiog_core *c = &w->core;
 	uint64_t now;
 	int err;
 
 	while (w->nr_free && queued < limit) {
 		struct kg_sys_slot *s;
 		struct kiog_io io;
+		bool sync_due;
 
-		if (w->wl.issued >= w->io_limit ||
-		    l->issued_bytes >= w->byte_limit) {
-			l->issuing = false;
+		if (!kiog_core_may_issue(c, &w->wl))
 			break;
-		}
 		s = w->free[--w->nr_free];
 		s->start_ns = kg_sys_now_ns();
-		kiog_wl_next(&w->wl, &io);
+		sync_due = kiog_core_next(c, &w->wl, &io);
 		s->offset = io.offset;
 		s->len = io.len;
 		s->dir = io.dir;
 		if (io.dir == KIOGEN_DIR_WRITE && s->buf)
-			kg_sys_stamp(w, s, l);
+			kg_sys_stamp(w, s);
 		w->inflight++;
-		l->issued_bytes += io.len;
 		s->issue_ns = s->start_ns;
 		w->eng->submit(w, s);
 		w->batch[queued++] = s;
+		if (sync_due)
+			break;
 	}
 	if (!queued)
 		return 0;
 	if (w->eng->commit) {
 		err = w->eng->commit(w);
 		if (err) {
-			if (!w->res.error)
-				w->res.error = err;
-			l->issuing = false;
+			kiog_core_fail(c, err);
 			l->broken = true;
 		}
 		now = kg_sys_now_ns();
 		for (i = 0; i < queued; i++)
 			w->batch[i]->issue_ns = now;
 	}
-	w->res.depths[kg_sys_depth_bucket(w->inflight)] += queued;
-	w->res.submit[kg_sys_batch_bucket(queued)]++;
+	kiog_core_submitted(c, queued, w->inflight);
 	return queued;
 }
 
-/* Fills the free slots batch by batch; after a full queue, only below iodepth_low. */
+/*
+ * Fills the free slots batch by batch; after a full queue, only below
+ * iodepth_low; not while a due sync waits for the writes in flight.
+ */
 static void kg_sys_submit(struct kg_sys_worker *w, struct kg_sys_loop *l)
 {
-	while (l->issuing && !l->broken && w->nr_free &&
-	       kg_sys_submit_batch(w, l))
+	while (w->core.issuing && !l->broken && w->nr_free &&
+	       !kiog_core_sync_due(&w->core) && kg_sys_submit_batch(w, l))
 		;
 }
 
-static void kg_sys_lat_add(uint64_t *min, uint64_t *max, uint64_t *sum,
-			   unsigned __int128 *sq, bool first, uint64_t ns)
+static long double kg_sys_sqsum(const struct kiog_lat_stats *l)
 {
-	if (first || ns < *min)
-		*min = ns;
-	if (ns > *max)
-		*max = ns;
-	*sum += ns;
-	*sq += (unsigned __int128)ns * ns;
+	return (long double)l->sq_hi * 18446744073709551616.0L + l->sq_lo;
 }
 
-/* One completed I/O into its direction: lat, clat, and slat when async. */
-static void kg_sys_account(struct kg_sys_dir *sd, const struct kg_sys_slot *s,
-			   bool has_slat)
+/* The core's statistics of one direction as the reports take them. */
+static void kg_sys_dir_result(const struct kiog_dir_stats *s, bool has_slat,
+			      struct kg_dir *d)
 {
-	uint64_t lat = s->end_ns - s->start_ns, clat = s->end_ns - s->issue_ns;
-	struct kg_dir *d = &sd->d;
-	bool first = !d->ios;
-
-	kg_sys_lat_add(&d->lat_min, &d->lat_max, &d->lat_sum, &sd->sq, first, lat);
-	kg_sys_lat_add(&d->clat_min, &d->clat_max, &d->clat_sum, &sd->csq, first, clat);
-	if (has_slat)
-		kg_sys_lat_add(&d->slat_min, &d->slat_max, &d->slat_sum, &sd->ssq,
-			       first, s->issue_ns - s->start_ns);
-	d->has_slat = has_slat;
-	d->ios++;
-	d->bytes += s->done_bytes;
-	d->short_ios += s->done_bytes != s->len;
-	d->hist[kiog_hist_idx(lat)]++;
-	d->clat_hist[kiog_hist_idx(clat)]++;
+	d->ios = s->ios;
+	d->bytes = s->bytes;
+	d->errors = s->errors;
+	d->short_ios = s->short_ios;
+	d->lat_min = s->lat.min;
+	d->lat_max = s->lat.max;
+	d->lat_sum = s->lat.sum;
+	d->lat_sumsq = kg_sys_sqsum(&s->lat);
+	d->clat_min = s->clat.min;
+	d->clat_max = s->clat.max;
+	d->clat_sum = s->clat.sum;
+	d->clat_sumsq = kg_sys_sqsum(&s->clat);
+	d->has_slat = has_slat && s->ios;
+	if (d->has_slat) {
+		d->slat_min = s->slat.min;
+		d->slat_max = s->slat.max;
+		d->slat_sum = s->slat.sum;
+		d->slat_sumsq = kg_sys_sqsum(&s->slat);
+	}
+	memcpy(d->hist, s->hist, sizeof(d->hist));
+	memcpy(d->clat_hist, s->clat_hist, sizeof(d->clat_hist));
 }
 
 /* Accounts the slots handed back; returns how many there were. */
-static uint32_t kg_sys_reap(struct kg_sys_worker *w, struct kg_sys_loop *l)
+static uint32_t kg_sys_reap(struct kg_sys_worker *w)
 {
 	struct kg_sys_slot *s = w->done, *next;
-	bool has_slat = w->job->mode == KIOGEN_MODE_ASYNC && w->eng->commit;
 	uint32_t n = w->nr_done;
 
 	w->done = NULL;
@@ -515,63 +491,23 @@ static uint32_t kg_sys_reap(struct kg_sys_worker *w, struct kg_sys_loop *l)
 		next = s->next;
 		w->inflight--;
 		w->free[w->nr_free++] = s;
-		if (s->end_ns > l->last_end)
-			l->last_end = s->end_ns;
-		if (s->error) {
-			w->stats[s->dir].d.errors++;
-			if (!w->res.error)
-				w->res.error = s->error;
-			l->issuing = false;	/* fio's default: stop at the first error */
-			continue;
-		}
-		if (s->dir == KIOGEN_DIR_WRITE)
-			l->writes_since_sync++;
-		if (s->start_ns < l->ramp_end)
-			continue;
-		kg_sys_account(&w->stats[s->dir], s, has_slat);
+		kiog_core_complete(&w->core, s->dir, s->error, s->start_ns,
+				   s->issue_ns, s->end_ns, s->done_bytes, s->len);
 	}
 	return n;
 }
 
 /* fsync/fdatasync in the worker, timed into the sync statistics as fio does */
-static void kg_sys_sync(struct kg_sys_worker *w, struct kg_sys_loop *l,
-			bool datasync)
+static void kg_sys_sync(struct kg_sys_worker *w, bool datasync)
 {
 	uint64_t t0 = kg_sys_now_ns();
 	int err;
 
-	l->writes_since_sync = 0;
+	kiog_core_sync_begin(&w->core);
 	if (!w->eng->sync)
 		return;
 	err = w->eng->sync(w, datasync);
-	if (err) {
-		w->stats[KIOGEN_DIR_SYNC].d.errors++;
-		if (!w->res.error)
-			w->res.error = err;
-		l->issuing = false;
-		return;
-	}
-	if (t0 >= l->ramp_end) {
-		struct kg_sys_slot s = { .start_ns = t0, .issue_ns = t0,
-					 .end_ns = kg_sys_now_ns() };
-
-		kg_sys_account(&w->stats[KIOGEN_DIR_SYNC], &s, false);
-	}
-}
-
-static void kg_sys_sample(struct kg_sys_worker *w, struct kg_sys_loop *l,
-			  uint64_t now)
-{
-	while (now >= l->next_sample && w->res.nr_samples < w->max_samples) {
-		struct kiogen_sample *smp = &w->res.samples[w->res.nr_samples++];
-		int d;
-
-		for (d = 0; d < 2; d++) {
-			smp->ios[d] = w->stats[d].d.ios;
-			smp->bytes[d] = w->stats[d].d.bytes;
-		}
-		l->next_sample += KG_SYS_SAMPLE_NS;
-	}
+	kiog_core_sync_end(&w->core, t0, err ? t0 : kg_sys_now_ns(), err);
 }
 
 /*
@@ -584,7 +520,8 @@ static void kg_sys_sample(struct kg_sys_worker *w, struct kg_sys_loop *l,
 static void kg_sys_wait(struct kg_sys_worker *w, struct kg_sys_loop *l)
 {
 	const struct kg_job *j = w->job;
-	bool full = !w->nr_free || !l->issuing;
+	struct kiog_core *c = &w->core;
+	bool full = !w->nr_free || !c->issuing;
 	uint32_t low = j->iodepth_low && j->iodepth_low < w->depth ? j->iodepth_low :
 		       w->depth;
 	uint32_t min, n;
@@ -600,53 +537,44 @@ static void kg_sys_wait(struct kg_sys_worker *w, struct kg_sys_loop *l)
 			ret = w->eng->reap(w, min, j->iodepth_batch_complete_max);
 		while (ret == -EINTR && !w->done);
 		if (ret < 0 && ret != -EINTR) {
-			if (!w->res.error)
-				w->res.error = ret;
-			l->issuing = false;
+			kiog_core_fail(c, ret);
 			l->broken = true;
 		}
-		n = kg_sys_reap(w, l);
+		n = kg_sys_reap(w);
 		if (n)
-			w->res.complete[kg_sys_batch_bucket(n)]++;
-	} while (!l->broken && full && l->issuing && w->inflight > low);
+			kiog_core_reaped(c, n);
+	} while (!l->broken && full && c->issuing && w->inflight > low);
 }
 
 static void kg_sys_loop(struct kg_sys_worker *w)
 {
-	uint64_t t0 = kg_sys_now_ns(), now;
-	struct kg_sys_loop l = {
-		.ramp_end = t0 + w->ramp_ns,
-		.end = w->runtime_ns ? t0 + w->ramp_ns + w->runtime_ns : UINT64_MAX,
-		.next_sample = t0 + w->ramp_ns + KG_SYS_SAMPLE_NS,
-		.last_end = t0,
-		.sync_every = w->job->fsync ?: w->job->fdatasync,
-		.issuing = true,
-	};
+	struct kiog_core *c = &w->core;
+	struct kg_sys_loop l = { .broken = false };
 
+	kiog_core_start(c, kg_sys_now_ns());
 	/* interrupted before this worker started: issue nothing */
 	if (kg_interrupt_pending())
-		l.issuing = false;
-	while (l.issuing || w->inflight) {
-		if (l.issuing)
+		kiog_core_stop(c);
+	while (c->issuing || w->inflight) {
+		if (c->issuing)
 			kg_sys_submit(w, &l);
-		if (!w->inflight || l.broken)
-			break;
-		kg_sys_wait(w, &l);
 		if (l.broken)
 			break;
-		if (l.sync_every && l.writes_since_sync >= l.sync_every)
-			kg_sys_sync(w, &l, !w->job->fsync);
+		if (w->inflight) {
+			kg_sys_wait(w, &l);
+			if (l.broken)
+				break;
+		}
+		if (kiog_core_sync_due(c) && !w->inflight)
+			kg_sys_sync(w, c->datasync);
 		/* a completion was just reaped: its time saves a clock read */
-		now = l.last_end;
-		if (now >= l.next_sample)
-			kg_sys_sample(w, &l, now);
-		if (now >= l.end || kg_interrupt_pending())
-			l.issuing = false;
+		kiog_core_tick(c, c->last_end);
+		if (kg_interrupt_pending())
+			kiog_core_stop(c);
 	}
-	if (w->job->end_fsync && l.write_seq && !w->res.error)
-		kg_sys_sync(w, &l, false);
-	now = kg_sys_now_ns();
-	w->res.elapsed_ns = now > l.ramp_end ? now - l.ramp_end : 0;
+	if (!l.broken && kiog_core_end_sync_due(c))
+		kg_sys_sync(w, false);
+	w->res.elapsed_ns = kiog_core_elapsed(c, kg_sys_now_ns());
 }
 
 static uint64_t kg_sys_tv_ns(const struct timeval *tv)
@@ -698,14 +626,20 @@ static void *kg_sys_worker_fn(void *data)
 /* Moves a finished worker's results into @out; the samples change owner. */
 static void kg_sys_worker_result(struct kg_sys_worker *w, struct kg_worker *out)
 {
+	bool has_slat = w->job->mode == KIOGEN_MODE_ASYNC && w->eng->commit;
+	struct kiog_core *c = &w->core;
 	int d;
 
-	for (d = 0; d < 3; d++) {
-		w->res.dir[d] = w->stats[d].d;
-		w->res.dir[d].lat_sumsq = (long double)w->stats[d].sq;
-		w->res.dir[d].clat_sumsq = (long double)w->stats[d].csq;
-		w->res.dir[d].slat_sumsq = (long double)w->stats[d].ssq;
-	}
+	for (d = 0; d < 3; d++)
+		kg_sys_dir_result(&c->stats[d], d != KIOGEN_DIR_SYNC && has_slat,
+				  &w->res.dir[d]);
+	memcpy(w->res.depths, c->depths, sizeof(c->depths));
+	memcpy(w->res.submit, c->submit, sizeof(c->submit));
+	memcpy(w->res.complete, c->complete, sizeof(c->complete));
+	w->res.error = c->error;
+	w->res.samples = c->samples;
+	w->res.nr_samples = c->nr_samples;
+	c->samples = NULL;
 	w->res.digest = w->wl.digest;
 	w->res.issued = w->wl.issued;
 	*out = w->res;
@@ -866,8 +800,8 @@ static void kg_sys_collect(struct kg_sys_run *run, const struct kg_jobs *js,
 		struct kg_sys_worker *w = run->workers[i];
 
 		kg_sys_worker_result(w, &r->jobs[w->job_index].workers[w->index]);
-		/* job by job, worker by worker: the first error as the kernel's */
-		if (w->res.error && !failed)
+		/* job by job, worker by worker: the first failure as the kernel's */
+		if (w->core.failed && !failed)
 			failed = w;
 	}
 	for (i = 0; i < js->nr_jobs; i++) {

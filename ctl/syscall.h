@@ -14,13 +14,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include <kiogen/workload.h>
+#include <kiogen/core.h>
 
 #include "job.h"
-
-#define KG_SYS_SAMPLE_NS	500000000ULL	/* as the kernel's KIOG_SAMPLE_NS */
-#define KG_SYS_MAX_SAMPLES	7200		/* as KIOG_MAX_SAMPLES */
-#define KG_SYS_CHUNK_ORDER	4		/* as KIOG_CHUNK_ORDER */
 
 struct kg_sys_worker;
 struct kg_sys_gate;
@@ -94,18 +90,6 @@ extern const struct kg_sys_engine kg_sys_engine_uring;
 extern const struct kg_sys_engine kg_sys_engine_null;
 
 /**
- * struct kg_sys_dir - one direction's statistics while running
- * @d: the counters and histograms reported
- * @sq: exact 128-bit sum of squared lat, as the kernel keeps it
- * @csq: the same for clat
- * @ssq: the same for slat
- */
-struct kg_sys_dir {
-	struct kg_dir d;
-	unsigned __int128 sq, csq, ssq;
-};
-
-/**
  * struct kg_sys_worker - one thread of a job and everything it owns
  * @job: the job as parsed; read-only
  * @eng: the engine chosen for the job
@@ -121,13 +105,9 @@ struct kg_sys_dir {
  * @inflight: slots handed to the engine and not yet accounted
  * @priv: engine state
  * @wl: workload generator, configured as the kernel configures its own
- * @io_limit: I/Os to issue
- * @byte_limit: bytes to issue
- * @ramp_ns: time from the start whose completions are not counted
- * @runtime_ns: time after the ramp to stop issuing at; 0 = no limit
- * @stats: statistics per enum kiogen_dir: read, write, sync
- * @res: results; its samples array is preallocated and handed over
- * @max_samples: room in @res.samples
+ * @core: the worker core shared with the kernel: stop, sync and error
+ *	policy, statistics and samples
+ * @res: results, filled from @core at the end; the samples change owner
  * @gate: where the thread waits until every worker of the run is ready
  * @thread: the pthread running this worker
  */
@@ -146,13 +126,8 @@ struct kg_sys_worker {
 	uint32_t inflight;
 	void *priv;
 	struct kiog_wl wl;
-	uint64_t io_limit;
-	uint64_t byte_limit;
-	uint64_t ramp_ns;
-	uint64_t runtime_ns;
-	struct kg_sys_dir stats[3];
+	struct kiog_core core;
 	struct kg_worker res;
-	uint32_t max_samples;
 	struct kg_sys_gate *gate;
 	pthread_t thread;
 };

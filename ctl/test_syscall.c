@@ -16,9 +16,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 
 #include <liburing.h>
-#include <kiogen/workload.h>
+#include <kiogen/core.h>
 
 #include "kiogen.h"
 #include "options.h"
@@ -42,6 +43,32 @@ static unsigned int interrupt_at, interrupt_looks;
 bool kg_interrupt_pending(void)
 {
 	return interrupt_at && ++interrupt_looks >= interrupt_at;
+}
+
+/*
+ * Error injection for the psync engine: this program's pread()/pwrite()
+ * stand in for libc's, and fail with inject_errno every I/O that starts
+ * below inject_below bytes (0: none fail).
+ */
+static uint64_t inject_below;
+static int inject_errno = EIO;
+
+ssize_t pread(int fd, void *buf, size_t count, off_t offset)
+{
+	if ((uint64_t)offset < inject_below) {
+		errno = inject_errno;
+		return -1;
+	}
+	return syscall(SYS_pread64, fd, buf, count, offset);
+}
+
+ssize_t pwrite(int fd, const void *buf, size_t count, off_t offset)
+{
+	if ((uint64_t)offset < inject_below) {
+		errno = inject_errno;
+		return -1;
+	}
+	return syscall(SYS_pwrite64, fd, buf, count, offset);
 }
 
 static int refill(void)
@@ -135,12 +162,21 @@ static void replay(const struct kg_job *j, uint32_t job, uint32_t worker,
 		.seed = kiog_wl_worker_seed(j->seed, job, worker),
 		.norandommap = j->norandommap,
 	};
+	struct kiog_core_cfg cc = {
+		.ramp_ns = j->ramp_ns, .runtime_ns = j->runtime_ns,
+		.number_ios = j->number_ios, .io_size = j->io_size ?: size,
+		.fsync = j->fsync, .fdatasync = j->fdatasync,
+		.continue_on_error = j->continue_on_error,
+		.time_based = j->time_based, .end_fsync = j->end_fsync,
+	};
 	struct kiog_wl wl;
 	struct kiog_io io;
 
 	memset(out, 0, sizeof(*out));
 	if (kiog_wl_init(&wl, &c))
 		return;
+	/* a worker's digest starts from its stop and error policy */
+	wl.digest = kiog_core_policy_digest(&cc);
 	while (n--) {
 		kiog_wl_next(&wl, &io);
 		out->ios[io.dir]++;
@@ -684,6 +720,96 @@ static int t_uring_batches(const void *arg)
 	return T_PASS;
 }
 
+/* continue_on_error=VALUE with rw=read|write: what fio does on EIO */
+struct coe_case {
+	const char *coe;
+	const char *rw;
+	int err;		/* injected errno */
+	bool survives;
+};
+
+/*
+ * The first 16 of 256 sequential blocks fail. Surviving, the worker counts
+ * 16 errors, accounts only the 240 good I/Os, keeps the first errno and the
+ * run succeeds; otherwise it stops at the first error and the run fails.
+ */
+static int t_coe(const void *arg)
+{
+	const struct coe_case *c = arg;
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	const struct kg_worker *w;
+	const struct kg_dir *d;
+	char err[1024];
+	int ret, dir = strcmp(c->rw, "read") ? KIOGEN_DIR_WRITE : KIOGEN_DIR_READ;
+
+	inject_below = 16 * BS;
+	inject_errno = c->err;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=e --filename=%%F --rw=%s --bs=4k --size=1m --continue_on_error=%s",
+		  c->rw, c->coe);
+	inject_below = 0;
+	w = &r.jobs[0].workers[0];
+	d = &w->dir[dir];
+	if (c->survives) {
+		CHECK(ret == KG_EXIT_OK && r.state == KIOGEN_STATE_DONE && !r.error,
+		      "exit %d state %u: %s", ret, r.state, err);
+		CHECK(w->issued == 256 && d->errors == 16 && d->ios == 240 &&
+		      d->bytes == 240 * BS && hist_sum(d) == 240,
+		      "issued %llu errors %llu ios %llu, want 256 16 240",
+		      (unsigned long long)w->issued, (unsigned long long)d->errors,
+		      (unsigned long long)d->ios);
+	} else {
+		CHECK(ret == KG_EXIT_FAIL && r.state == KIOGEN_STATE_FAILED &&
+		      r.error == -c->err, "exit %d state %u error %d: %s", ret,
+		      r.state, r.error, err);
+		CHECK(d->errors == 1 && d->ios == 0 && w->issued == 1,
+		      "issued %llu errors %llu ios %llu after the first error",
+		      (unsigned long long)w->issued, (unsigned long long)d->errors,
+		      (unsigned long long)d->ios);
+	}
+	CHECK(w->error == -c->err, "worker error %d", w->error);
+	release(&r);
+	return T_PASS;
+}
+
+static const struct coe_case coe_cases[] = {
+	{ "none", "read", EIO, false },
+	{ "read", "read", EIO, true },
+	{ "write", "read", EIO, false },
+	{ "io", "read", EIO, true },
+	{ "verify", "read", EIO, false },
+	{ "all", "read", EIO, true },
+	{ "write", "write", EIO, true },
+	{ "read", "write", EIO, false },
+	{ "all", "write", EIO, true },
+	{ "all", "read", ENOSPC, false },
+	{ "verify", "read", EILSEQ, true },
+	{ "read", "read", EILSEQ, false },
+};
+
+/* The policy is part of the stream digest: none and all differ. */
+static int t_coe_digest(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	uint64_t d[2];
+	int i;
+
+	(void)arg;
+	for (i = 0; i < 2; i++) {
+		int ret = run(&js, &r, NULL, 0,
+			      "--path=syscall --name=g --ioengine=null --size=1m --number_ios=100 --continue_on_error=%s",
+			      i ? "all" : "none");
+
+		CHECK(ret == KG_EXIT_OK, "exit %d", ret);
+		d[i] = r.jobs[0].workers[0].digest;
+		release(&r);
+	}
+	CHECK(d[0] != d[1], "continue_on_error does not change the digest");
+	return T_PASS;
+}
+
 static const struct tcase cases[] = {
 	{ "psync: number_ios gives exact counts", t_counts, "psync" },
 	{ "io_uring: number_ios gives exact counts, iodepth in flight", t_counts, "io_uring" },
@@ -709,6 +835,19 @@ static const struct tcase cases[] = {
 	{ "io_uring write: headers in issue order at every offset", t_headers, &hdr_modes[2] },
 	{ "io_uring randrw rwmixread=90: headers on writes", t_headers, &hdr_modes[3] },
 	{ "null engine: counts, digest, depth per batch", t_null, NULL },
+	{ "continue_on_error=none: read EIO ends the run", t_coe, &coe_cases[0] },
+	{ "continue_on_error=read: read EIOs counted, run continues", t_coe, &coe_cases[1] },
+	{ "continue_on_error=write: read EIO ends the run", t_coe, &coe_cases[2] },
+	{ "continue_on_error=io: read EIOs counted, run continues", t_coe, &coe_cases[3] },
+	{ "continue_on_error=verify: read EIO ends the run", t_coe, &coe_cases[4] },
+	{ "continue_on_error=all: read EIOs counted, run continues", t_coe, &coe_cases[5] },
+	{ "continue_on_error=write: write EIOs counted, run continues", t_coe, &coe_cases[6] },
+	{ "continue_on_error=read: write EIO ends the run", t_coe, &coe_cases[7] },
+	{ "continue_on_error=all: write EIOs counted, run continues", t_coe, &coe_cases[8] },
+	{ "continue_on_error=all: ENOSPC is fatal, as fio", t_coe, &coe_cases[9] },
+	{ "continue_on_error=verify: EILSEQ counted, run continues", t_coe, &coe_cases[10] },
+	{ "continue_on_error=read: EILSEQ (a verify error) ends the run", t_coe, &coe_cases[11] },
+	{ "continue_on_error is part of the stream digest", t_coe_digest, NULL },
 	{ "libaio is refused on the syscall path", t_refused, "libaio" },
 	{ "posixaio is refused on the syscall path", t_refused, "posixaio" },
 	{ "io_uring fixedbufs + registerfiles", t_uring_opts, "--fixedbufs --registerfiles" },

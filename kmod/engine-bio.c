@@ -33,45 +33,38 @@ struct kiog_bio_target {
 	bool writes;
 };
 
-static int kiog_bio_open(struct kiog_job *job, struct nlattr **tb,
-			 struct netlink_ext_ack *extack)
+static int kiog_bio_open(struct kiog_job *job, struct kiog_open_err *why)
 {
-	struct nlattr *fd = tb[KIOGEN_A_JOB_FD];
+	const u16 fd = KIOGEN_A_JOB_FD;
 	struct kiog_bio_target *t;
 	int err;
 
-	if (!S_ISBLK(file_inode(job->file)->i_mode)) {
-		NL_SET_ERR_MSG_ATTR(extack, fd,
-				    "job fd: not a block device (the bio engine needs one)");
-		return -ENOTBLK;
-	}
+	if (!S_ISBLK(file_inode(job->file)->i_mode))
+		return kiog_open_refuse(why, fd,
+					"job fd: not a block device (the bio engine needs one)",
+					-ENOTBLK);
 	t = kzalloc(sizeof(*t), GFP_KERNEL_ACCOUNT);
 	if (!t)
 		return -ENOMEM;
 	t->bdev = kiog_file_bdev(job->file);
 	t->writes = kiog_rw_writes(job->cfg.rw);
 	if (job->cfg.hipri && !kiog_bdev_can_poll(t->bdev)) {
-		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_HIPRI],
-				    "job hipri: the device has no poll queues");
-		err = -EOPNOTSUPP;
+		err = kiog_open_refuse(why, KIOGEN_A_JOB_HIPRI,
+				       "job hipri: the device has no poll queues",
+				       -EOPNOTSUPP);
 		goto err_free;
 	}
 	if (t->writes && bdev_read_only(t->bdev)) {
-		NL_SET_ERR_MSG_ATTR(extack, fd, "job fd: the device is read-only");
-		err = -EROFS;
+		err = kiog_open_refuse(why, fd, "job fd: the device is read-only",
+				       -EROFS);
 		goto err_free;
 	}
 	/* an fd opened O_EXCL holds the claim already */
 	t->claimed = t->writes && !kiog_file_bdev_exclusive(job->file);
 	if (t->claimed) {
 		err = kiog_bdev_claim(&t->claim, t->bdev->bd_dev, &kiog_bdev_holder);
-		if (err == -EBUSY) {
-			NL_SET_ERR_MSG_ATTR(extack, fd,
-					    "job fd: device is mounted or held by another user, refusing to write");
-			goto err_free;
-		} else if (err) {
-			NL_SET_ERR_MSG_ATTR(extack, fd,
-					    "job fd: cannot claim the device for writing");
+		if (err) {
+			kiog_open_refuse_claim(why, err);
 			goto err_free;
 		}
 	}
@@ -79,8 +72,9 @@ static int kiog_bio_open(struct kiog_job *job, struct nlattr **tb,
 		/* dirty cached pages must not be written back over the run's blocks */
 		err = sync_blockdev(t->bdev);
 		if (err) {
-			NL_SET_ERR_MSG_ATTR(extack, fd,
-					    "job fd: writing back the device's page cache failed");
+			kiog_open_refuse(why, fd,
+					 "job fd: writing back the device's page cache failed",
+					 err);
 			goto err_release;
 		}
 	}

@@ -54,42 +54,36 @@ static u32 kiog_kiocb_dio_align(struct file *f)
 				     SECTOR_SIZE;
 }
 
-static int kiog_kiocb_open(struct kiog_job *job, struct nlattr **tb,
-			   struct netlink_ext_ack *extack)
+static int kiog_kiocb_open(struct kiog_job *job, struct kiog_open_err *why)
 {
 	struct kiog_job_cfg *c = &job->cfg;
-	struct nlattr *fd = tb[KIOGEN_A_JOB_FD];
+	const u16 fd = KIOGEN_A_JOB_FD;
 	struct file *f = job->file;
 	struct inode *inode = file_inode(f);
 	struct kiog_kiocb_target *t;
 	bool direct = f->f_flags & O_DIRECT;
 	int err;
 
-	if (!S_ISREG(inode->i_mode) && !S_ISBLK(inode->i_mode)) {
-		NL_SET_ERR_MSG_ATTR(extack, fd,
-				    "job fd: not a regular file or block device");
-		return -EINVAL;
-	}
-	if (!f->f_op->read_iter || !f->f_op->write_iter) {
-		NL_SET_ERR_MSG_ATTR(extack, fd,
-				    "job fd: the file system has no read_iter/write_iter");
-		return -EOPNOTSUPP;
-	}
-	if (c->direct && !direct) {
-		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_DIRECT],
-				    "job direct: the fd was not opened with O_DIRECT");
-		return -EINVAL;
-	}
-	if (!c->direct && direct) {
-		NL_SET_ERR_MSG_ATTR(extack, fd,
-				    "job fd: opened with O_DIRECT, but direct is not set");
-		return -EINVAL;
-	}
+	if (!S_ISREG(inode->i_mode) && !S_ISBLK(inode->i_mode))
+		return kiog_open_refuse(why, fd,
+					"job fd: not a regular file or block device",
+					-EINVAL);
+	if (!f->f_op->read_iter || !f->f_op->write_iter)
+		return kiog_open_refuse(why, fd,
+					"job fd: the file system has no read_iter/write_iter",
+					-EOPNOTSUPP);
+	if (c->direct && !direct)
+		return kiog_open_refuse(why, KIOGEN_A_JOB_DIRECT,
+					"job direct: the fd was not opened with O_DIRECT",
+					-EINVAL);
+	if (!c->direct && direct)
+		return kiog_open_refuse(why, fd,
+					"job fd: opened with O_DIRECT, but direct is not set",
+					-EINVAL);
 	if (S_ISBLK(inode->i_mode) && kiog_rw_writes(c->rw) &&
-	    bdev_read_only(kiog_file_bdev(f))) {
-		NL_SET_ERR_MSG_ATTR(extack, fd, "job fd: the device is read-only");
-		return -EROFS;
-	}
+	    bdev_read_only(kiog_file_bdev(f)))
+		return kiog_open_refuse(why, fd, "job fd: the device is read-only",
+					-EROFS);
 	t = kzalloc(sizeof(*t), GFP_KERNEL_ACCOUNT);
 	if (!t)
 		return -ENOMEM;
@@ -98,15 +92,9 @@ static int kiog_kiocb_open(struct kiog_job *job, struct nlattr **tb,
 		/* same rule as bio: never write a mounted or claimed device */
 		err = kiog_bdev_claim(&t->claim, kiog_file_bdev(f)->bd_dev,
 				      &kiog_kiocb_holder);
-		if (err == -EBUSY)
-			NL_SET_ERR_MSG_ATTR(extack, fd,
-					    "job fd: device is mounted or held by another user, refusing to write");
-		else if (err)
-			NL_SET_ERR_MSG_ATTR(extack, fd,
-					    "job fd: cannot claim the device for writing");
 		if (err) {
 			kfree(t);
-			return err;
+			return kiog_open_refuse_claim(why, err);
 		}
 		t->claimed = true;
 	}

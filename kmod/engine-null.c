@@ -6,14 +6,12 @@
  */
 #include "kiogen.h"
 
-static int kiog_null_open(struct kiog_job *job, struct nlattr **tb,
-			  struct netlink_ext_ack *extack)
+static int kiog_null_open(struct kiog_job *job, struct kiog_open_err *why)
 {
-	if (!job->cfg.size) {
-		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_ENGINE],
-				    "job size: the null engine needs a size");
-		return -EINVAL;
-	}
+	if (!job->cfg.size)
+		return kiog_open_refuse(why, KIOGEN_A_JOB_ENGINE,
+					"job size: the null engine needs a size",
+					-EINVAL);
 	job->target_bytes = U64_MAX;
 	job->min_align = 1;
 	return 0;

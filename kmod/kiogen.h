@@ -18,18 +18,14 @@
 #include <net/netlink.h>
 #include <net/sock.h>
 #include <uapi/linux/kiogen.h>
-#include <kiogen/hist.h>
+#include <kiogen/core.h>
 #include <kiogen/version.h>
-#include <kiogen/workload.h>
 
 /* Hard ceilings; the policies enforce them, module parameters may lower them. */
 #define KIOG_MAX_NUMJOBS	1024
 #define KIOG_MAX_IODEPTH	4096
 #define KIOG_MIN_BS		512
-#define KIOG_CHUNK_ORDER	4			/* buffers are made of 64 KiB chunks */
 #define KIOG_MAX_BS		(BIO_MAX_VECS << (PAGE_SHIFT + KIOG_CHUNK_ORDER))
-#define KIOG_SAMPLE_NS		(500 * NSEC_PER_MSEC)
-#define KIOG_MAX_SAMPLES	7200			/* one hour of 500 ms samples */
 
 struct kiog_worker;
 struct kiog_slot;
@@ -42,6 +38,36 @@ extern unsigned long kiog_max_mem_mb;
 extern atomic64_t kiog_mem_used;		/* bytes of worker memory, all runs */
 
 /**
+ * struct kiog_open_err - why an engine refused a job, for the requester
+ * @field: the job field at fault, named by its KIOGEN_A_JOB_* number; 0: the
+ *	job as a whole
+ * @msg: what is wrong, in words; a string that lives as long as the module
+ */
+struct kiog_open_err {
+	u16 field;
+	const char *msg;
+};
+
+/* An engine refuses a job: fills @why and returns @err. */
+static inline int kiog_open_refuse(struct kiog_open_err *why, u16 field,
+				   const char *msg, int err)
+{
+	why->field = field;
+	why->msg = msg;
+	return err;
+}
+
+/* The refusal when claiming a written device failed with @err. */
+static inline int kiog_open_refuse_claim(struct kiog_open_err *why, int err)
+{
+	const char *msg = "job fd: cannot claim the device for writing";
+
+	if (err == -EBUSY)
+		msg = "job fd: device is mounted or held by another user, refusing to write";
+	return kiog_open_refuse(why, KIOGEN_A_JOB_FD, msg, err);
+}
+
+/**
  * struct kiog_engine_ops - one way of issuing I/O, chosen by name
  * @name: engine name as the user writes it
  * @needs_buffers: whether slots need data buffers
@@ -49,7 +75,9 @@ extern atomic64_t kiog_mem_used;		/* bytes of worker memory, all runs */
  * @slot_priv: bytes of per-slot engine state, placed after struct kiog_slot
  * @open: validate the job against its target (@job->file, already checked
  *	for the access the job needs) in the requester's context; sets
- *	@job->target_bytes and @job->min_align
+ *	@job->target_bytes and @job->min_align. On refusal returns a negative
+ *	errno and says which field is at fault and why in @why (see
+ *	kiog_job_open(), which reports it)
  * @close: release what @open acquired, after the last I/O
  * @slot_init: prepare one slot before the clock starts (optional)
  * @submit: start one I/O described by the slot; its completion, from any
@@ -63,8 +91,7 @@ struct kiog_engine_ops {
 	bool needs_buffers;
 	bool needs_target;
 	size_t slot_priv;
-	int (*open)(struct kiog_job *job, struct nlattr **tb,
-		    struct netlink_ext_ack *extack);
+	int (*open)(struct kiog_job *job, struct kiog_open_err *why);
 	void (*close)(struct kiog_job *job);
 	int (*slot_init)(struct kiog_worker *w, struct kiog_slot *s);
 	void (*submit)(struct kiog_worker *w, struct kiog_slot *s);
@@ -125,28 +152,6 @@ struct kiog_job {
 	struct kiog_worker **workers;
 };
 
-/* Sums of one latency of one direction; ns. */
-struct kiog_lat_stats {
-	u64 min;
-	u64 max;
-	u64 sum;
-	u64 sq_hi, sq_lo;	/* 128-bit sum of squares */
-};
-
-/*
- * Statistics of one direction of one worker, with fio's three latencies:
- * slat (build to issue), clat (issue to completion), lat (the two).
- */
-struct kiog_dir_stats {
-	u64 ios;
-	u64 bytes;
-	u64 errors;
-	u64 short_ios;
-	struct kiog_lat_stats slat, clat, lat;
-	u64 hist[KIOG_HIST_BUCKETS];		/* lat */
-	u64 clat_hist[KIOG_HIST_BUCKETS];
-};
-
 /**
  * struct kiog_slot - one I/O in flight: where, what, when, how it ended
  */
@@ -187,18 +192,11 @@ struct kiog_worker {
 	u32 inflight;
 	u64 mem;			/* bytes reserved for this worker */
 
-	/* results, written by the worker thread only */
-	struct kiog_dir_stats stats[3];	/* enum kiogen_dir: read, write, sync */
-	u64 depths[KIOGEN_DEPTH_BUCKETS];
-	u64 submit[KIOGEN_DEPTH_BUCKETS];
-	u64 complete[KIOGEN_DEPTH_BUCKETS];
-	struct kiogen_sample *samples;
-	u32 nr_samples, max_samples;
+	/* policy, loop state and results: the shared worker core */
+	struct kiog_core core;
 	u64 elapsed_ns;
 	u64 cpu_usr_ns, cpu_sys_ns;
 	u64 ctx_vol, ctx_invol;
-	int error;			/* first errno */
-	bool failed;			/* an error ended the worker */
 
 	/* progress, read by others without locks */
 	u64 live_ios, live_bytes, live_errors;
@@ -234,6 +232,8 @@ extern struct mutex kiog_lock;
 extern struct list_head kiog_runs;
 
 /* run.c */
+int kiog_job_open(struct kiog_job *job, struct nlattr **tb,
+		  struct netlink_ext_ack *extack);
 int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack);
 struct kiog_run *kiog_run_alloc(u32 nr_jobs);
 void kiog_run_put(struct kiog_run *run);
@@ -254,7 +254,7 @@ void kiog_run_worker_done(struct kiog_run *run);
 int kiog_worker_fn(void *data);
 u64 kiog_worker_mem(const struct kiog_job *job);
 u64 kiog_worker_shrink(struct kiog_worker *w);
-int kiog_worker_alloc(struct kiog_job *job, u32 index,
+int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 		      struct kiog_worker **wp);
 void kiog_worker_free(struct kiog_worker *w);
 void kiog_slot_complete(struct kiog_slot *s);

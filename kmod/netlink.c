@@ -435,7 +435,7 @@ static int kiog_nl_run_new_doit(struct sk_buff *skb, struct genl_info *info)
 		if (!err)
 			err = kiog_nl_take_fd(job, nla, tb, extack);
 		if (!err)
-			err = job->cfg.engine->open(job, tb, extack);
+			err = kiog_job_open(job, tb, extack);
 		if (err)
 			goto err_put_run;
 		job->opened = true;
@@ -776,7 +776,7 @@ static int kiog_nl_put_lat(struct sk_buff *skb, u32 first_attr,
 static int kiog_nl_put_dir(struct sk_buff *skb, const struct kiog_worker *w,
 			   u32 dir)
 {
-	const struct kiog_dir_stats *d = &w->stats[dir];
+	const struct kiog_dir_stats *d = &w->core.stats[dir];
 	struct nlattr *nest = nla_nest_start(skb, KIOGEN_A_WORKER_DIR);
 	/* sync engines issue as they build: fio reports no slat for them */
 	bool slat = w->job->cfg.mode == KIOGEN_MODE_ASYNC && dir != KIOGEN_DIR_SYNC;
@@ -815,16 +815,16 @@ static int kiog_nl_put_worker(struct sk_buff *skb, const struct kiog_worker *w)
 			      KIOGEN_A_WORKER_PAD) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_MEM, w->mem,
 			      KIOGEN_A_WORKER_PAD) ||
-	    nla_put(skb, KIOGEN_A_WORKER_DEPTHS, sizeof(w->depths), w->depths) ||
-	    nla_put(skb, KIOGEN_A_WORKER_SUBMIT, sizeof(w->submit), w->submit) ||
-	    nla_put(skb, KIOGEN_A_WORKER_COMPLETE, sizeof(w->complete), w->complete) ||
+	    nla_put(skb, KIOGEN_A_WORKER_DEPTHS, sizeof(w->core.depths), w->core.depths) ||
+	    nla_put(skb, KIOGEN_A_WORKER_SUBMIT, sizeof(w->core.submit), w->core.submit) ||
+	    nla_put(skb, KIOGEN_A_WORKER_COMPLETE, sizeof(w->core.complete), w->core.complete) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_DIGEST, w->wl.digest,
 			      KIOGEN_A_WORKER_PAD) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_ISSUED, w->wl.issued,
 			      KIOGEN_A_WORKER_PAD) ||
-	    nla_put_s32(skb, KIOGEN_A_WORKER_ERROR, w->error))
+	    nla_put_s32(skb, KIOGEN_A_WORKER_ERROR, w->core.error))
 		return -EMSGSIZE;
-	for (dir = 0; dir < ARRAY_SIZE(w->stats); dir++)
+	for (dir = 0; dir < ARRAY_SIZE(w->core.stats); dir++)
 		if (kiog_nl_put_dir(skb, w, dir))
 			return -EMSGSIZE;
 	nla_nest_end(skb, nest);
@@ -839,7 +839,7 @@ static int kiog_nl_put_worker(struct sk_buff *skb, const struct kiog_worker *w)
 
 static const u64 *kiog_worker_hist(const struct kiog_worker *w, u32 hn)
 {
-	const struct kiog_dir_stats *d = &w->stats[hn / 2];
+	const struct kiog_dir_stats *d = &w->core.stats[hn / 2];
 
 	return hn % 2 == KIOGEN_LAT_CLAT ? d->clat_hist : d->hist;
 }
@@ -886,7 +886,7 @@ static int kiog_nl_put_samples(struct sk_buff *skb,
 			      KIOGEN_A_SAMPLES_PAD) ||
 	    nla_put_u32(skb, KIOGEN_A_SAMPLES_FIRST, first) ||
 	    nla_put(skb, KIOGEN_A_SAMPLES_DATA,
-		    n * sizeof(struct kiogen_sample), &w->samples[first]))
+		    n * sizeof(struct kiogen_sample), &w->core.samples[first]))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
@@ -924,7 +924,7 @@ static int kiog_nl_results_step(struct sk_buff *skb, struct netlink_callback *cb
 		}
 		first = ctx->pos;
 	}
-	if (ctx->part == 2 && ctx->pos >= w->nr_samples)
+	if (ctx->part == 2 && ctx->pos >= w->core.nr_samples)
 		return 1;
 
 	hdr = kiog_nl_dump_put(skb, cb, KIOGEN_CMD_RESULTS_GET);
@@ -941,7 +941,7 @@ static int kiog_nl_results_step(struct sk_buff *skb, struct netlink_callback *cb
 			err = kiog_nl_put_hist(skb, w, ctx->dir, first, n);
 			break;
 		default:
-			n = min_t(u32, KIOG_SAMPLES_CHUNK, w->nr_samples - first);
+			n = min_t(u32, KIOG_SAMPLES_CHUNK, w->core.nr_samples - first);
 			err = kiog_nl_put_samples(skb, w, first, n);
 			break;
 		}

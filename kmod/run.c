@@ -53,6 +53,32 @@ const struct kiog_engine_ops *kiog_engine_find(const char *name)
 }
 
 /**
+ * kiog_job_open() - open a job's target through its engine
+ * @job: the job, configuration parsed and fd taken
+ * @tb: the job's attributes, to point at the one at fault
+ * @extack: where a refusal is reported
+ *
+ * Engines know nothing of netlink: they say which job field is at fault and
+ * why, and this turns it into the extack message and bad attribute.
+ *
+ * Return: 0 or the engine's negative errno.
+ */
+int kiog_job_open(struct kiog_job *job, struct nlattr **tb,
+		  struct netlink_ext_ack *extack)
+{
+	struct kiog_open_err why = { };
+	int err = job->cfg.engine->open(job, &why);
+
+	if (!err || !why.msg)
+		return err;
+	if (extack)
+		extack->_msg = why.msg;
+	if (why.field && why.field <= KIOGEN_A_JOB_MAX)
+		NL_SET_BAD_ATTR(extack, tb[why.field]);
+	return err;
+}
+
+/**
  * kiog_run_alloc() - allocate an empty run with room for @nr_jobs jobs
  * @nr_jobs: number of jobs, at least one
  *
@@ -176,8 +202,8 @@ static void kiog_run_reap(struct work_struct *work)
 			struct kiog_worker *w = job->workers[j];
 
 			kthread_stop(w->task);
-			if (w->failed && !run->error)
-				run->error = w->error;
+			if (w->core.failed && !run->error)
+				run->error = w->core.error;
 		}
 	}
 	/*
@@ -256,31 +282,70 @@ static void kiog_run_wake_workers(struct kiog_run *run)
 			wake_up_process(run->jobs[i].workers[j]->task);
 }
 
+/*
+ * The node of the @k-th worker of a run: the requester's nodes with CPUs it
+ * may use, in turn, starting with its own.
+ */
+static int kiog_worker_node(u32 k)
+{
+	int node = numa_node_id(), n;
+	u32 nr = 0;
+
+	for_each_node_state(n, N_CPU)
+		if (cpumask_intersects(cpumask_of_node(n), current->cpus_ptr))
+			nr++;
+	if (nr < 2)
+		return node;
+	k %= nr;
+	for_each_node_state(n, N_CPU) {
+		if (!cpumask_intersects(cpumask_of_node(n), current->cpus_ptr))
+			continue;
+		if (!k--)
+			return n;
+	}
+	return node;
+}
+
+/*
+ * Keeps a worker on its node's CPUs, within what the requester may use; a
+ * node of one CPU is not a cage, and an empty mask is left alone.
+ */
+static void kiog_worker_bind(struct kiog_worker *w, struct cpumask *mask)
+{
+	cpumask_and(mask, cpumask_of_node(w->node), current->cpus_ptr);
+	if (cpumask_weight(mask) > 1 && set_cpus_allowed_ptr(w->task, mask))
+		pr_debug("worker %u: cannot bind to node %d\n", w->index, w->node);
+}
+
 /* Workers and buffers of one job; the memory was reserved beforehand. */
-static int kiog_job_create_workers(struct kiog_job *job)
+static int kiog_job_create_workers(struct kiog_job *job, u32 *nr_created)
 {
 	struct kiog_run *run = job->run;
+	cpumask_var_t mask;
 	u32 i;
-	int err;
+	int err = 0;
 
 	job->workers = kcalloc(job->cfg.numjobs, sizeof(*job->workers),
 			       GFP_KERNEL);
 	if (!job->workers)
 		return -ENOMEM;
+	if (!alloc_cpumask_var(&mask, GFP_KERNEL))
+		return -ENOMEM;
 	for (i = 0; i < job->cfg.numjobs; i++) {
+		int node = kiog_worker_node((*nr_created)++);
 		struct kiog_worker *w;
 
-		err = kiog_worker_alloc(job, i, &w);
+		err = kiog_worker_alloc(job, i, node, &w);
 		job->workers[i] = w;	/* even half built: the release frees it */
 		if (err)
-			return err;
+			break;
 		w->task = kthread_create_on_node(kiog_worker_fn, w, w->node,
 						 "kiogen%u/%u.%u", run->id,
 						 job->index, i);
 		if (IS_ERR(w->task)) {
 			err = PTR_ERR(w->task);
 			w->task = NULL;
-			return err;
+			break;
 		}
 		/* completions may wake it after it exits: see kiog_run_reap() */
 		get_task_struct(w->task);
@@ -290,9 +355,11 @@ static int kiog_job_create_workers(struct kiog_job *job)
 		 */
 		err = cgroup_attach_task_all(current, w->task);
 		if (err)
-			return err;
+			break;
+		kiog_worker_bind(w, mask);
 	}
-	return 0;
+	free_cpumask_var(mask);
+	return err;
 }
 
 /* Threads created but never woken exit without running kiog_worker_fn. */
@@ -368,7 +435,7 @@ static int kiog_run_register(struct kiog_run *run,
 int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 {
 	u64 limit = (u64)READ_ONCE(kiog_max_mem_mb) << 20;
-	u32 i, nr_workers = 0;
+	u32 i, nr_workers = 0, created;
 	bool registered;
 	int err;
 
@@ -403,8 +470,8 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 	err = kiog_run_register(run, extack);
 	if (err)
 		goto err_module_put;
-	for (i = 0; i < run->nr_jobs; i++) {
-		err = kiog_job_create_workers(&run->jobs[i]);
+	for (i = 0, created = 0; i < run->nr_jobs; i++) {
+		err = kiog_job_create_workers(&run->jobs[i], &created);
 		if (err)
 			goto err_destroy;
 	}

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The worker thread: everything it touches is allocated before the clock
- * starts; the loop asks the shared workload generator what to issue, hands
- * slots to the engine, reaps completions from a lock-free list and keeps the
- * statistics single-writer, so the hot path takes no lock and allocates
- * nothing.
+ * starts, on the node it runs on; the loop asks the shared workload
+ * generator what to issue, hands slots to the engine and reaps completions
+ * from a lock-free list. What to do with them - statistics, error policy,
+ * sync cadence, when to stop - is the worker core shared with the syscall
+ * path (include/kiogen/core.h). Single-writer: the hot path takes no lock
+ * and allocates nothing.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -43,14 +45,29 @@ static size_t kiog_slot_size(const struct kiog_job *job)
 	return ALIGN(sz, sizeof(long)) + eng->slot_priv;
 }
 
+/* The stop, sync and error policy of @c, for the shared core. */
+static void kiog_core_cfg_of(const struct kiog_job_cfg *c,
+			     struct kiog_core_cfg *cc)
+{
+	*cc = (struct kiog_core_cfg) {
+		.ramp_ns = c->ramp_ns,
+		.runtime_ns = c->runtime_ns,
+		.number_ios = c->number_ios,
+		.io_size = c->io_size,
+		.fsync = c->fsync,
+		.fdatasync = c->fdatasync,
+		.continue_on_error = c->continue_on_error,
+		.time_based = c->time_based,
+		.end_fsync = c->end_fsync,
+	};
+}
+
 static u32 kiog_max_samples(const struct kiog_job_cfg *c)
 {
-	u64 n;
+	struct kiog_core_cfg cc;
 
-	if (!c->runtime_ns)
-		return KIOG_MAX_SAMPLES / 6;	/* ten minutes */
-	n = div64_u64(c->ramp_ns + c->runtime_ns, KIOG_SAMPLE_NS) + 2;
-	return min_t(u64, n, KIOG_MAX_SAMPLES);
+	kiog_core_cfg_of(c, &cc);
+	return kiog_core_max_samples(&cc);
 }
 
 /* What a worker keeps once its thread has ended: the results. */
@@ -161,21 +178,22 @@ static void kiog_worker_free_slots(struct kiog_worker *w)
  */
 u64 kiog_worker_shrink(struct kiog_worker *w)
 {
-	u64 held = kiog_worker_results_mem(w->nr_samples), freed;
+	struct kiog_core *c = &w->core;
+	u64 held = kiog_worker_results_mem(c->nr_samples), freed;
 	struct kiogen_sample *smp = NULL;
 
 	kiog_worker_free_slots(w);
-	if (w->nr_samples < w->max_samples) {
-		if (w->nr_samples) {
-			smp = kvmalloc_array(w->nr_samples, sizeof(*smp),
-					     GFP_KERNEL_ACCOUNT);
+	if (c->nr_samples < c->max_samples) {
+		if (c->nr_samples) {
+			smp = kvmalloc_node(array_size(c->nr_samples, sizeof(*smp)),
+					    GFP_KERNEL_ACCOUNT, w->node);
 			if (!smp)	/* keep the larger array, and its reservation */
 				return 0;
-			memcpy(smp, w->samples, w->nr_samples * sizeof(*smp));
+			memcpy(smp, c->samples, c->nr_samples * sizeof(*smp));
 		}
-		kvfree(w->samples);
-		w->samples = smp;
-		w->max_samples = w->nr_samples;
+		kvfree(c->samples);
+		c->samples = smp;
+		c->max_samples = c->nr_samples;
 	}
 	freed = w->mem > held ? w->mem - held : 0;
 	w->mem -= freed;
@@ -189,21 +207,24 @@ u64 kiog_worker_shrink(struct kiog_worker *w)
 void kiog_worker_free(struct kiog_worker *w)
 {
 	kiog_worker_free_slots(w);
-	kvfree(w->samples);
-	vfree(w);
+	kvfree(w->core.samples);
+	kvfree(w);
 }
 
 /**
  * kiog_worker_alloc() - allocate a worker with all it will need
  * @job: its job, configuration complete and target open
  * @index: worker index in the job
+ * @node: NUMA node its thread runs on
  * @wp: where the worker is returned
  *
  * Runs in the requester's context: the memory is charged to its cgroup.
+ * Everything the worker touches while running is placed on @node, where its
+ * thread will run.
  *
  * Return: 0 or -ENOMEM.
  */
-int kiog_worker_alloc(struct kiog_job *job, u32 index,
+int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 		      struct kiog_worker **wp)
 {
 	const struct kiog_job_cfg *c = &job->cfg;
@@ -216,13 +237,14 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index,
 		.seed = kiog_wl_worker_seed(c->seed, job->index, index),
 		.norandommap = c->norandommap,
 	};
-	int node = numa_node_id();
+	struct kiogen_sample *samples;
+	struct kiog_core_cfg cc;
 	struct kiog_worker *w;
 	struct kiog_rng fill;
 	u32 i;
 
 	*wp = NULL;
-	w = __vmalloc(sizeof(*w), GFP_KERNEL_ACCOUNT | __GFP_ZERO);
+	w = kvzalloc_node(sizeof(*w), GFP_KERNEL_ACCOUNT, node);
 	if (!w)
 		return -ENOMEM;
 	*wp = w;
@@ -235,16 +257,18 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index,
 	if (WARN_ON_ONCE(kiog_wl_init(&w->wl, &wlc)))
 		return -EINVAL;
 
-	w->max_samples = kiog_max_samples(c);
-	w->samples = kvcalloc(w->max_samples, sizeof(*w->samples),
-			      GFP_KERNEL_ACCOUNT);
+	kiog_core_cfg_of(c, &cc);
+	samples = kvmalloc_node(array_size(kiog_core_max_samples(&cc),
+					   sizeof(*samples)),
+				GFP_KERNEL_ACCOUNT, node);
+	kiog_core_init(&w->core, &cc, &w->wl, samples);
 	w->slots = kcalloc_node(c->iodepth, sizeof(*w->slots),
 				GFP_KERNEL_ACCOUNT, node);
 	w->free = kcalloc_node(c->iodepth, sizeof(*w->free),
 			       GFP_KERNEL_ACCOUNT, node);
-	if (!w->samples || !w->slots || !w->free)
+	if (!samples || !w->slots || !w->free)
 		return -ENOMEM;
-	kiog_rng_seed(&fill, wlc.seed ^ 0xb10cULL);
+	kiog_rng_seed(&fill, wlc.seed ^ KIOG_FILL_SEED);
 	for (i = 0; i < c->iodepth; i++) {
 		struct kiog_slot *s = kiog_slot_alloc(w, &fill);
 
@@ -292,80 +316,14 @@ void kiog_slot_complete(struct kiog_slot *s)
 	rcu_read_unlock();
 }
 
-/* hi:lo += v^2, with one 64x64->128 multiply where the CPU has it */
-static void kiog_sq_add(u64 *hi, u64 *lo, u64 v)
-{
-	u64 sq_lo, sq_hi = kiog_mul64_hi(v, v, &sq_lo);
-
-	*lo += sq_lo;
-	*hi += sq_hi + (*lo < sq_lo);
-}
-
-static void kiog_lat_account(struct kiog_lat_stats *l, u64 v, bool first)
-{
-	if (first || v < l->min)
-		l->min = v;
-	if (!v)		/* common: slat of sync I/O, clat of inline completions */
-		return;
-	if (v > l->max)
-		l->max = v;
-	l->sum += v;
-	kiog_sq_add(&l->sq_hi, &l->sq_lo, v);
-}
-
-/* One I/O into its direction's statistics; slat + clat = lat. */
-static void kiog_dir_account(struct kiog_dir_stats *d, u64 slat, u64 clat,
-			     u32 bytes, bool short_io)
-{
-	bool first = !d->ios;
-	u64 lat = slat + clat;
-
-	kiog_lat_account(&d->slat, slat, first);
-	kiog_lat_account(&d->clat, clat, first);
-	kiog_lat_account(&d->lat, lat, first);
-	d->ios++;
-	d->bytes += bytes;
-	d->short_ios += short_io;
-	d->hist[kiog_hist_idx(lat)]++;
-	d->clat_hist[kiog_hist_idx(clat)]++;
-}
-
-/* fio's "IO depths" buckets: 1, 2, 4, 8, 16, 32, >=64 */
-static u32 kiog_depth_bucket(u32 depth)
-{
-	return depth >= 64 ? KIOGEN_DEPTH_BUCKETS - 1 : ilog2(depth ?: 1);
-}
-
-/* fio's "submit" and "complete" buckets: 0, 1-4, 5-8, 9-16, 17-32, 33-64, >64 */
-static u32 kiog_batch_bucket(u32 n)
-{
-	if (!n)
-		return 0;
-	if (n > 64)
-		return KIOGEN_DEPTH_BUCKETS - 1;
-	return n <= 4 ? 1 : ilog2(n - 1);
-}
-
-/* The per-loop state of a worker that the helpers below share. */
+/* What the kernel loop adds to the shared core: batching. */
 struct kiog_loop {
-	u64 ramp_end;		/* completions that started before are not counted */
-	u64 end;		/* stop issuing at this time */
-	u64 next_sample;
-	u64 io_limit;		/* I/Os to issue */
-	u64 byte_limit;		/* bytes to issue */
-	u64 issued_bytes;
-	u64 write_seq;
-	u64 last_end;		/* latest completion time reaped: "now" for the loop */
-	u32 sync_every;		/* fsync or fdatasync every N writes */
-	u32 writes_since_sync;	/* issued since the last sync */
 	u32 batch;		/* most I/Os per submit call */
 	u32 low;		/* refill when in flight falls to this */
 	bool refill_wait;	/* the queue filled: wait for @low */
-	bool issuing;
 };
 
-static void kiog_stamp(struct kiog_worker *w, struct kiog_slot *s,
-		       struct kiog_loop *l)
+static void kiog_stamp(struct kiog_worker *w, struct kiog_slot *s)
 {
 	struct kiogen_block_header *h = page_address(s->bvec[0].bv_page);
 
@@ -375,7 +333,7 @@ static void kiog_stamp(struct kiog_worker *w, struct kiog_slot *s,
 	h->job = w->job->index;
 	h->worker = w->index;
 	h->pad = 0;
-	h->seq = ++l->write_seq;
+	h->seq = w->core.write_seq;
 }
 
 /*
@@ -389,6 +347,7 @@ static void kiog_worker_submit(struct kiog_worker *w, struct kiog_loop *l)
 	const struct kiog_job_cfg *c = &w->job->cfg;
 	const struct kiog_engine_ops *eng = c->engine;
 	u32 top = w->nr_free, n = min(w->nr_free, l->batch), i;
+	struct kiog_core *core = &w->core;
 	struct blk_plug plug;
 	u64 now;
 
@@ -398,29 +357,24 @@ static void kiog_worker_submit(struct kiog_worker *w, struct kiog_loop *l)
 	for (i = 0; i < n; i++) {
 		struct kiog_slot *s;
 		struct kiog_io io;
+		bool sync_due;
 
-		if (w->wl.issued >= l->io_limit ||
-		    l->issued_bytes >= l->byte_limit) {
-			l->issuing = false;
+		if (!kiog_core_may_issue(core, &w->wl))
 			break;
-		}
 		s = w->free[--w->nr_free];
-		kiog_wl_next(&w->wl, &io);
+		sync_due = kiog_core_next(core, &w->wl, &io);
 		s->offset = io.offset;
 		s->len = io.len;
 		s->dir = io.dir;
 		if (io.dir == KIOGEN_DIR_WRITE && s->nr_bvec)
-			kiog_stamp(w, s, l);
+			kiog_stamp(w, s);
 		w->inflight++;
 		s->inflight = true;
-		l->issued_bytes += io.len;
 		s->end_ns = 0;
 		s->start_ns = ktime_get_ns();
 		s->issue_ns = s->start_ns;
 		eng->submit(w, s);
-		/* fio: an fsync after every N-th issued write, once they are in */
-		if (io.dir == KIOGEN_DIR_WRITE && l->sync_every &&
-		    ++l->writes_since_sync >= l->sync_every) {
+		if (sync_due) {
 			i++;
 			break;
 		}
@@ -445,8 +399,7 @@ static void kiog_worker_submit(struct kiog_worker *w, struct kiog_loop *l)
 			s->issue_ns = end ?: now;
 		}
 	}
-	w->depths[kiog_depth_bucket(w->inflight)] += i;
-	w->submit[kiog_batch_bucket(i)]++;
+	kiog_core_submitted(core, i, w->inflight);
 	if (w->inflight >= c->iodepth && l->low < c->iodepth)
 		l->refill_wait = true;
 }
@@ -501,42 +454,31 @@ static void kiog_worker_collect(struct kiog_worker *w)
 }
 
 /* Accounts up to @max pending completions (0: all); returns how many. */
-static u32 kiog_worker_reap(struct kiog_worker *w, struct kiog_loop *l, u32 max)
+static u32 kiog_worker_reap(struct kiog_worker *w, u32 max)
 {
+	u64 ios = 0, bytes = 0;
 	u32 n = 0;
 
 	while (w->pending && (!max || n < max)) {
 		struct kiog_slot *s = llist_entry(w->pending, struct kiog_slot, node);
-		u64 issue;
 
 		w->pending = w->pending->next;
 		n++;
 		s->inflight = false;
 		w->inflight--;
 		w->free[w->nr_free++] = s;
-		if (s->end_ns > l->last_end)
-			l->last_end = s->end_ns;
-		if (unlikely(s->error)) {
-			w->stats[s->dir].errors++;
+		if (unlikely(s->error))
 			WRITE_ONCE(w->live_errors, w->live_errors + 1);
-			if (!w->error)
-				w->error = s->error;
-			/* fio's default: stop at the first error */
-			if (!(w->job->cfg.continue_on_error & BIT(s->dir))) {
-				l->issuing = false;
-				w->failed = true;
-			}
-			continue;
+		if (kiog_core_complete(&w->core, s->dir, s->error, s->start_ns,
+				       s->issue_ns, s->end_ns, s->done_bytes,
+				       s->len)) {
+			ios++;
+			bytes += s->done_bytes;
 		}
-		if (s->start_ns < l->ramp_end)
-			continue;
-		/* completed before its batch was issued: within submit */
-		issue = min(s->issue_ns, s->end_ns);
-		kiog_dir_account(&w->stats[s->dir], issue - s->start_ns,
-				 s->end_ns - issue, s->done_bytes,
-				 s->done_bytes != s->len);
-		WRITE_ONCE(w->live_ios, w->live_ios + 1);
-		WRITE_ONCE(w->live_bytes, w->live_bytes + s->done_bytes);
+	}
+	if (ios) {
+		WRITE_ONCE(w->live_ios, w->live_ios + ios);
+		WRITE_ONCE(w->live_bytes, w->live_bytes + bytes);
 	}
 	return n;
 }
@@ -545,7 +487,7 @@ static u32 kiog_worker_reap(struct kiog_worker *w, struct kiog_loop *l, u32 max)
  * Waits for completions and accounts them: at least batch_complete_min (or
  * what is in flight, if less; none when 0), at most batch_complete_max.
  */
-static void kiog_worker_complete(struct kiog_worker *w, struct kiog_loop *l)
+static void kiog_worker_complete(struct kiog_worker *w)
 {
 	const struct kiog_job_cfg *c = &w->job->cfg;
 	u32 want = min(c->batch_complete_min, w->inflight), n = 0;
@@ -558,59 +500,26 @@ static void kiog_worker_complete(struct kiog_worker *w, struct kiog_loop *l)
 	for (;;) {
 		if (!w->pending)
 			kiog_worker_collect(w);
-		n += kiog_worker_reap(w, l, max ? max - n : 0);
+		n += kiog_worker_reap(w, max ? max - n : 0);
 		if (n >= want || (max && n >= max) || !w->inflight)
 			break;
 		kiog_worker_wait(w);
 	}
-	w->complete[kiog_batch_bucket(n)]++;
+	kiog_core_reaped(&w->core, n);
 }
 
 /* fsync/fdatasync in the worker, timed into the sync statistics as fio does */
-static void kiog_worker_sync(struct kiog_worker *w, struct kiog_loop *l,
-			     bool datasync)
+static void kiog_worker_sync(struct kiog_worker *w, bool datasync)
 {
 	const struct kiog_engine_ops *eng = w->job->cfg.engine;
 	u64 t0 = ktime_get_ns();
 	int err;
 
-	l->writes_since_sync = 0;
+	kiog_core_sync_begin(&w->core);
 	if (!eng->sync)
 		return;
 	err = eng->sync(w, datasync);
-	if (err) {
-		w->stats[KIOGEN_DIR_SYNC].errors++;
-		if (!w->error)
-			w->error = err;
-		if (!(w->job->cfg.continue_on_error & KIOGEN_COE_SYNC)) {
-			l->issuing = false;
-			w->failed = true;
-		}
-		return;
-	}
-	if (t0 >= l->ramp_end)
-		kiog_dir_account(&w->stats[KIOGEN_DIR_SYNC], 0,
-				 ktime_get_ns() - t0, 0, false);
-}
-
-static void kiog_worker_sample(struct kiog_worker *w, struct kiog_loop *l,
-			       u64 now)
-{
-	while (now >= l->next_sample && w->nr_samples < w->max_samples) {
-		struct kiogen_sample *smp = &w->samples[w->nr_samples++];
-		int d;
-
-		for (d = 0; d < 2; d++) {
-			smp->ios[d] = w->stats[d].ios;
-			smp->bytes[d] = w->stats[d].bytes;
-		}
-		l->next_sample += KIOG_SAMPLE_NS;
-	}
-}
-
-static bool kiog_worker_sync_due(const struct kiog_loop *l)
-{
-	return l->sync_every && l->writes_since_sync >= l->sync_every;
+	kiog_core_sync_end(&w->core, t0, err ? t0 : ktime_get_ns(), err);
 }
 
 /*
@@ -619,7 +528,7 @@ static bool kiog_worker_sync_due(const struct kiog_loop *l)
  */
 static bool kiog_worker_may_submit(struct kiog_worker *w, struct kiog_loop *l)
 {
-	if (!l->issuing || !w->nr_free || kiog_worker_sync_due(l))
+	if (!w->core.issuing || !w->nr_free || kiog_core_sync_due(&w->core))
 		return false;
 	if (l->refill_wait) {
 		if (w->inflight > l->low)
@@ -632,24 +541,18 @@ static bool kiog_worker_may_submit(struct kiog_worker *w, struct kiog_loop *l)
 static void kiog_worker_loop(struct kiog_worker *w)
 {
 	const struct kiog_job_cfg *c = &w->job->cfg;
+	struct kiog_core *core = &w->core;
 	struct kiog_run *run = w->job->run;
-	u64 t0 = ktime_get_ns(), now;
 	struct kiog_loop l = {
-		.ramp_end = t0 + c->ramp_ns,
-		.end = c->runtime_ns ? t0 + c->ramp_ns + c->runtime_ns : U64_MAX,
-		.next_sample = t0 + c->ramp_ns + KIOG_SAMPLE_NS,
-		.io_limit = c->number_ios ?: U64_MAX,
-		.byte_limit = c->time_based ? U64_MAX : c->io_size,
-		.sync_every = c->fsync ?: c->fdatasync,
 		.batch = c->batch_submit ?: c->iodepth,
 		.low = c->iodepth_low ?: c->iodepth,
-		.issuing = true,
 	};
 
+	kiog_core_start(core, ktime_get_ns());
 	/* a run can be stopped before a worker starts */
 	if (READ_ONCE(run->stop))
-		l.issuing = false;
-	while (l.issuing || w->inflight) {
+		kiog_core_stop(core);
+	while (core->issuing || w->inflight) {
 		/* suspend: drain what is in flight, then freeze */
 		if (unlikely(freezing(current))) {
 			if (!w->inflight) {
@@ -662,26 +565,23 @@ static void kiog_worker_loop(struct kiog_worker *w)
 			if (kiog_worker_may_submit(w, &l))
 				continue;
 		}
-		if (unlikely(kiog_worker_sync_due(&l)) && !w->inflight)
-			kiog_worker_sync(w, &l, !c->fsync);
+		if (unlikely(kiog_core_sync_due(core)) && !w->inflight)
+			kiog_worker_sync(w, core->datasync);
 		if (!w->inflight) {
-			if (!l.issuing)
+			if (!core->issuing)
 				break;
 			continue;
 		}
-		kiog_worker_complete(w, &l);
+		kiog_worker_complete(w);
 		/* a completion was just reaped: its time saves a clock read */
-		now = l.last_end;
-		if (now >= l.next_sample)
-			kiog_worker_sample(w, &l, now);
-		if (now >= l.end || READ_ONCE(run->stop))
-			l.issuing = false;
+		kiog_core_tick(core, core->last_end);
+		if (READ_ONCE(run->stop))
+			kiog_core_stop(core);
 		cond_resched();
 	}
-	if (c->end_fsync && l.write_seq && !w->error)
-		kiog_worker_sync(w, &l, false);
-	now = ktime_get_ns();
-	w->elapsed_ns = now > l.ramp_end ? now - l.ramp_end : 0;
+	if (kiog_core_end_sync_due(core))
+		kiog_worker_sync(w, false);
+	w->elapsed_ns = kiog_core_elapsed(core, ktime_get_ns());
 }
 
 /**

@@ -3,7 +3,7 @@
 #
 # kiogen compare and the syscall path: for the same seed both paths issue the
 # identical stream of offsets, sizes and directions (every rw mode, with a
-# read mix), compare runs on null_blk and on a file on XFS with consistent
+# read mix) under the same error policy, compare runs on null_blk and on a file on XFS with consistent
 # JSON, and options one path cannot honour are clear errors.
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -11,7 +11,8 @@ load_module
 command -v python3 >/dev/null || skip "needs python3 to read JSON"
 
 nullb_create kcmp0 size=256 irqmode=0 || skip "cannot create a null_blk device"
-trap 'umount "$TMP/xfs" 2>/dev/null; rmmod brd 2>/dev/null; nullb_remove kcmp0' EXIT
+trap 'umount "$TMP/xfs" 2>/dev/null; rmmod brd 2>/dev/null; dmsetup remove kcmperr 2>/dev/null;
+	nullb_remove kcmp1 2>/dev/null; nullb_remove kcmp0' EXIT
 
 cmpj() {	# cmpj OUT.json OPTIONS...
 	local out=$1
@@ -38,6 +39,43 @@ cmpj "$TMP/seed2.json" --name=s --filename=/dev/kcmp0 --rw=randread --bs=4k \
 check "a different seed gives a different stream" \
 	test "$(json "$TMP/seed.json" 'j["compare"]["kernel"]["runs"][0]["digest"]')" != \
 	     "$(json "$TMP/seed2.json" 'j["compare"]["kernel"]["runs"][0]["digest"]')"
+
+# one error and stop policy on both paths (include/kiogen/core.h): the first
+# 1 MiB of a device fails; continue_on_error=io counts 256 errors and reads
+# 256 blocks on both, none stops both at the first error
+if command -v dmsetup >/dev/null && modprobe dm-mod >/dev/null 2>&1 &&
+   nullb_create kcmp1 size=64 &&
+   printf '0 2048 error\n2048 129024 linear /dev/kcmp1 2048\n' | dmsetup create kcmperr; then
+	dmsetup mknodes kcmperr >/dev/null 2>&1
+	for p in kernel syscall; do
+		for coe in io none; do
+			"$KIOGEN" run --path=$p --name=e --filename=/dev/mapper/kcmperr --rw=read \
+				--bs=4k --size=2m --direct=1 --continue_on_error=$coe --output-format=json \
+				> "$TMP/coe-$p-$coe.json" 2>/dev/null
+			echo "rc=$?" >> "$TMP/coe-$p-$coe.rc"
+		done
+		check "$p path, continue_on_error=io: exit 0, 256 errors, 256 reads, errno 5" \
+			test "$(cat "$TMP/coe-$p-io.rc") $(json "$TMP/coe-$p-io.json" \
+			'[j["jobs"][0]["kiogen"]["errors"], j["jobs"][0]["read"]["total_ios"], j["jobs"][0]["error"]]')" = "rc=0 [256, 256, 5]"
+		check "$p path, continue_on_error=none: exit 1 at the first error" \
+			test "$(cat "$TMP/coe-$p-none.rc") $(json "$TMP/coe-$p-none.json" \
+			'[j["jobs"][0]["kiogen"]["errors"], j["jobs"][0]["read"]["total_ios"]]')" = "rc=1 [1, 0]"
+	done
+	check "the policy is in the digest: io and none differ, each equal on both paths" \
+		test "$(json "$TMP/coe-kernel-io.json" 'j["jobs"][0]["kiogen"]["digest"]') $(json "$TMP/coe-kernel-none.json" 'j["jobs"][0]["kiogen"]["digest"]')" = \
+		     "$(json "$TMP/coe-syscall-io.json" 'j["jobs"][0]["kiogen"]["digest"]') $(json "$TMP/coe-syscall-none.json" 'j["jobs"][0]["kiogen"]["digest"]')"
+	dmsetup remove kcmperr
+	nullb_remove kcmp1
+else
+	echo "# no device-mapper error target: the error policy is not compared"
+fi
+for coe in none all; do
+	"$KIOGEN" run --name=g --ioengine=null --size=1m --number_ios=100 \
+		--continue_on_error=$coe --output-format=json > "$TMP/coe-null-$coe.json" 2>/dev/null
+done
+check "the same stream under another continue_on_error has another digest" \
+	test "$(json "$TMP/coe-null-none.json" 'j["jobs"][0]["kiogen"]["digest"]')" != \
+	     "$(json "$TMP/coe-null-all.json" 'j["jobs"][0]["kiogen"]["digest"]')"
 
 # the syscall path alone reports like the kernel path
 "$KIOGEN" run --path=syscall --name=p --filename=/dev/kcmp0 --rw=randread --bs=4k \

@@ -5,8 +5,28 @@
  * of the compiler's 64-bit helpers (a 32-bit kernel has none). `nm -u` of the
  * object must be empty.
  */
-#include <kiogen/hist.h>
-#include <kiogen/workload.h>
+#include <kiogen/core.h>
+
+static struct kiog_core core;
+static struct kiogen_sample smp[KIOG_MAX_SAMPLES];
+
+/* the worker core's accounting, policy and stop decisions */
+static __u64 kiog_math32_core(__u64 a, __u64 b, struct kiog_wl *wl)
+{
+	struct kiog_core_cfg cfg = { .runtime_ns = a, .ramp_ns = b,
+				     .io_size = a, .fsync = (__u32)b };
+	struct kiog_io io = { 0 };
+
+	kiog_core_init(&core, &cfg, wl, smp);
+	kiog_core_start(&core, b);
+	if (kiog_core_may_issue(&core, wl))
+		kiog_core_next(&core, wl, &io);
+	kiog_core_complete(&core, io.dir, -(int)(a & 7), b, a, a + b, 4096, 4096);
+	kiog_core_sync_end(&core, a, b, 0);
+	kiog_core_submitted(&core, (__u32)a, (__u32)b);
+	kiog_core_tick(&core, a * b);
+	return core.stats[0].lat.sq_hi + kiog_core_elapsed(&core, a);
+}
 
 __u64 kiog_math32_use(__u64 a, __u64 b, const __u64 *buckets)
 {
@@ -21,6 +41,7 @@ __u64 kiog_math32_use(__u64 a, __u64 b, const __u64 *buckets)
 	kiog_wl_next(&wl, &io);
 	r = kiog_rng_below(&wl.off_rng, b | 1) + kiog_mul64_hi(a, b, &lo) + lo;
 	r += kiog_div64_rem(a, b | 1, &lo) + lo;
+	r += kiog_math32_core(a, b, &wl);
 	return r + io.offset + kiog_hist_idx(a) +
 	       kiog_hist_percentile(buckets, KIOG_HIST_BUCKETS, a, 999000);
 }

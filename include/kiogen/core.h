@@ -1,0 +1,478 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * The worker core shared by the kernel's worker thread (kmod/worker.c) and
+ * the CLI's syscall worker (ctl/syscall.c): when to stop issuing (number_ios,
+ * io_size, runtime after the ramp, a stop request), which errors end a worker
+ * (fio's continue_on_error), when to fsync, how each finished I/O is counted
+ * (fio's slat, clat and lat with a 128-bit sum of squares, IO depths, submit
+ * and complete buckets, interval samples). Each side keeps only submitting
+ * and waiting, so the two paths take the same decisions by construction; the
+ * worker's stream digest starts from a hash of this policy, so equal digests
+ * also mean equal policies. Freestanding and 32-bit safe, like workload.h.
+ */
+#ifndef _KIOGEN_CORE_H
+#define _KIOGEN_CORE_H
+
+#include <linux/types.h>
+#include <linux/kiogen.h>
+
+#include "div64.h"
+#include "hist.h"
+#include "workload.h"
+
+#define KIOG_SAMPLE_NS		500000000ULL	/* interval of the samples */
+#define KIOG_MAX_SAMPLES	7200		/* one hour of samples */
+#define KIOG_CHUNK_ORDER	4		/* buffers are made of 64 KiB chunks */
+#define KIOG_FILL_SEED		0xb10cULL	/* buffer pattern: worker seed ^ this */
+
+/* fio's non-fatal errnos (Linux's values where errno.h is not included) */
+#ifdef EILSEQ
+#define KIOG_EIO		EIO
+#define KIOG_EILSEQ		EILSEQ
+#else
+#define KIOG_EIO		5
+#define KIOG_EILSEQ		84
+#endif
+/* bit 2 of continue_on_error is fio's ERROR_TYPE_VERIFY (EILSEQ) */
+#define KIOG_COE_VERIFY		KIOGEN_COE_SYNC
+
+/* Sums of one latency of one direction; ns. */
+struct kiog_lat_stats {
+	__u64 min;
+	__u64 max;
+	__u64 sum;
+	__u64 sq_hi, sq_lo;	/* 128-bit sum of squares */
+};
+
+/*
+ * Statistics of one direction of one worker, with fio's three latencies:
+ * slat (build to issue), clat (issue to completion), lat (the two).
+ */
+struct kiog_dir_stats {
+	__u64 ios;
+	__u64 bytes;
+	__u64 errors;
+	__u64 short_ios;
+	struct kiog_lat_stats slat, clat, lat;
+	__u64 hist[KIOG_HIST_BUCKETS];		/* lat */
+	__u64 clat_hist[KIOG_HIST_BUCKETS];
+};
+
+/**
+ * struct kiog_core_cfg - a job's stop, sync and error policy
+ * @ramp_ns: completions of I/O started before this are not counted
+ * @runtime_ns: issuing stops this long after the ramp; 0: no limit
+ * @number_ios: I/Os to issue; 0: no limit
+ * @io_size: bytes to issue, resolved (size when not given); not a limit
+ *	when @time_based
+ * @fsync: fsync after every N issued writes; 0: never
+ * @fdatasync: fdatasync after every N issued writes (when @fsync is 0)
+ * @continue_on_error: KIOGEN_COE_* bits, as fio's read, write, verify
+ * @time_based: run for @runtime_ns, whatever was issued
+ * @end_fsync: fsync once the last write completed
+ */
+struct kiog_core_cfg {
+	__u64 ramp_ns;
+	__u64 runtime_ns;
+	__u64 number_ios;
+	__u64 io_size;
+	__u32 fsync;
+	__u32 fdatasync;
+	__u32 continue_on_error;
+	__u8 time_based;
+	__u8 end_fsync;
+};
+
+/**
+ * struct kiog_core - a worker's policy, loop state and results
+ *
+ * Written by the worker's own thread only; other readers (progress, the
+ * reaper) look at it after the worker ended, or tolerate stale values.
+ */
+struct kiog_core {
+	/* policy, set by kiog_core_init() */
+	__u64 ramp_ns, runtime_ns;
+	__u64 io_limit;			/* I/Os to issue */
+	__u64 byte_limit;		/* bytes to issue */
+	__u32 sync_every;		/* fsync or fdatasync every N writes */
+	__u32 coe;			/* KIOGEN_COE_* */
+	__u8 datasync;			/* the periodic sync is an fdatasync */
+	__u8 end_fsync;
+	/* loop */
+	__u8 issuing;			/* may still issue */
+	__u8 failed;			/* an error ended the worker */
+	__s32 error;			/* first negative errno, 0 if none */
+	__u32 writes_since_sync;	/* issued since the last sync */
+	__u64 ramp_end;			/* clock points, set by kiog_core_start() */
+	__u64 end;
+	__u64 next_sample;
+	__u64 issued_bytes;
+	__u64 write_seq;		/* writes issued: the block header's seq */
+	__u64 last_end;			/* latest completion seen: "now" */
+	/* results */
+	struct kiog_dir_stats stats[3];	/* enum kiogen_dir: read, write, sync */
+	__u64 depths[KIOGEN_DEPTH_BUCKETS];	/* I/Os by depth once issued */
+	__u64 submit[KIOGEN_DEPTH_BUCKETS];	/* submits by I/Os each */
+	__u64 complete[KIOGEN_DEPTH_BUCKETS];	/* reaps by I/Os each */
+	struct kiogen_sample *samples;	/* cumulative counts per interval */
+	__u32 nr_samples, max_samples;
+};
+
+/**
+ * kiog_core_max_samples() - room for the samples of a run
+ * @cfg: the policy
+ *
+ * Return: samples to allocate: the whole runtime, or ten minutes.
+ */
+static inline __u32 kiog_core_max_samples(const struct kiog_core_cfg *cfg)
+{
+	__u64 n;
+
+	if (!cfg->runtime_ns)
+		return KIOG_MAX_SAMPLES / 6;
+	n = kiog_div64(cfg->ramp_ns + cfg->runtime_ns, KIOG_SAMPLE_NS) + 2;
+	return n < KIOG_MAX_SAMPLES ? (__u32)n : KIOG_MAX_SAMPLES;
+}
+
+/**
+ * kiog_core_policy_digest() - hash of what ends a worker and when it syncs
+ * @cfg: the policy
+ *
+ * Return: the digest a worker's stream digest starts from.
+ */
+static inline __u64 kiog_core_policy_digest(const struct kiog_core_cfg *cfg)
+{
+	const __u64 v[] = {
+		cfg->ramp_ns, cfg->runtime_ns, cfg->number_ios,
+		cfg->time_based ? ~0ULL : cfg->io_size,
+		(__u64)cfg->fsync << 32 | cfg->fdatasync,
+		(__u64)cfg->continue_on_error << 8 | cfg->time_based << 1 |
+		cfg->end_fsync,
+	};
+	__u64 d = 0x706f6c696379ULL;	/* "policy" */
+	unsigned int i;
+
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		d = __kiog_rotl64(d ^ __kiog_mix64(v[i] + i), 27) *
+		    0x9fb21c651e98df25ULL;
+	return d;
+}
+
+/**
+ * kiog_core_init() - set a worker's policy, before its clock starts
+ * @c: the core, zeroed
+ * @cfg: the policy; not referenced after return
+ * @wl: the worker's generator, initialised: its digest starts from the policy
+ * @samples: room for kiog_core_max_samples() samples
+ */
+static inline void kiog_core_init(struct kiog_core *c,
+				  const struct kiog_core_cfg *cfg,
+				  struct kiog_wl *wl, struct kiogen_sample *samples)
+{
+	c->ramp_ns = cfg->ramp_ns;
+	c->runtime_ns = cfg->runtime_ns;
+	c->io_limit = cfg->number_ios ? cfg->number_ios : ~0ULL;
+	c->byte_limit = cfg->time_based ? ~0ULL : cfg->io_size;
+	c->sync_every = cfg->fsync ? cfg->fsync : cfg->fdatasync;
+	c->datasync = !cfg->fsync;
+	c->end_fsync = cfg->end_fsync;
+	c->coe = cfg->continue_on_error;
+	c->samples = samples;
+	c->max_samples = kiog_core_max_samples(cfg);
+	wl->digest = kiog_core_policy_digest(cfg);
+}
+
+/**
+ * kiog_core_start() - the worker's clock starts
+ * @c: the core
+ * @now: ns, the worker's clock
+ */
+static inline void kiog_core_start(struct kiog_core *c, __u64 now)
+{
+	c->ramp_end = now + c->ramp_ns;
+	c->end = c->runtime_ns ? c->ramp_end + c->runtime_ns : ~0ULL;
+	c->next_sample = c->ramp_end + KIOG_SAMPLE_NS;
+	c->last_end = now;
+	c->issuing = 1;
+}
+
+/* Stop issuing: a stop request, Ctrl-C, an engine that broke. */
+static inline void kiog_core_stop(struct kiog_core *c)
+{
+	c->issuing = 0;
+}
+
+/* An error that ends the worker whatever continue_on_error says. */
+static inline void kiog_core_fail(struct kiog_core *c, int err)
+{
+	if (!c->error)
+		c->error = err;
+	c->failed = 1;
+	c->issuing = 0;
+}
+
+/**
+ * kiog_core_error_fatal() - does an error end the worker? (fio's rule)
+ * @coe: KIOGEN_COE_* bits
+ * @dir: enum kiogen_dir of the failed operation
+ * @err: negative errno
+ *
+ * As fio's td_non_fatal_error(): EILSEQ is a verify error, a read's is a
+ * read error, anything else (writes, syncs) a write error; only EIO and
+ * EILSEQ of a type in @coe are survived.
+ *
+ * Return: nonzero if the worker must stop.
+ */
+static inline int kiog_core_error_fatal(__u32 coe, __u8 dir, int err)
+{
+	__u32 type = err == -KIOG_EILSEQ ? KIOG_COE_VERIFY :
+		     dir == KIOGEN_DIR_READ ? KIOGEN_COE_READ : KIOGEN_COE_WRITE;
+
+	if (!(coe & type))
+		return 1;
+	return err != -KIOG_EIO && err != -KIOG_EILSEQ;
+}
+
+/* Counts an error of @dir; returns nonzero if it ended the worker. */
+static inline int kiog_core_error(struct kiog_core *c, __u8 dir, int err)
+{
+	c->stats[dir].errors++;
+	if (!c->error)
+		c->error = err;
+	if (!kiog_core_error_fatal(c->coe, dir, err))
+		return 0;
+	c->failed = 1;
+	c->issuing = 0;
+	return 1;
+}
+
+/* Is a periodic sync due? Issuing pauses until it is done. */
+static inline int kiog_core_sync_due(const struct kiog_core *c)
+{
+	return c->sync_every && c->writes_since_sync >= c->sync_every;
+}
+
+/*
+ * May another I/O be issued? Clears issuing once number_ios or io_size is
+ * reached.
+ */
+static inline int kiog_core_may_issue(struct kiog_core *c, const struct kiog_wl *wl)
+{
+	if (wl->issued >= c->io_limit || c->issued_bytes >= c->byte_limit) {
+		c->issuing = 0;
+		return 0;
+	}
+	return 1;
+}
+
+/**
+ * kiog_core_next() - the next I/O to issue
+ * @c: the core
+ * @wl: the worker's generator
+ * @io: filled in
+ *
+ * A write takes the next sequence number (@c->write_seq) for its header.
+ *
+ * Return: nonzero if a sync is due after this I/O: end the batch there.
+ */
+static inline int kiog_core_next(struct kiog_core *c, struct kiog_wl *wl,
+				 struct kiog_io *io)
+{
+	kiog_wl_next(wl, io);
+	c->issued_bytes += io->len;
+	if (io->dir != KIOGEN_DIR_WRITE)
+		return 0;
+	c->write_seq++;
+	/* fio: an fsync after every N-th issued write, once they are in */
+	return c->sync_every && ++c->writes_since_sync >= c->sync_every;
+}
+
+/* hi:lo += v^2, with one 64x64->128 multiply where the CPU has it */
+static inline void kiog_core_sq_add(__u64 *hi, __u64 *lo, __u64 v)
+{
+	__u64 sq_lo, sq_hi = kiog_mul64_hi(v, v, &sq_lo);
+
+	*lo += sq_lo;
+	*hi += sq_hi + (*lo < sq_lo);
+}
+
+static inline void kiog_core_lat(struct kiog_lat_stats *l, __u64 v, int first)
+{
+	if (first || v < l->min)
+		l->min = v;
+	if (!v)		/* common: clat of inline completions */
+		return;
+	if (v > l->max)
+		l->max = v;
+	l->sum += v;
+	kiog_core_sq_add(&l->sq_hi, &l->sq_lo, v);
+}
+
+/* @v into two latencies at once: one square, for lat == clat */
+static inline void kiog_core_lat2(struct kiog_lat_stats *a,
+				  struct kiog_lat_stats *b, __u64 v, int first)
+{
+	__u64 sq_lo, sq_hi;
+
+	if (first || v < a->min)
+		a->min = v;
+	if (first || v < b->min)
+		b->min = v;
+	if (!v)
+		return;
+	if (v > a->max)
+		a->max = v;
+	if (v > b->max)
+		b->max = v;
+	a->sum += v;
+	b->sum += v;
+	sq_hi = kiog_mul64_hi(v, v, &sq_lo);
+	a->sq_lo += sq_lo;
+	a->sq_hi += sq_hi + (a->sq_lo < sq_lo);
+	b->sq_lo += sq_lo;
+	b->sq_hi += sq_hi + (b->sq_lo < sq_lo);
+}
+
+/*
+ * One operation into a direction's statistics; slat + clat = lat. Without
+ * slat (sync I/O, the common case) lat is clat: squared and bucketed once.
+ */
+static inline void kiog_core_dir_add(struct kiog_dir_stats *d, __u64 slat,
+				     __u64 clat, __u32 bytes, int short_io)
+{
+	int first = !d->ios;
+	__u32 idx = kiog_hist_idx(clat);
+
+	if (slat) {
+		__u64 lat = slat + clat;
+
+		kiog_core_lat(&d->slat, slat, first);
+		kiog_core_lat(&d->clat, clat, first);
+		kiog_core_lat(&d->lat, lat, first);
+		d->hist[kiog_hist_idx(lat)]++;
+	} else {
+		d->slat.min = 0;
+		kiog_core_lat2(&d->clat, &d->lat, clat, first);
+		d->hist[idx]++;
+	}
+	d->clat_hist[idx]++;
+	d->ios++;
+	d->bytes += bytes;
+	d->short_ios += short_io;
+}
+
+/**
+ * kiog_core_complete() - account one finished I/O
+ * @c: the core
+ * @dir: its direction
+ * @err: 0 or a negative errno
+ * @start: ns, building it began (fio's start)
+ * @issue: ns, its batch was issued; later than @end if it completed first
+ * @end: ns, its completion was seen
+ * @done: bytes transferred
+ * @len: bytes asked for
+ *
+ * Return: nonzero if it was counted (no error, after the ramp).
+ */
+static inline int kiog_core_complete(struct kiog_core *c, __u8 dir, int err,
+				     __u64 start, __u64 issue, __u64 end,
+				     __u32 done, __u32 len)
+{
+	if (end > c->last_end)
+		c->last_end = end;
+	if (err) {
+		kiog_core_error(c, dir, err);
+		return 0;
+	}
+	if (start < c->ramp_end)
+		return 0;
+	/* completed before its batch was issued: within submit */
+	if (issue > end)
+		issue = end;
+	kiog_core_dir_add(&c->stats[dir], issue - start, end - issue, done,
+			  done != len);
+	return 1;
+}
+
+/* A periodic or final sync begins: the write count starts over. */
+static inline void kiog_core_sync_begin(struct kiog_core *c)
+{
+	c->writes_since_sync = 0;
+}
+
+/* A sync from @t0 to @t1 ended with @err: timed as fio's sync latency. */
+static inline void kiog_core_sync_end(struct kiog_core *c, __u64 t0, __u64 t1,
+				      int err)
+{
+	if (err)
+		kiog_core_error(c, KIOGEN_DIR_SYNC, err);
+	else if (t0 >= c->ramp_end)
+		kiog_core_dir_add(&c->stats[KIOGEN_DIR_SYNC], 0, t1 - t0, 0, 0);
+}
+
+/* Is the final fsync due, once nothing is in flight? */
+static inline int kiog_core_end_sync_due(const struct kiog_core *c)
+{
+	return c->end_fsync && c->write_seq && !c->failed;
+}
+
+/* fio's "IO depths" buckets: 1, 2, 4, 8, 16, 32, >=64 */
+static inline __u32 kiog_core_depth_bucket(__u32 depth)
+{
+	if (depth >= 64)
+		return KIOGEN_DEPTH_BUCKETS - 1;
+	return depth ? 31 - (__u32)__builtin_clz(depth) : 0;
+}
+
+/* fio's "submit" and "complete" buckets: 0, 1-4, 5-8, 9-16, 17-32, 33-64, >64 */
+static inline __u32 kiog_core_batch_bucket(__u32 n)
+{
+	if (!n)
+		return 0;
+	if (n > 64)
+		return KIOGEN_DEPTH_BUCKETS - 1;
+	return n <= 4 ? 1 : 31 - (__u32)__builtin_clz(n - 1);
+}
+
+/* A batch of @n I/Os went in, leaving @inflight in flight: fio's counts. */
+static inline void kiog_core_submitted(struct kiog_core *c, __u32 n,
+				       __u32 inflight)
+{
+	c->depths[kiog_core_depth_bucket(inflight)] += n;
+	c->submit[kiog_core_batch_bucket(n)]++;
+}
+
+/* One reap handed back @n completions. */
+static inline void kiog_core_reaped(struct kiog_core *c, __u32 n)
+{
+	c->complete[kiog_core_batch_bucket(n)]++;
+}
+
+/**
+ * kiog_core_tick() - time passes: samples, and the runtime's end
+ * @c: the core
+ * @now: ns; the latest completion's time saves a clock read
+ */
+static inline void kiog_core_tick(struct kiog_core *c, __u64 now)
+{
+	while (now >= c->next_sample && c->nr_samples < c->max_samples) {
+		struct kiogen_sample *smp = &c->samples[c->nr_samples++];
+		int d;
+
+		for (d = 0; d < 2; d++) {
+			smp->ios[d] = c->stats[d].ios;
+			smp->bytes[d] = c->stats[d].bytes;
+		}
+		c->next_sample += KIOG_SAMPLE_NS;
+	}
+	if (now >= c->end)
+		c->issuing = 0;
+}
+
+/* The worker's elapsed time, from the ramp's end to @now. */
+static inline __u64 kiog_core_elapsed(const struct kiog_core *c, __u64 now)
+{
+	return now > c->ramp_end ? now - c->ramp_end : 0;
+}
+
+#endif /* _KIOGEN_CORE_H */

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Host tests of the worker core (include/kiogen/core.h), the decisions both
+ * the kernel worker and the syscall worker take through it: fio's
+ * continue_on_error rule for every value fio accepts, errors counted and not
+ * accounted, the stop conditions, the sync cadence, the IO depth buckets,
+ * the 128-bit sum of squares, samples, and a digest that changes with the
+ * stop and error policy. Prints TAP.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <kiogen/core.h>
+
+#include "tap.h"
+
+/* fio's continue_on_error values and the bits they set */
+static const struct {
+	const char *name;
+	__u32 coe;
+} coe_vals[] = {
+	{ "none", 0 },
+	{ "read", KIOGEN_COE_READ },
+	{ "write", KIOGEN_COE_WRITE },
+	{ "io", KIOGEN_COE_READ | KIOGEN_COE_WRITE },
+	{ "verify", KIOG_COE_VERIFY },
+	{ "all", KIOGEN_COE_ALL },
+};
+
+static struct kiog_core core;
+static struct kiog_wl wl;
+static struct kiogen_sample samples[KIOG_MAX_SAMPLES];
+
+static void setup(const struct kiog_core_cfg *cfg)
+{
+	struct kiog_wl_cfg wc = { .rw = KIOGEN_RW_RANDRW, .rwmixread = 50,
+				  .bs = 4096, .size = 1 << 20, .seed = 7 };
+
+	memset(&core, 0, sizeof(core));
+	kiog_wl_init(&wl, &wc);
+	kiog_core_init(&core, cfg, &wl, samples);
+	kiog_core_start(&core, 1000);
+}
+
+/* fio's td_non_fatal_error(): the type bit, and only EIO or EILSEQ */
+static int t_fatal_rule(const void *arg)
+{
+	static const int errs[] = { -EIO, -EILSEQ, -EINVAL, -ENOSPC };
+	unsigned int v, e;
+	__u8 dir;
+
+	(void)arg;
+	for (v = 0; v < ARRAY_SIZE(coe_vals); v++)
+		for (dir = 0; dir < 3; dir++)
+			for (e = 0; e < ARRAY_SIZE(errs); e++) {
+				int err = errs[e], want_fatal;
+				__u32 type = err == -EILSEQ ? KIOG_COE_VERIFY :
+					     dir == KIOGEN_DIR_READ ? KIOGEN_COE_READ :
+					     KIOGEN_COE_WRITE;
+
+				want_fatal = !(coe_vals[v].coe & type) ||
+					     (err != -EIO && err != -EILSEQ);
+				CHECK(!kiog_core_error_fatal(coe_vals[v].coe, dir, err) ==
+				      !want_fatal,
+				      "continue_on_error=%s dir %u errno %d: fatal %d, fio says %d",
+				      coe_vals[v].name, dir, -err,
+				      kiog_core_error_fatal(coe_vals[v].coe, dir, err),
+				      want_fatal);
+			}
+	/* spot checks in words */
+	CHECK(kiog_core_error_fatal(0, KIOGEN_DIR_READ, -EIO), "none survived EIO");
+	CHECK(!kiog_core_error_fatal(KIOGEN_COE_ALL, KIOGEN_DIR_WRITE, -EIO),
+	      "all stopped at a write EIO");
+	CHECK(kiog_core_error_fatal(KIOGEN_COE_ALL, KIOGEN_DIR_READ, -EINVAL),
+	      "all survived EINVAL");
+	CHECK(!kiog_core_error_fatal(KIOGEN_COE_WRITE, KIOGEN_DIR_SYNC, -EIO),
+	      "write did not cover a sync error (fio files them as writes)");
+	CHECK(kiog_core_error_fatal(KIOG_COE_VERIFY, KIOGEN_DIR_READ, -EIO),
+	      "verify survived a read EIO");
+	return T_PASS;
+}
+
+/* errors are counted per direction, first errno kept, never accounted */
+static int t_errors_counted(const void *arg)
+{
+	struct kiog_core_cfg cfg = { .continue_on_error = *(const __u32 *)arg };
+	int i, fatal = !(cfg.continue_on_error & KIOGEN_COE_READ);
+
+	setup(&cfg);
+	for (i = 0; i < 10; i++) {
+		int err = i % 2 ? -EIO : 0;
+
+		kiog_core_complete(&core, KIOGEN_DIR_READ, err, 2000, 2000,
+				   3000 + i, err ? 0 : 4096, 4096);
+		if (fatal && err)
+			break;
+	}
+	if (fatal) {
+		CHECK(core.failed && !core.issuing, "first error did not stop it");
+		CHECK(core.stats[KIOGEN_DIR_READ].errors == 1, "errors %llu",
+		      (unsigned long long)core.stats[KIOGEN_DIR_READ].errors);
+	} else {
+		CHECK(!core.failed && core.issuing, "an EIO stopped it");
+		CHECK(core.stats[KIOGEN_DIR_READ].errors == 5, "errors %llu, not 5",
+		      (unsigned long long)core.stats[KIOGEN_DIR_READ].errors);
+		CHECK(core.stats[KIOGEN_DIR_READ].ios == 5 &&
+		      core.stats[KIOGEN_DIR_READ].bytes == 5 * 4096,
+		      "ios %llu: failed I/O was accounted",
+		      (unsigned long long)core.stats[KIOGEN_DIR_READ].ios);
+	}
+	CHECK(core.error == -EIO, "first error %d", core.error);
+	return T_PASS;
+}
+
+/* a sync error follows the write bit; a failed sync is not timed */
+static int t_sync_error(const void *arg)
+{
+	struct kiog_core_cfg cfg = { .continue_on_error = KIOGEN_COE_WRITE,
+				     .fsync = 4 };
+
+	(void)arg;
+	setup(&cfg);
+	kiog_core_sync_begin(&core);
+	kiog_core_sync_end(&core, 2000, 2000, -EIO);
+	CHECK(!core.failed && core.stats[KIOGEN_DIR_SYNC].errors == 1 &&
+	      !core.stats[KIOGEN_DIR_SYNC].ios, "sync EIO with write: failed %d",
+	      core.failed);
+	kiog_core_sync_end(&core, 2000, 2500, 0);
+	CHECK(core.stats[KIOGEN_DIR_SYNC].ios == 1 &&
+	      core.stats[KIOGEN_DIR_SYNC].lat.sum == 500, "sync not timed");
+	kiog_core_sync_end(&core, 2000, 2000, -ENOSPC);
+	CHECK(core.failed && core.error == -EIO, "ENOSPC on sync survived");
+	CHECK(!kiog_core_end_sync_due(&core), "end_fsync after a failure");
+	return T_PASS;
+}
+
+/* number_ios, io_size (unless time_based), runtime after the ramp */
+static int t_stop(const void *arg)
+{
+	struct kiog_core_cfg cfg = { .number_ios = 10, .io_size = 1 << 30 };
+	struct kiog_io io;
+	int n = 0;
+
+	(void)arg;
+	setup(&cfg);
+	while (kiog_core_may_issue(&core, &wl) && n < 100) {
+		kiog_core_next(&core, &wl, &io);
+		n++;
+	}
+	CHECK(n == 10 && !core.issuing, "number_ios=10 issued %d", n);
+
+	cfg = (struct kiog_core_cfg){ .io_size = 5 * 4096 };
+	setup(&cfg);
+	for (n = 0; kiog_core_may_issue(&core, &wl) && n < 100; n++)
+		kiog_core_next(&core, &wl, &io);
+	CHECK(n == 5, "io_size=5 blocks issued %d", n);
+
+	cfg.time_based = 1;
+	cfg.runtime_ns = 100;
+	cfg.ramp_ns = 50;
+	setup(&cfg);
+	for (n = 0; kiog_core_may_issue(&core, &wl) && n < 100; n++)
+		kiog_core_next(&core, &wl, &io);
+	CHECK(n == 100, "time_based stopped at io_size after %d", n);
+	kiog_core_tick(&core, 1000 + 149);
+	CHECK(core.issuing, "stopped before ramp + runtime");
+	kiog_core_tick(&core, 1000 + 150);
+	CHECK(!core.issuing, "runs past ramp + runtime");
+	CHECK(kiog_core_elapsed(&core, 1000 + 170) == 120, "elapsed from the ramp's end");
+	/* completions that started in the ramp are not counted */
+	CHECK(!kiog_core_complete(&core, KIOGEN_DIR_READ, 0, 1049, 1049, 1100, 4096, 4096) &&
+	      kiog_core_complete(&core, KIOGEN_DIR_READ, 0, 1050, 1050, 1100, 4096, 4096),
+	      "ramp boundary");
+	return T_PASS;
+}
+
+/* fio: a sync after every N-th issued write; reads do not count */
+static int t_sync_cadence(const void *arg)
+{
+	struct kiog_core_cfg cfg = { .fdatasync = 3, .io_size = 1ULL << 40 };
+	struct kiog_io io;
+	int i, due_at = 0, writes = 0;
+
+	(void)arg;
+	setup(&cfg);
+	CHECK(core.datasync && core.sync_every == 3, "fdatasync=3 not taken");
+	for (i = 0; i < 1000 && !due_at; i++) {
+		int due = kiog_core_next(&core, &wl, &io);
+
+		writes += io.dir == KIOGEN_DIR_WRITE;
+		if (due)
+			due_at = writes;
+	}
+	CHECK(due_at == 3 && kiog_core_sync_due(&core), "due after %d writes", due_at);
+	CHECK(core.write_seq == 3, "write_seq %llu", (unsigned long long)core.write_seq);
+	kiog_core_sync_begin(&core);
+	CHECK(!kiog_core_sync_due(&core), "still due after the sync");
+	cfg.fsync = 2;
+	setup(&cfg);
+	CHECK(!core.datasync && core.sync_every == 2, "fsync takes precedence");
+	return T_PASS;
+}
+
+/* fio's IO depths and submit/complete buckets */
+static int t_buckets(const void *arg)
+{
+	static const struct { __u32 v, depth, batch; } want[] = {
+		{ 0, 0, 0 }, { 1, 0, 1 }, { 2, 1, 1 }, { 3, 1, 1 }, { 4, 2, 1 },
+		{ 5, 2, 2 }, { 8, 3, 2 }, { 9, 3, 3 }, { 16, 4, 3 }, { 17, 4, 4 },
+		{ 32, 5, 4 }, { 33, 5, 5 }, { 63, 5, 5 }, { 64, 6, 5 }, { 65, 6, 6 },
+		{ 4096, 6, 6 },
+	};
+	unsigned int i;
+
+	(void)arg;
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		CHECK(kiog_core_depth_bucket(want[i].v) == want[i].depth,
+		      "depth %u: bucket %u, want %u", want[i].v,
+		      kiog_core_depth_bucket(want[i].v), want[i].depth);
+		CHECK(kiog_core_batch_bucket(want[i].v) == want[i].batch,
+		      "batch %u: bucket %u, want %u", want[i].v,
+		      kiog_core_batch_bucket(want[i].v), want[i].batch);
+	}
+	return T_PASS;
+}
+
+/* the sum of squares carries into the high word: (2^40)^2 * 2^10 = 2^90 */
+static int t_sumsq(const void *arg)
+{
+	struct kiog_lat_stats l = { 0 };
+	int i;
+
+	(void)arg;
+	for (i = 0; i < 1024; i++)
+		kiog_core_lat(&l, 1ULL << 40, !i);
+	CHECK(l.sq_hi == 1ULL << 26 && l.sq_lo == 0, "sq %llx:%llx",
+	      (unsigned long long)l.sq_hi, (unsigned long long)l.sq_lo);
+	CHECK(l.min == 1ULL << 40 && l.max == 1ULL << 40 && l.sum == 1ULL << 50,
+	      "min/max/sum");
+	kiog_core_lat(&l, 3, 0);
+	CHECK(l.sq_lo == 9 && l.min == 3, "small value after a carry");
+	return T_PASS;
+}
+
+/* one sample per interval, cumulative, bounded by the room */
+static int t_samples(const void *arg)
+{
+	struct kiog_core_cfg cfg = { .runtime_ns = 2 * KIOG_SAMPLE_NS };
+
+	(void)arg;
+	setup(&cfg);
+	CHECK(core.max_samples == 4, "room %u for 1 s", core.max_samples);
+	kiog_core_complete(&core, KIOGEN_DIR_WRITE, 0, 1000, 1000, 1100, 512, 512);
+	kiog_core_tick(&core, 1000 + KIOG_SAMPLE_NS - 1);
+	CHECK(core.nr_samples == 0, "sampled early");
+	kiog_core_tick(&core, 1000 + 3 * KIOG_SAMPLE_NS);
+	CHECK(core.nr_samples == 3 && samples[2].ios[KIOGEN_DIR_WRITE] == 1 &&
+	      samples[2].bytes[KIOGEN_DIR_WRITE] == 512, "%u samples", core.nr_samples);
+	kiog_core_tick(&core, 1000 + 100 * KIOG_SAMPLE_NS);
+	CHECK(core.nr_samples == 4, "samples past the room: %u", core.nr_samples);
+	return T_PASS;
+}
+
+/* the digest a stream starts from names every stop and error choice */
+static int t_policy_digest(const void *arg)
+{
+	struct kiog_core_cfg base = { .runtime_ns = 5, .number_ios = 100,
+				      .io_size = 1 << 20 }, c;
+	__u64 d0 = kiog_core_policy_digest(&base);
+
+	(void)arg;
+#define DIFFERS(field, val)                                                     \
+	do {                                                                    \
+		c = base;                                                       \
+		c.field = val;                                                  \
+		CHECK(kiog_core_policy_digest(&c) != d0, #field " not covered"); \
+	} while (0)
+	DIFFERS(continue_on_error, KIOGEN_COE_ALL);
+	DIFFERS(continue_on_error, KIOGEN_COE_READ);
+	DIFFERS(number_ios, 101);
+	DIFFERS(io_size, 1 << 21);
+	DIFFERS(runtime_ns, 6);
+	DIFFERS(ramp_ns, 1);
+	DIFFERS(time_based, 1);
+	DIFFERS(fsync, 1);
+	DIFFERS(fdatasync, 1);
+	DIFFERS(end_fsync, 1);
+#undef DIFFERS
+	setup(&base);
+	CHECK(wl.digest == d0, "init does not seed the stream digest");
+	return T_PASS;
+}
+
+static const __u32 coe_none = 0, coe_read = KIOGEN_COE_READ,
+		   coe_io = KIOGEN_COE_READ | KIOGEN_COE_WRITE,
+		   coe_verify = KIOG_COE_VERIFY, coe_all = KIOGEN_COE_ALL;
+
+static const struct tcase cases[] = {
+	{ "continue_on_error: fio's rule for every value, direction, errno", t_fatal_rule, NULL },
+	{ "continue_on_error=none: the first read EIO ends the worker", t_errors_counted, &coe_none },
+	{ "continue_on_error=read: read EIOs counted, not accounted", t_errors_counted, &coe_read },
+	{ "continue_on_error=io: read EIOs counted, not accounted", t_errors_counted, &coe_io },
+	{ "continue_on_error=verify: a read EIO ends the worker", t_errors_counted, &coe_verify },
+	{ "continue_on_error=all: read EIOs counted, not accounted", t_errors_counted, &coe_all },
+	{ "sync errors: write type, fatal unless EIO; not timed", t_sync_error, NULL },
+	{ "stop: number_ios, io_size, runtime after the ramp", t_stop, NULL },
+	{ "sync cadence: due after every N-th issued write", t_sync_cadence, NULL },
+	{ "IO depth, submit and complete buckets as fio's", t_buckets, NULL },
+	{ "128-bit sum of squares carries", t_sumsq, NULL },
+	{ "samples: per interval, cumulative, bounded", t_samples, NULL },
+	{ "policy digest covers stop, sync and error policy", t_policy_digest, NULL },
+};
+
+int main(void)
+{
+	return run_cases(cases, ARRAY_SIZE(cases));
+}
