@@ -47,7 +47,8 @@ static const struct genl_multicast_group kiog_mcgrps[] = {
 /*
  * Every operation, reads included, needs CAP_SYS_ADMIN in the initial user
  * namespace: runs write devices and show what others run. A namespace's own
- * root is not enough.
+ * root is not enough. Genetlink has checked CAP_NET_ADMIN (the spec's
+ * admin-perm, all a spec can say).
  */
 static bool kiog_nl_admin(struct sk_buff *skb, struct netlink_ext_ack *extack)
 {
