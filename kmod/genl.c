@@ -65,6 +65,10 @@ const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_HIPRI + 1] = {
 	[KIOGEN_A_JOB_HIPRI] = { .type = NLA_FLAG, },
 };
 
+/* KIOGEN_CMD_INFO_GET - do */
+static const struct nla_policy kiogen_info_get_nl_policy[KIOGEN_A_PAD + 1] = {
+};
+
 /* KIOGEN_CMD_RUN_NEW - do */
 static const struct nla_policy kiogen_run_new_nl_policy[KIOGEN_A_JOB + 1] = {
 	[KIOGEN_A_FLAGS] = NLA_POLICY_MASK(NLA_U32, 0x1),
@@ -99,9 +103,11 @@ static const struct nla_policy kiogen_results_get_nl_policy[KIOGEN_A_ID + 1] = {
 /* Ops table for kiogen */
 const struct genl_split_ops kiogen_nl_ops[7] = {
 	{
-		.cmd	= KIOGEN_CMD_INFO_GET,
-		.doit	= kiogen_nl_info_get_doit,
-		.flags	= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
+		.cmd		= KIOGEN_CMD_INFO_GET,
+		.doit		= kiogen_nl_info_get_doit,
+		.policy		= kiogen_info_get_nl_policy,
+		.maxattr	= KIOGEN_A_PAD,
+		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
 		.cmd		= KIOGEN_CMD_RUN_NEW,
