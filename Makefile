@@ -49,7 +49,7 @@ KSRC_TAR ?= $(lastword $(sort $(wildcard /usr/src/linux-source-*.tar.xz)))
 KSFT := $(BUILD)/ksft/tools/testing/selftests
 
 .PHONY: all module ctl deps unit unit-progs selftests check demo vmshell bench stress clean install \
-	kernels dkms-install dkms-uninstall version kmod-files dkms-files
+	kernels dkms-install dkms-uninstall version kmod-files dkms-files regen regen-check
 
 all: module ctl
 
@@ -63,6 +63,16 @@ ctl/kiogen: $(CTL_SRCS) $(CTL_HDRS)
 
 deps:
 	@scripts/deps.sh
+
+# The netlink contract is Documentation/netlink/specs/kiogen.yaml; the UAPI
+# enums (include/uapi/linux/kiogen_generated.h), the kernel's policies and
+# ops table (kmod/genl.[ch]) are generated from it by the kernel's own YNL
+# generator (scripts/ynl.sh fetches it). make check fails when they differ.
+regen:
+	@scripts/ynl.sh regen
+
+regen-check:
+	@scripts/ynl.sh check
 
 # ---- tests ----
 

@@ -33,6 +33,106 @@ static inline struct nlattr **kiog_dump_attrs(struct netlink_callback *cb)
 #endif
 
 /*
+ * genl.c, generated from the spec, is written for 6.4+. Policies' full-range
+ * pointers became const in 6.4. Split ops (a command's do and dump apart, in
+ * .split_ops) came in 6.2; before, a family takes one struct genl_ops per
+ * command, which kiog_genl_set_ops() builds from the split ops at init.
+ */
+#ifndef HAVE_NLA_CONST_RANGE
+#undef NLA_POLICY_FULL_RANGE
+#define NLA_POLICY_FULL_RANGE(tp, _range) {			\
+	.type = NLA_ENSURE_UINT_OR_BINARY_TYPE(tp),		\
+	.validation_type = NLA_VALIDATE_RANGE_PTR,		\
+	.range = (struct netlink_range_validation *)(_range),	\
+}
+#endif
+
+#ifdef HAVE_GENL_SPLIT_OPS
+static inline int kiog_genl_set_ops(struct genl_family *f,
+				    const struct genl_split_ops *split,
+				    unsigned int n)
+{
+	f->split_ops = split;
+	f->n_split_ops = n;
+	return 0;
+}
+
+static inline void kiog_genl_free_ops(struct genl_family *f)
+{
+}
+#else
+struct genl_split_ops {
+	int (*doit)(struct sk_buff *skb, struct genl_info *info);
+	int (*start)(struct netlink_callback *cb);
+	int (*dumpit)(struct sk_buff *skb, struct netlink_callback *cb);
+	int (*done)(struct netlink_callback *cb);
+	const struct nla_policy *policy;
+	unsigned int maxattr;
+	u8 cmd;
+	u8 internal_flags;
+	u8 flags;
+	u8 validate;
+};
+
+/* Can one policy serve both halves of a command? */
+static inline bool kiog_genl_same_policy(const struct genl_ops *op,
+					 const struct genl_split_ops *s)
+{
+	return !op->policy || op->policy == s->policy ||
+	       (op->maxattr == s->maxattr &&
+		!memcmp(op->policy, s->policy,
+			(s->maxattr + 1) * sizeof(*s->policy)));
+}
+
+static inline int kiog_genl_set_ops(struct genl_family *f,
+				    const struct genl_split_ops *split,
+				    unsigned int n)
+{
+	const u8 caps = GENL_CMD_CAP_DO | GENL_CMD_CAP_DUMP;
+	struct genl_ops *ops, *op;
+	unsigned int i, nr = 0;
+
+	ops = kcalloc(n, sizeof(*ops), GFP_KERNEL);
+	if (!ops)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		const struct genl_split_ops *s = &split[i];
+
+		for (op = ops; op < ops + nr && op->cmd != s->cmd; op++)
+			;
+		if (op == ops + nr)
+			nr++;
+		/* 6.1 has one policy per command: do and dump must agree */
+		if (WARN_ON_ONCE(!kiog_genl_same_policy(op, s) ||
+				 (op->flags && op->flags != (s->flags & ~caps)))) {
+			kfree(ops);
+			return -EINVAL;
+		}
+		op->cmd = s->cmd;
+		op->flags = s->flags & ~caps;
+		op->validate = s->validate;
+		op->policy = s->policy;
+		op->maxattr = s->maxattr;
+		if (s->flags & GENL_CMD_CAP_DO) {
+			op->doit = s->doit;
+		} else {
+			op->start = s->start;
+			op->dumpit = s->dumpit;
+			op->done = s->done;
+		}
+	}
+	f->ops = ops;
+	f->n_ops = nr;
+	return 0;
+}
+
+static inline void kiog_genl_free_ops(struct genl_family *f)
+{
+	kfree(f->ops);
+}
+#endif
+
+/*
  * A write through the file's ->write_iter with the checks of a write(2):
  * rw_verify_area, the LSM hook, fsnotify. Freeze protection: from 6.8
  * vfs_iocb_iter_write() takes it (and drops it unless the I/O was queued);

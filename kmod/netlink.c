@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The kiogen generic netlink family: policies that hold every limit, the
- * handlers that turn validated attributes into runs, and the messages that
- * carry status, results and events back. Handlers do semantics only.
+ * The kiogen generic netlink family: the handlers that turn validated
+ * attributes into runs, and the messages that carry status, results and
+ * events back. Handlers do semantics only: the policies, which hold every
+ * limit, and the ops table are generated from the spec into genl.c.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -18,6 +19,7 @@
 
 #include "kiogen.h"
 #include "compat.h"
+#include "genl.h"
 
 /* Messages name the attribute; the offset points at it as well. */
 #define KIOG_REQUIRE(extack, nest, tb, type, msg) ({			\
@@ -31,103 +33,22 @@
 	__missing;							\
 })
 
-static struct netlink_range_validation kiog_bs_range = {
-	.min = KIOG_MIN_BS,
-	.max = KIOG_MAX_BS,
-};
-
-static struct netlink_range_validation kiog_numjobs_range = {
-	.min = 1,
-	.max = KIOG_MAX_NUMJOBS,
-};
-
-static struct netlink_range_validation kiog_iodepth_range = {
-	.min = 1,
-	.max = KIOG_MAX_IODEPTH,
-};
-
-/* batch sizes and water marks: 0 means "the default" (see the UAPI) */
-static struct netlink_range_validation kiog_batch_range = {
-	.min = 0,
-	.max = KIOG_MAX_IODEPTH,
-};
-
-/* a year: keeps start + ramp + runtime far from wrapping */
-static struct netlink_range_validation kiog_time_range = {
-	.min = 0,
-	.max = 365ULL * 24 * 3600 * NSEC_PER_SEC,
-};
-
-static const struct nla_policy kiog_job_policy[KIOGEN_A_JOB_MAX + 1] = {
-	[KIOGEN_A_JOB_NAME]		= { .type = NLA_NUL_STRING,
-					    .len = KIOGEN_NAME_LEN - 1 },
-	[KIOGEN_A_JOB_FILENAME]		= { .type = NLA_NUL_STRING,
-					    .len = KIOGEN_PATH_LEN - 1 },
-	[KIOGEN_A_JOB_ENGINE]		= { .type = NLA_NUL_STRING,
-					    .len = KIOGEN_ENGINE_LEN - 1 },
-	[KIOGEN_A_JOB_MODE]		= NLA_POLICY_MAX(NLA_U32, KIOGEN_MODE_SYNC),
-	[KIOGEN_A_JOB_RW]		= NLA_POLICY_RANGE(NLA_U32, KIOGEN_RW_READ,
-							   KIOGEN_RW_MAX),
-	[KIOGEN_A_JOB_RWMIXREAD]	= NLA_POLICY_MAX(NLA_U32, 100),
-	[KIOGEN_A_JOB_BS]		= NLA_POLICY_FULL_RANGE(NLA_U32, &kiog_bs_range),
-	[KIOGEN_A_JOB_OFFSET]		= { .type = NLA_U64 },
-	[KIOGEN_A_JOB_SIZE]		= { .type = NLA_U64 },
-	[KIOGEN_A_JOB_NUMJOBS]		= NLA_POLICY_FULL_RANGE(NLA_U32,
-								&kiog_numjobs_range),
-	[KIOGEN_A_JOB_IODEPTH]		= NLA_POLICY_FULL_RANGE(NLA_U32,
-								&kiog_iodepth_range),
-	[KIOGEN_A_JOB_RUNTIME_NS]	= NLA_POLICY_FULL_RANGE(NLA_U64, &kiog_time_range),
-	[KIOGEN_A_JOB_RAMP_NS]		= NLA_POLICY_FULL_RANGE(NLA_U64, &kiog_time_range),
-	[KIOGEN_A_JOB_TIME_BASED]	= { .type = NLA_FLAG },
-	[KIOGEN_A_JOB_NUMBER_IOS]	= { .type = NLA_U64 },
-	[KIOGEN_A_JOB_IO_SIZE]		= { .type = NLA_U64 },
-	[KIOGEN_A_JOB_SEED]		= { .type = NLA_U64 },
-	[KIOGEN_A_JOB_NORANDOMMAP]	= { .type = NLA_FLAG },
-	[KIOGEN_A_JOB_DIRECT]		= { .type = NLA_FLAG },
-	[KIOGEN_A_JOB_FSYNC]		= { .type = NLA_U32 },
-	[KIOGEN_A_JOB_FDATASYNC]	= { .type = NLA_U32 },
-	[KIOGEN_A_JOB_END_FSYNC]	= { .type = NLA_FLAG },
-	[KIOGEN_A_JOB_CONTINUE_ON_ERROR] = NLA_POLICY_MASK(NLA_U32, KIOGEN_COE_ALL),
-	[KIOGEN_A_JOB_FD]		= { .type = NLA_U32 },
-	/* version 1 asked the module to lay files out: now the client does */
-	[KIOGEN_A_JOB_INVALIDATE]	= { .type = NLA_REJECT,
-					    .reject_message = "job invalidate: not taken since version 2, the client drops the cache" },
-	[KIOGEN_A_JOB_FILESIZE]		= { .type = NLA_REJECT,
-					    .reject_message = "job filesize: not taken since version 2, the client lays files out" },
-	[KIOGEN_A_JOB_FALLOCATE]	= { .type = NLA_REJECT,
-					    .reject_message = "job fallocate: not taken since version 2, the client lays files out" },
-	[KIOGEN_A_JOB_IODEPTH_BATCH_SUBMIT] = NLA_POLICY_FULL_RANGE(NLA_U32,
-								    &kiog_batch_range),
-	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MIN] = NLA_POLICY_FULL_RANGE(NLA_U32,
-									  &kiog_batch_range),
-	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX] = NLA_POLICY_FULL_RANGE(NLA_U32,
-									  &kiog_batch_range),
-	[KIOGEN_A_JOB_IODEPTH_LOW]	= NLA_POLICY_FULL_RANGE(NLA_U32, &kiog_batch_range),
-	[KIOGEN_A_JOB_HIPRI]		= { .type = NLA_FLAG },
-};
-
-static const struct nla_policy kiog_policy[KIOGEN_A_MAX + 1] = {
-	[KIOGEN_A_ID]		= { .type = NLA_U32 },
-	[KIOGEN_A_FLAGS]	= NLA_POLICY_MASK(NLA_U32, KIOGEN_RUN_F_DETACHED),
-	[KIOGEN_A_JOB]		= NLA_POLICY_NESTED(kiog_job_policy),
-};
-
 static struct genl_family kiog_family;
 
-enum kiog_mcgrp {
-	KIOG_MCGRP_EVENTS,
-};
-
-/* events carry what reads need CAP_SYS_ADMIN for: so does joining */
+/*
+ * Events carry what reads need CAP_SYS_ADMIN for: so does joining. The
+ * spec's group, generated without flags, names it.
+ */
 static const struct genl_multicast_group kiog_mcgrps[] = {
-	[KIOG_MCGRP_EVENTS] = { .name = KIOGEN_MCGRP_EVENTS,
-				.flags = KIOG_MCGRP_ADMIN },
+	[KIOGEN_NLGRP_EVENTS] = { .name = KIOGEN_MCGRP_EVENTS,
+				  .flags = KIOG_MCGRP_ADMIN },
 };
 
 /*
  * Every operation, reads included, needs CAP_SYS_ADMIN in the initial user
  * namespace: runs write devices and show what others run. A namespace's own
- * root is not enough.
+ * root is not enough. Genetlink has checked CAP_NET_ADMIN (the spec's
+ * admin-perm, all a spec can say).
  */
 static bool kiog_nl_admin(struct sk_buff *skb, struct netlink_ext_ack *extack)
 {
@@ -158,7 +79,7 @@ static int kiog_nl_dump_refused(struct netlink_callback *cb)
 	return -EPERM;
 }
 
-static int kiog_nl_info_get_doit(struct sk_buff *skb, struct genl_info *info)
+int kiogen_nl_info_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct sk_buff *msg;
 	struct nlattr *nest;
@@ -221,10 +142,26 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 	struct kiog_job_cfg *c = &job->cfg;
 	int err;
 
-	err = nla_parse_nested(tb, KIOGEN_A_JOB_MAX, nest, kiog_job_policy,
+	err = nla_parse_nested(tb, KIOGEN_A_JOB_MAX, nest, kiogen_job_nl_policy,
 			       extack);
 	if (err)
 		return err;
+	/* version 1 asked the module to lay files out: now the client does */
+	if (tb[KIOGEN_A_JOB_INVALIDATE]) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_INVALIDATE],
+				    "job invalidate: not taken since version 2, the client drops the cache");
+		return -EINVAL;
+	}
+	if (tb[KIOGEN_A_JOB_FILESIZE]) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_FILESIZE],
+				    "job filesize: not taken since version 2, the client lays files out");
+		return -EINVAL;
+	}
+	if (tb[KIOGEN_A_JOB_FALLOCATE]) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_FALLOCATE],
+				    "job fallocate: not taken since version 2, the client lays files out");
+		return -EINVAL;
+	}
 	if (KIOG_REQUIRE(extack, nest, tb, KIOGEN_A_JOB_ENGINE,
 			 "missing attribute: job engine") ||
 	    KIOG_REQUIRE(extack, nest, tb, KIOGEN_A_JOB_RW,
@@ -385,7 +322,7 @@ static int kiog_nl_check_region(struct kiog_job *job, struct nlattr **tb,
 	return 0;
 }
 
-static int kiog_nl_run_new_doit(struct sk_buff *skb, struct genl_info *info)
+int kiogen_nl_run_new_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct netlink_ext_ack *extack = info->extack;
 	struct nlattr *tb[KIOGEN_A_JOB_MAX + 1];
@@ -493,7 +430,7 @@ static struct kiog_run *kiog_nl_run_lookup(struct genl_info *info)
  * cb_lock, stalling every family, for as long as the device takes. The end
  * of the run is an event, and RUN_GET's state.
  */
-static int kiog_nl_run_stop_doit(struct sk_buff *skb, struct genl_info *info)
+int kiogen_nl_run_stop_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct kiog_run *run;
 
@@ -507,7 +444,7 @@ static int kiog_nl_run_stop_doit(struct sk_buff *skb, struct genl_info *info)
 	return 0;
 }
 
-static int kiog_nl_run_del_doit(struct sk_buff *skb, struct genl_info *info)
+int kiogen_nl_run_del_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct kiog_run *run;
 	int err;
@@ -618,7 +555,7 @@ static int kiog_nl_put_job(struct sk_buff *skb, const struct kiog_job *job)
 }
 
 /* RUN_GET do: one run's status. Its jobs come from the dump with an id. */
-static int kiog_nl_run_get_doit(struct sk_buff *skb, struct genl_info *info)
+int kiogen_nl_run_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct kiog_run *run;
 	struct sk_buff *msg;
@@ -664,7 +601,7 @@ static void *kiog_nl_dump_put(struct sk_buff *skb, struct netlink_callback *cb,
  * cb->args[0]: id of the last run sent, or with an id the jobs sent + 1;
  * cb->args[1]: the id asked for, 0 for all.
  */
-static int kiog_nl_run_get_start(struct netlink_callback *cb)
+int kiogen_nl_run_get_start(struct netlink_callback *cb)
 {
 	struct nlattr **attrs = kiog_dump_attrs(cb);
 
@@ -709,8 +646,7 @@ static int kiog_nl_run_get_dump_one(struct sk_buff *skb,
 	return err ?: skb->len;
 }
 
-static int kiog_nl_run_get_dumpit(struct sk_buff *skb,
-				  struct netlink_callback *cb)
+int kiogen_nl_run_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct net *net = sock_net(cb->skb->sk);
 	struct kiog_run *run;
@@ -972,7 +908,7 @@ static int kiog_nl_results_step(struct sk_buff *skb, struct netlink_callback *cb
 	return 0;
 }
 
-static int kiog_nl_results_start(struct netlink_callback *cb)
+int kiogen_nl_results_start(struct netlink_callback *cb)
 {
 	struct nlattr **attrs = kiog_dump_attrs(cb);
 	struct kiog_dump_ctx *ctx;
@@ -1007,8 +943,8 @@ static int kiog_nl_results_start(struct netlink_callback *cb)
 	return 0;
 }
 
-static int kiog_nl_results_dumpit(struct sk_buff *skb,
-				  struct netlink_callback *cb)
+int kiogen_nl_results_get_dumpit(struct sk_buff *skb,
+				 struct netlink_callback *cb)
 {
 	struct kiog_dump_ctx *ctx = (struct kiog_dump_ctx *)cb->args[0];
 	struct kiog_run *run;
@@ -1044,55 +980,21 @@ static int kiog_nl_results_dumpit(struct sk_buff *skb,
 	return err ?: skb->len;
 }
 
-static int kiog_nl_results_done(struct netlink_callback *cb)
+int kiogen_nl_results_done(struct netlink_callback *cb)
 {
 	kfree((void *)cb->args[0]);
 	return 0;
 }
 
-static const struct genl_ops kiog_ops[] = {
-	{
-		.cmd	= KIOGEN_CMD_INFO_GET,
-		.doit	= kiog_nl_info_get_doit,
-	},
-	{
-		.cmd	= KIOGEN_CMD_RUN_NEW,
-		.doit	= kiog_nl_run_new_doit,
-	},
-	{
-		.cmd	= KIOGEN_CMD_RUN_STOP,
-		.doit	= kiog_nl_run_stop_doit,
-	},
-	{
-		.cmd	= KIOGEN_CMD_RUN_GET,
-		.doit	= kiog_nl_run_get_doit,
-		.start	= kiog_nl_run_get_start,
-		.dumpit	= kiog_nl_run_get_dumpit,
-	},
-	{
-		.cmd	= KIOGEN_CMD_RUN_DEL,
-		.doit	= kiog_nl_run_del_doit,
-	},
-	{
-		.cmd	= KIOGEN_CMD_RESULTS_GET,
-		.start	= kiog_nl_results_start,
-		.dumpit	= kiog_nl_results_dumpit,
-		.done	= kiog_nl_results_done,
-	},
-};
-
 static struct genl_family kiog_family __ro_after_init = {
 	.name		= KIOGEN_FAMILY_NAME,
 	.version	= KIOGEN_FAMILY_VERSION,
-	.maxattr	= KIOGEN_A_MAX,
-	.policy		= kiog_policy,
 	/* runs live in the namespace that created them */
 	.netnsok	= true,
 	/* handlers lock what they share; none waits for a run */
 	.parallel_ops	= true,
 	.module		= THIS_MODULE,
-	.ops		= kiog_ops,
-	.n_ops		= ARRAY_SIZE(kiog_ops),
+	/* the generated ops, set by kiog_genl_set_ops() */
 	.mcgrps		= kiog_mcgrps,
 	.n_mcgrps	= ARRAY_SIZE(kiog_mcgrps),
 };
@@ -1116,7 +1018,7 @@ void kiog_nl_notify_run(struct kiog_run *run)
 	 * another gets no events (its clients poll RUN_GET).
 	 */
 	if (!run->net || run->net->user_ns != &init_user_ns ||
-	    !genl_has_listeners(&kiog_family, run->net, KIOG_MCGRP_EVENTS))
+	    !genl_has_listeners(&kiog_family, run->net, KIOGEN_NLGRP_EVENTS))
 		goto out;
 	msg = genlmsg_new(kiog_nl_run_msg_size(), GFP_KERNEL);
 	if (!msg)
@@ -1129,7 +1031,7 @@ void kiog_nl_notify_run(struct kiog_run *run)
 	}
 	genlmsg_end(msg, hdr);
 	genlmsg_multicast_netns(&kiog_family, run->net, msg, 0,
-				KIOG_MCGRP_EVENTS, GFP_KERNEL);
+				KIOGEN_NLGRP_EVENTS, GFP_KERNEL);
 out:
 	mutex_unlock(&kiog_lock);
 }
@@ -1175,11 +1077,17 @@ int kiog_nl_init(void)
 	err = netlink_register_notifier(&kiog_nl_notifier);
 	if (err)
 		goto err_pernet;
-	err = genl_register_family(&kiog_family);
+	err = kiog_genl_set_ops(&kiog_family, kiogen_nl_ops,
+				ARRAY_SIZE(kiogen_nl_ops));
 	if (err)
 		goto err_notifier;
+	err = genl_register_family(&kiog_family);
+	if (err)
+		goto err_free_ops;
 	return 0;
 
+err_free_ops:
+	kiog_genl_free_ops(&kiog_family);
 err_notifier:
 	netlink_unregister_notifier(&kiog_nl_notifier);
 err_pernet:
@@ -1193,6 +1101,7 @@ err_pernet:
 void kiog_nl_exit(void)
 {
 	genl_unregister_family(&kiog_family);
+	kiog_genl_free_ops(&kiog_family);
 	netlink_unregister_notifier(&kiog_nl_notifier);
 	unregister_pernet_subsys(&kiog_nl_net_ops);
 }

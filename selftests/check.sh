@@ -391,6 +391,16 @@ selftests/run-unit.sh "$src/build" 2>&1 | tee "$logs/unit/unit.tap"
 if [ "${PIPESTATUS[0]}" -ne 0 ] && ! grep -q '^not ok' "$logs/unit/unit.tap"; then
 	tap "$logs/unit/died.tap" not-ok "a unit test program died without saying"
 fi
+# the files generated from the netlink spec are what it generates today
+scripts/ynl.sh check >"$logs/unit/regen.log" 2>&1
+case $? in
+0) tap "$logs/unit/regen.tap" ok "kmod/genl.[ch] and the UAPI are what the spec generates" ;;
+4) tap "$logs/unit/regen.tap" skip "the spec's generated files" \
+	"$(sed -n 's/.*unavailable: //p' "$logs/unit/regen.log")" ;;
+*) cat "$logs/unit/regen.log"
+   tap "$logs/unit/regen.tap" not-ok "kmod/genl.[ch] and the UAPI are what the spec generates" \
+	"they differ: make regen" ;;
+esac
 summarize unit "(host)" - $((SECONDS - unit_t0))
 
 run_leg() {

@@ -42,7 +42,8 @@ def uapi():
     """Every enumerator of the UAPI header, by name."""
     src = os.environ.get("KIOGEN_SRC") or os.path.join(os.path.dirname(
         os.path.realpath(__file__)), "..")
-    text = open(os.path.join(src, "include/uapi/linux/kiogen.h")).read()
+    text = "".join(open(os.path.join(src, "include/uapi/linux", h)).read()
+                   for h in ("kiogen_generated.h", "kiogen.h"))
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
     vals = {}
     for body in re.findall(r"enum\s*\w*\s*\{(.*?)\}", text, flags=re.S):
