@@ -9,6 +9,7 @@
 
 #include <linux/blkdev.h>
 #include <linux/fs.h>
+#include <linux/kthread.h>
 #include <linux/uio.h>
 #include <net/genetlink.h>
 
@@ -178,5 +179,20 @@ static inline void kiocb_end_write(struct kiocb *iocb)
 	sb_end_write(sb);
 }
 #endif
+
+/*
+ * The CPUs of a kthread not yet woken. From 6.14 kthread() re-affines a
+ * thread created on a node at its first wake-up (and on CPU hotplug) unless
+ * it was given preferred CPUs; before, the creator's mask stays.
+ */
+static inline int kiog_kthread_affine(struct task_struct *t,
+				      const struct cpumask *mask)
+{
+#ifdef HAVE_KTHREAD_AFFINE_PREFERRED
+	return kthread_affine_preferred(t, mask);
+#else
+	return set_cpus_allowed_ptr(t, mask);
+#endif
+}
 
 #endif /* _KIOGEN_COMPAT_H */

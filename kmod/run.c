@@ -18,6 +18,7 @@
 #include <linux/vmalloc.h>
 #include <net/net_namespace.h>
 
+#include "compat.h"
 #include "kiogen.h"
 
 /* protects kiog_runs, run ids and run states; never held across I/O */
@@ -288,7 +289,7 @@ static void kiog_run_wake_workers(struct kiog_run *run)
  */
 static int kiog_worker_node(u32 k)
 {
-	int node = numa_node_id(), n;
+	int node = numa_node_id(), n, pass;
 	u32 nr = 0;
 
 	for_each_node_state(n, N_CPU)
@@ -297,23 +298,28 @@ static int kiog_worker_node(u32 k)
 	if (nr < 2)
 		return node;
 	k %= nr;
-	for_each_node_state(n, N_CPU) {
-		if (!cpumask_intersects(cpumask_of_node(n), current->cpus_ptr))
-			continue;
-		if (!k--)
-			return n;
+	/* the nodes from the requester's own up, then those below it */
+	for (pass = 0; pass < 2; pass++) {
+		for_each_node_state(n, N_CPU) {
+			if ((n >= node) != !pass ||
+			    !cpumask_intersects(cpumask_of_node(n), current->cpus_ptr))
+				continue;
+			if (!k--)
+				return n;
+		}
 	}
 	return node;
 }
 
 /*
- * Keeps a worker on its node's CPUs, within what the requester may use; a
- * node of one CPU is not a cage, and an empty mask is left alone.
+ * Keeps a worker on its node's CPUs, within what the requester may use (its
+ * cpuset included: from 6.14 the first wake-up would widen the mask that
+ * the cgroup attach gave); an empty mask is left alone.
  */
 static void kiog_worker_bind(struct kiog_worker *w, struct cpumask *mask)
 {
 	cpumask_and(mask, cpumask_of_node(w->node), current->cpus_ptr);
-	if (cpumask_weight(mask) > 1 && set_cpus_allowed_ptr(w->task, mask))
+	if (!cpumask_empty(mask) && kiog_kthread_affine(w->task, mask))
 		pr_debug("worker %u: cannot bind to node %d\n", w->index, w->node);
 }
 

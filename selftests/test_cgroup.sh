@@ -103,6 +103,33 @@ check "cgroup: the run's 4 workers are in the requester's cgroup" \
 # shellcheck disable=SC2086
 check "freezer: the workers are freezable" all_freezable $pids
 
+# ---- cpuset: workers stay on the requester's CPUs ----
+"$KIOGEN" stop "$id" >/dev/null
+wait_state "$id" stopped >/dev/null
+"$KIOGEN" delete "$id" >/dev/null
+if [ "$(nproc)" -ge 2 ] && grep -qw cpuset "$cg/cgroup.controllers" &&
+   echo +cpuset >"$cg/cgroup.subtree_control" 2>/dev/null; then
+	echo 1 >"$grp/cpuset.cpus"
+	cid=$(in_cgroup "$KIOGEN" run --name=cpus --ioengine=null --size=1g --numjobs=2 \
+		--runtime=60 --time_based --detached)
+	wait_state "$cid" running >/dev/null
+	sleep 0.5	# past the workers' first wake-up (6.14+ re-affines there)
+	cpus=$(for pid in $(worker_pids "$cid"); do
+		awk '/^Cpus_allowed_list/ { print $2 }' "/proc/$pid/status"; done | sort -u | tr '\n' ' ')
+	echo "# workers of a run from a cgroup with cpuset.cpus=1: CPUs ${cpus:-none}"
+	check "cpuset: the workers run only on the requester's cpuset's CPU 1" test "$cpus" = "1 "
+	"$KIOGEN" stop "$cid" >/dev/null
+	wait_state "$cid" stopped >/dev/null
+	"$KIOGEN" delete "$cid" >/dev/null
+	echo 0-$(($(nproc) - 1)) >"$grp/cpuset.cpus"
+else
+	echo "ok $((nr_checks + 1)) - cpuset # SKIP one CPU, or no cpuset controller"
+	nr_checks=$((nr_checks + 1))
+fi
+id=$(in_cgroup "$KIOGEN" run --name=mem2 --filename=/dev/kcg0 --rw=randread --bs=4k \
+	--ioengine=libaio --iodepth=4 --runtime=60 --time_based --detached)
+wait_state "$id" running >/dev/null
+
 # ---- the freezer ----
 if [ -w /sys/power/pm_test ] && grep -qw freezer /sys/power/pm_test &&
    grep -qw freeze /sys/power/state; then
