@@ -259,7 +259,7 @@ static const struct kg_option kg_options[] = {
 			{ "write", "write errors", KIOGEN_COE_WRITE },
 			{ "io", "read and write errors", KIOGEN_COE_READ | KIOGEN_COE_WRITE },
 			/* fio's verify bit: EILSEQ */
-			{ "verify", "verify errors (EILSEQ)", KIOGEN_COE_SYNC },
+			{ "verify", "verify errors (EILSEQ)", KIOGEN_COE_VERIFY },
 			{ "all", "every error", KIOGEN_COE_ALL },
 			{ "1", "same as all", KIOGEN_COE_ALL },
 		},

@@ -34,7 +34,7 @@
 #define KIOG_EILSEQ		84
 #endif
 /* bit 2 of continue_on_error is fio's ERROR_TYPE_VERIFY (EILSEQ) */
-#define KIOG_COE_VERIFY		KIOGEN_COE_SYNC
+#define KIOG_COE_VERIFY		KIOGEN_COE_VERIFY
 
 /* Sums of one latency of one direction; ns. */
 struct kiog_lat_stats {

@@ -36,7 +36,7 @@ struct kiogen_block_header {
 };
 
 /* KIOGEN_A_JOB_CONTINUE_ON_ERROR: every kind of error is counted */
-#define KIOGEN_COE_ALL		(KIOGEN_COE_READ | KIOGEN_COE_WRITE | KIOGEN_COE_SYNC)
+#define KIOGEN_COE_ALL		(KIOGEN_COE_READ | KIOGEN_COE_WRITE | KIOGEN_COE_VERIFY)
 
 /* One interval sample (KIOGEN_A_SAMPLES_DATA): cumulative counters at its end */
 struct kiogen_sample {

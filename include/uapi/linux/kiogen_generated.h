@@ -86,12 +86,13 @@ enum kiogen_mode {
 
 /**
  * enum kiogen_coe - Errors of these kinds are counted, not fatal (job
- *   continue-on-error).
+ *   continue-on-error), as fio's continue_on_error: EIO of a read (read), of a
+ *   write or a sync (write), EILSEQ (verify). Any other errno ends the worker.
  */
 enum kiogen_coe {
 	KIOGEN_COE_READ = 1,
 	KIOGEN_COE_WRITE = 2,
-	KIOGEN_COE_SYNC = 4,
+	KIOGEN_COE_VERIFY = 4,
 };
 
 /**
