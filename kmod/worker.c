@@ -71,10 +71,14 @@ static u32 kiog_max_samples(const struct kiog_job_cfg *c)
 }
 
 /* What a worker keeps once its thread has ended: the results. */
+/*
+ * What the worker struct (vmalloc: whole pages) and @nr_samples samples
+ * (kvmalloc: a kmalloc size class, or power-of-two pages) really take.
+ */
 static u64 kiog_worker_results_mem(u32 nr_samples)
 {
-	return sizeof(struct kiog_worker) +
-	       (u64)nr_samples * sizeof(struct kiogen_sample);
+	return PAGE_ALIGN(sizeof(struct kiog_worker)) +
+	       kmalloc_size_roundup((size_t)nr_samples * sizeof(struct kiogen_sample));
 }
 
 /**
@@ -244,7 +248,8 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 	u32 i;
 
 	*wp = NULL;
-	w = kvzalloc_node(sizeof(*w), GFP_KERNEL_ACCOUNT, node);
+	/* not kvzalloc: kmalloc would round its tens of KiB up to a power of two */
+	w = __vmalloc(sizeof(*w), GFP_KERNEL_ACCOUNT | __GFP_ZERO);
 	if (!w)
 		return -ENOMEM;
 	*wp = w;

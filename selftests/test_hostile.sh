@@ -134,8 +134,8 @@ raw_says() {
 	# before kiogen can say why, and 6.1 drops the extack of a dump refused
 	# in its start: there the errno has to do; the words wherever kiogen
 	# can send them
-	if [ "$want" = EPERM ] && [ "$(knl_field "$line" errno)" = "$want" ] &&
-	   [[ $line = *" msg=" ]]; then
+	if { [ "$want" = EPERM ] || [[ $1 = list || $1 = results ]]; } &&
+	   [ "$(knl_field "$line" errno)" = "$want" ] && [[ $line = *" msg=" ]]; then
 		row "$u" "netlink $*" "$want (refused before kiogen: no extack)"
 		return 0
 	fi
