@@ -37,7 +37,7 @@ CTL_CFLAGS := $(CFLAGS) -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE \
 CTL_LIBS := $(shell pkg-config --libs libmnl 2>/dev/null || echo -lmnl) -lm \
 	    $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -lpthread
 
-CTL_SRCS := ctl/main.c ctl/nl.c ctl/options.c ctl/info.c ctl/run.c \
+CTL_SRCS := ctl/main.c ctl/nl.c ctl/job.c ctl/options.c ctl/info.c ctl/run.c \
 	    ctl/runs.c ctl/results.c ctl/report.c ctl/report-json.c ctl/stats.c \
 	    ctl/json.c ctl/syscall.c \
 	    ctl/engine-psync.c ctl/engine-uring.c ctl/engine-null.c \

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <linux/kiogen.h>
 #include <kiogen/hist.h>
+#include <kiogen/job.h>
 
 #define KG_MAX_JOBS		64
 #define KG_MAX_PERCENTILES	64
@@ -20,38 +21,16 @@ struct kg_job {
 	char filename[KIOGEN_PATH_LEN];
 	char ioengine[32];		/* as the user wrote it, fio's name */
 	const char *engine;		/* kernel engine it maps to: "bio", "null" */
-	uint32_t mode;			/* enum kiogen_mode */
-	uint32_t rw;			/* enum kiogen_rw */
-	uint32_t rwmixread;		/* percent */
-	uint32_t bs;			/* bytes */
-	uint32_t numjobs;
-	uint32_t iodepth;
-	uint32_t iodepth_batch;		/* I/Os submitted at once (fio's iodepth_batch_submit) */
-	uint32_t iodepth_batch_complete_min;	/* completions waited for; 0: poll */
-	uint32_t iodepth_batch_complete_max;	/* most completions reaped at once */
-	uint32_t iodepth_low;		/* refill when in flight falls to this */
-	uint64_t offset;		/* bytes */
-	uint64_t size;			/* bytes; 0 = whole target */
-	uint64_t runtime_ns;
-	uint64_t ramp_ns;
-	uint64_t number_ios;
-	uint64_t io_size;		/* bytes */
-	uint64_t seed;
-	uint32_t fsync;			/* fsync every N writes */
-	uint32_t fdatasync;		/* fdatasync every N writes */
+	/* the plain fields, sent to the kernel: include/kiogen/job.h */
+	KIOG_JOB_FIELDS(KIOG_JOB_MEMBER)
+	/* the CLI's own */
 	uint64_t filesize;		/* bytes; 0 = size */
 	uint32_t fallocate;		/* enum kiogen_fallocate */
-	uint32_t continue_on_error;	/* KIOGEN_COE_* */
-	bool time_based;
-	bool norandommap;
-	bool direct;
 	bool direct_set;		/* direct= was given */
 	bool invalidate;
-	bool end_fsync;
 	bool group_reporting;
 	bool clat_percentiles;		/* report clat percentiles (fio's default) */
 	bool lat_percentiles;		/* report lat percentiles too */
-	bool hipri;			/* polled completions: kernel, and io_uring */
 	/* syscall path, io_uring (fio's options) */
 	bool fixedbufs;
 	bool registerfiles;
@@ -145,5 +124,15 @@ struct kg_run_result {
 	uint32_t nr_disks;
 	struct kg_disk disks[KG_MAX_JOBS];
 };
+
+struct nlmsghdr;
+struct nlattr;
+
+/* A job as one KIOGEN_A_JOB nest of RUN_NEW, its target the descriptor @fd (-1: none). */
+void kg_job_put(struct nlmsghdr *nlh, const struct kg_job *j, int fd);
+/* A job of a RUN_GET dump, as the kernel runs it (ioengine is the kernel's engine). */
+void kg_job_parse(const struct nlattr *nest, struct kg_job *j);
+/* The option a job attribute came from, for the kernel's errors. */
+const char *kg_job_attr_name(unsigned int type);
 
 #endif /* KIOGEN_CTL_JOB_H */

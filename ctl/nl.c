@@ -19,47 +19,13 @@
 #include <linux/netlink.h>
 #include <linux/nsfs.h>
 
+#include "job.h"
 #include "nl.h"
 
 static const char *const kg_top_names[KIOGEN_A_MAX + 1] = {
 	[KIOGEN_A_ID]		= "run id",
 	[KIOGEN_A_FLAGS]	= "run flags",
 	[KIOGEN_A_JOB]		= "job",
-};
-
-static const char *const kg_job_names[KIOGEN_A_JOB_MAX + 1] = {
-	[KIOGEN_A_JOB_NAME]		= "name",
-	[KIOGEN_A_JOB_FILENAME]		= "filename",
-	[KIOGEN_A_JOB_ENGINE]		= "ioengine",
-	[KIOGEN_A_JOB_MODE]		= "ioengine (mode)",
-	[KIOGEN_A_JOB_RW]		= "rw",
-	[KIOGEN_A_JOB_RWMIXREAD]	= "rwmixread",
-	[KIOGEN_A_JOB_BS]		= "bs",
-	[KIOGEN_A_JOB_OFFSET]		= "offset",
-	[KIOGEN_A_JOB_SIZE]		= "size",
-	[KIOGEN_A_JOB_NUMJOBS]		= "numjobs",
-	[KIOGEN_A_JOB_IODEPTH]		= "iodepth",
-	[KIOGEN_A_JOB_RUNTIME_NS]	= "runtime",
-	[KIOGEN_A_JOB_RAMP_NS]		= "ramp_time",
-	[KIOGEN_A_JOB_TIME_BASED]	= "time_based",
-	[KIOGEN_A_JOB_NUMBER_IOS]	= "number_ios",
-	[KIOGEN_A_JOB_IO_SIZE]		= "io_size",
-	[KIOGEN_A_JOB_SEED]		= "randseed",
-	[KIOGEN_A_JOB_NORANDOMMAP]	= "norandommap",
-	[KIOGEN_A_JOB_DIRECT]		= "direct",
-	[KIOGEN_A_JOB_INVALIDATE]	= "invalidate",
-	[KIOGEN_A_JOB_FSYNC]		= "fsync",
-	[KIOGEN_A_JOB_FDATASYNC]	= "fdatasync",
-	[KIOGEN_A_JOB_END_FSYNC]	= "end_fsync",
-	[KIOGEN_A_JOB_FILESIZE]		= "filesize",
-	[KIOGEN_A_JOB_FALLOCATE]	= "fallocate",
-	[KIOGEN_A_JOB_CONTINUE_ON_ERROR] = "continue_on_error",
-	[KIOGEN_A_JOB_FD]		= "filename (file descriptor)",
-	[KIOGEN_A_JOB_IODEPTH_BATCH_SUBMIT] = "iodepth_batch_submit",
-	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MIN] = "iodepth_batch_complete_min",
-	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX] = "iodepth_batch_complete_max",
-	[KIOGEN_A_JOB_IODEPTH_LOW]	= "iodepth_low",
-	[KIOGEN_A_JOB_HIPRI]		= "hipri",
 };
 
 void kg_nl_explain_missing(void)
@@ -200,9 +166,7 @@ static const char *kg_nl_attr_name(const struct nlmsghdr *req, uint32_t off)
 				uint16_t nt = mnl_attr_get_type(n);
 
 				if (off == ns)
-					return nt <= KIOGEN_A_JOB_MAX &&
-					       kg_job_names[nt] ?
-					       kg_job_names[nt] : "unknown job attribute";
+					return kg_job_attr_name(nt);
 			}
 		}
 		return type <= KIOGEN_A_MAX && kg_top_names[type] ?

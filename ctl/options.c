@@ -103,18 +103,21 @@ static const struct kg_option kg_options[] = {
 	},
 	{
 		.name = "bs", .alias = "blocksize", .type = KG_OPT_SIZE32, .off1 = KG_JOFF(bs),
-		.minval = 512, .maxval = 16 << 20, .def = "4k", .report = KG_REPORT_ALWAYS,
+		.minval = KIOGEN_MIN_BS, .maxval = KIOGEN_MAX_BS, .def = "4k",
+		.report = KG_REPORT_ALWAYS,
 		.category = KG_CAT_IO, .help = "block size",
 	},
 	{
 		.name = "iodepth", .type = KG_OPT_INT, .off1 = KG_JOFF(iodepth),
-		.minval = 1, .maxval = 4096, .def = "1", .report = KG_REPORT_ALWAYS,
+		.minval = 1, .maxval = KIOGEN_MAX_IODEPTH, .def = "1",
+		.report = KG_REPORT_ALWAYS,
 		.category = KG_CAT_ENGINE,
 		.help = "I/Os in flight per worker for asynchronous engines",
 	},
 	{
 		.name = "numjobs", .type = KG_OPT_INT, .off1 = KG_JOFF(numjobs),
-		.minval = 1, .maxval = 1024, .def = "1", .report = KG_REPORT_ALWAYS,
+		.minval = 1, .maxval = KIOGEN_MAX_NUMJOBS, .def = "1",
+		.report = KG_REPORT_ALWAYS,
 		.category = KG_CAT_JOB, .help = "worker threads of this job",
 	},
 	{

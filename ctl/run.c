@@ -50,55 +50,6 @@ void kg_run_usage(FILE *f)
 		   "             --iodepth=32 --ioengine=io_uring --runtime=10 --time_based\n");
 }
 
-static void kg_put_job(struct nlmsghdr *nlh, const struct kg_job *j, int fd)
-{
-	struct nlattr *nest = mnl_attr_nest_start(nlh, KIOGEN_A_JOB);
-
-	mnl_attr_put_strz(nlh, KIOGEN_A_JOB_NAME, j->name);
-	if (j->filename[0])
-		mnl_attr_put_strz(nlh, KIOGEN_A_JOB_FILENAME, j->filename);
-	if (fd >= 0)
-		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FD, fd);
-	mnl_attr_put_strz(nlh, KIOGEN_A_JOB_ENGINE, j->engine);
-	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_MODE, j->mode);
-	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_RW, j->rw);
-	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_RWMIXREAD, j->rwmixread);
-	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_BS, j->bs);
-	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_OFFSET, j->offset);
-	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_SIZE, j->size);
-	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_NUMJOBS, j->numjobs);
-	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_IODEPTH, j->iodepth);
-	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_IODEPTH_BATCH_SUBMIT, j->iodepth_batch);
-	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MIN,
-			 j->iodepth_batch_complete_min);
-	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX,
-			 j->iodepth_batch_complete_max);
-	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_IODEPTH_LOW, j->iodepth_low);
-	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_RUNTIME_NS, j->runtime_ns);
-	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_RAMP_NS, j->ramp_ns);
-	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_NUMBER_IOS, j->number_ios);
-	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_IO_SIZE, j->io_size);
-	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_SEED, j->seed);
-	if (j->time_based)
-		mnl_attr_put(nlh, KIOGEN_A_JOB_TIME_BASED, 0, NULL);
-	if (j->norandommap)
-		mnl_attr_put(nlh, KIOGEN_A_JOB_NORANDOMMAP, 0, NULL);
-	if (j->hipri)
-		mnl_attr_put(nlh, KIOGEN_A_JOB_HIPRI, 0, NULL);
-	if (j->continue_on_error)
-		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_CONTINUE_ON_ERROR, j->continue_on_error);
-	/* the descriptor has O_DIRECT exactly when this is sent */
-	if (fd >= 0 && j->direct)
-		mnl_attr_put(nlh, KIOGEN_A_JOB_DIRECT, 0, NULL);
-	if (!strcmp(j->engine, "kiocb")) {
-		if (j->end_fsync)
-			mnl_attr_put(nlh, KIOGEN_A_JOB_END_FSYNC, 0, NULL);
-		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FSYNC, j->fsync);
-		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FDATASYNC, j->fdatasync);
-	}
-	mnl_attr_nest_end(nlh, nest);
-}
-
 static int kg_run_new_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *a;
@@ -294,7 +245,7 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 	if (js->global.detached)
 		mnl_attr_put_u32(nlh, KIOGEN_A_FLAGS, KIOGEN_RUN_F_DETACHED);
 	for (i = 0; i < js->nr_jobs; i++)
-		kg_put_job(nlh, &js->jobs[i], tg[i].fd);
+		kg_job_put(nlh, &js->jobs[i], tg[i].fd);
 	kg_disks_read(r, js, false, 0);
 	t0 = kg_now_ms();
 	ret = kg_nl_talk(nl, nlh, kg_run_new_cb, &id);

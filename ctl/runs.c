@@ -20,59 +20,6 @@ struct kg_show_jobs {
 	uint32_t n;
 };
 
-static void kg_job_parse(const struct nlattr *nest, struct kg_job *j)
-{
-	const struct nlattr *a;
-
-	mnl_attr_for_each_nested(a, nest) {
-		switch (mnl_attr_get_type(a)) {
-		case KIOGEN_A_JOB_NAME:
-			snprintf(j->name, sizeof(j->name), "%s", mnl_attr_get_str(a));
-			break;
-		case KIOGEN_A_JOB_FILENAME:
-			snprintf(j->filename, sizeof(j->filename), "%s", mnl_attr_get_str(a));
-			break;
-		case KIOGEN_A_JOB_ENGINE:
-			snprintf(j->ioengine, sizeof(j->ioengine), "%s", mnl_attr_get_str(a));
-			break;
-		case KIOGEN_A_JOB_MODE:
-			j->mode = mnl_attr_get_u32(a);
-			break;
-		case KIOGEN_A_JOB_RW:
-			j->rw = mnl_attr_get_u32(a);
-			break;
-		case KIOGEN_A_JOB_RWMIXREAD:
-			j->rwmixread = mnl_attr_get_u32(a);
-			break;
-		case KIOGEN_A_JOB_BS:
-			j->bs = mnl_attr_get_u32(a);
-			break;
-		case KIOGEN_A_JOB_NUMJOBS:
-			j->numjobs = mnl_attr_get_u32(a);
-			break;
-		case KIOGEN_A_JOB_IODEPTH:
-			j->iodepth = mnl_attr_get_u32(a);
-			break;
-		case KIOGEN_A_JOB_OFFSET:
-			j->offset = mnl_attr_get_u64(a);
-			break;
-		case KIOGEN_A_JOB_SIZE:
-			j->size = mnl_attr_get_u64(a);
-			break;
-		case KIOGEN_A_JOB_RUNTIME_NS:
-			j->runtime_ns = mnl_attr_get_u64(a);
-			break;
-		case KIOGEN_A_JOB_SEED:
-			j->seed = mnl_attr_get_u64(a);
-			break;
-		case KIOGEN_A_JOB_DIRECT:
-			j->direct = true;
-			break;
-		}
-	}
-	j->engine = j->ioengine;
-}
-
 static int kg_show_jobs_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct kg_show_jobs *sj = data;

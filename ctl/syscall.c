@@ -232,17 +232,8 @@ static int kg_sys_target_open(const struct kg_job *j, struct kg_sys_target *t,
 static void kg_sys_core_cfg(const struct kg_job *j, const struct kg_sys_target *t,
 			    struct kiog_core_cfg *cc)
 {
-	*cc = (struct kiog_core_cfg) {
-		.ramp_ns = j->ramp_ns,
-		.runtime_ns = j->runtime_ns,
-		.number_ios = j->number_ios,
-		.io_size = t->io_size,
-		.fsync = j->fsync,
-		.fdatasync = j->fdatasync,
-		.continue_on_error = j->continue_on_error,
-		.time_based = j->time_based,
-		.end_fsync = j->end_fsync,
-	};
+	KIOG_JOB_COPY(KIOG_JOB_CORE_FIELDS, cc, j);
+	cc->io_size = t->io_size;	/* resolved against the target */
 }
 
 /*
@@ -317,15 +308,7 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 						 uint32_t job_index, uint32_t index,
 						 const struct kg_sys_target *t)
 {
-	struct kiog_wl_cfg wlc = {
-		.rw = j->rw,
-		.rwmixread = j->rwmixread,
-		.bs = j->bs,
-		.offset = j->offset,
-		.size = t->size,
-		.seed = kiog_wl_worker_seed(j->seed, job_index, index),
-		.norandommap = j->norandommap,
-	};
+	struct kiog_wl_cfg wlc;
 	struct kiog_core_cfg cc;
 	struct kg_sys_worker *w;
 	struct kiog_rng fill;
@@ -343,6 +326,9 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 	w->res.job = job_index;
 	w->res.index = index;
 	w->res.sample_ns = KIOG_SAMPLE_NS;
+	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, &wlc, j);
+	wlc.size = t->size;	/* resolved against the target */
+	wlc.seed = kiog_wl_worker_seed(j->seed, job_index, index);
 	/* the region was checked like the kernel checks it; this cannot fail */
 	if (kiog_wl_init(&w->wl, &wlc))
 		goto err;

@@ -57,29 +57,6 @@ static struct nlmsghdr *fake_reply(char *buf, uint8_t cmd)
 	return nlh;
 }
 
-static void fake_job(struct nlmsghdr *nlh, const struct kg_job *j)
-{
-	struct nlattr *nest = mnl_attr_nest_start(nlh, KIOGEN_A_JOB);
-
-	/* in the order the kernel puts them (kmod/netlink.c) */
-	mnl_attr_put_strz(nlh, KIOGEN_A_JOB_NAME, j->name);
-	mnl_attr_put_strz(nlh, KIOGEN_A_JOB_ENGINE, j->ioengine);
-	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_RW, j->rw);
-	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_BS, j->bs);
-	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_NUMJOBS, j->numjobs);
-	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_IODEPTH, j->iodepth);
-	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_MODE, j->mode);
-	mnl_attr_put_u32(nlh, KIOGEN_A_JOB_RWMIXREAD, j->rwmixread);
-	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_SIZE, j->size);
-	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_OFFSET, j->offset);
-	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_RUNTIME_NS, j->runtime_ns);
-	mnl_attr_put_u64(nlh, KIOGEN_A_JOB_SEED, 1234);
-	if (j->filename[0])
-		mnl_attr_put_strz(nlh, KIOGEN_A_JOB_FILENAME, j->filename);
-	if (j->direct)
-		mnl_attr_put(nlh, KIOGEN_A_JOB_DIRECT, 0, NULL);
-	mnl_attr_nest_end(nlh, nest);
-}
 
 /* RUN_GET: the status of run 7 (do), or its jobs (dump) */
 int __wrap_kg_nl_talk(struct kg_nl *nl, struct nlmsghdr *req, kg_nl_cb cb,
@@ -97,8 +74,15 @@ int __wrap_kg_nl_talk(struct kg_nl *nl, struct nlmsghdr *req, kg_nl_cb cb,
 	memset(buf, 0, sizeof(buf));
 	nlh = fake_reply(buf, KIOGEN_CMD_RUN_GET);
 	if (req->nlmsg_flags & NLM_F_DUMP) {
-		for (i = 0; i < fx_run.nr_jobs; i++)
-			fake_job(nlh, fx_run.jobs[i].job);
+		for (i = 0; i < fx_run.nr_jobs; i++) {
+			static struct kg_job j;
+
+			/* the kernel names its own engine: here, fio's */
+			j = *fx_run.jobs[i].job;
+			j.engine = j.ioengine;
+			j.seed = 1234;
+			kg_job_put(nlh, &j, -1);
+		}
 		return cb(nlh, data) == MNL_CB_OK ? 0 : -EIO;
 	}
 	nest = mnl_attr_nest_start(nlh, KIOGEN_A_RUN);
@@ -441,7 +425,7 @@ static void do_encode(const void *arg)
 		memset(buf, 0, sizeof(buf));
 		nlh = mnl_nlmsg_put_header(buf);
 		for (k = 0; k < js.nr_jobs; k++)
-			kg_put_job(nlh, &js.jobs[k], 3);
+			kg_job_put(nlh, &js.jobs[k], 3);
 		printf("%s\n", encode_lines[l][0]);
 		for (i = sizeof(*nlh); i < nlh->nlmsg_len; i++)
 			printf("%02x%s", (unsigned char)buf[i],

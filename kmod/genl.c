@@ -10,15 +10,11 @@
 
 #include <uapi/linux/kiogen_generated.h>
 #include <compat.h>
-#include <kiogen.h>
-#include <kiogen.h>
-#include <kiogen.h>
-#include <kiogen.h>
 
 /* Integer value ranges */
 static const struct netlink_range_validation kiogen_a_job_bs_range = {
-	.min	= KIOG_MIN_BS,
-	.max	= KIOG_MAX_BS,
+	.min	= KIOGEN_MIN_BS,
+	.max	= KIOGEN_MAX_BS,
 };
 
 static const struct netlink_range_validation kiogen_a_job_runtime_ns_range = {
@@ -40,8 +36,8 @@ const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_HIPRI + 1] = {
 	[KIOGEN_A_JOB_BS] = NLA_POLICY_FULL_RANGE(NLA_U32, &kiogen_a_job_bs_range),
 	[KIOGEN_A_JOB_OFFSET] = { .type = NLA_U64, },
 	[KIOGEN_A_JOB_SIZE] = { .type = NLA_U64, },
-	[KIOGEN_A_JOB_NUMJOBS] = NLA_POLICY_RANGE(NLA_U32, 1, KIOG_MAX_NUMJOBS),
-	[KIOGEN_A_JOB_IODEPTH] = NLA_POLICY_RANGE(NLA_U32, 1, KIOG_MAX_IODEPTH),
+	[KIOGEN_A_JOB_NUMJOBS] = NLA_POLICY_RANGE(NLA_U32, 1, KIOGEN_MAX_NUMJOBS),
+	[KIOGEN_A_JOB_IODEPTH] = NLA_POLICY_RANGE(NLA_U32, 1, KIOGEN_MAX_IODEPTH),
 	[KIOGEN_A_JOB_RUNTIME_NS] = NLA_POLICY_FULL_RANGE(NLA_U64, &kiogen_a_job_runtime_ns_range),
 	[KIOGEN_A_JOB_RAMP_NS] = NLA_POLICY_FULL_RANGE(NLA_U64, &kiogen_a_job_ramp_ns_range),
 	[KIOGEN_A_JOB_TIME_BASED] = { .type = NLA_FLAG, },
@@ -58,10 +54,10 @@ const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_HIPRI + 1] = {
 	[KIOGEN_A_JOB_FALLOCATE] = NLA_POLICY_MAX(NLA_U32, 1),
 	[KIOGEN_A_JOB_CONTINUE_ON_ERROR] = NLA_POLICY_MASK(NLA_U32, 0x7),
 	[KIOGEN_A_JOB_FD] = { .type = NLA_U32, },
-	[KIOGEN_A_JOB_IODEPTH_BATCH_SUBMIT] = NLA_POLICY_MAX(NLA_U32, KIOG_MAX_IODEPTH),
-	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MIN] = NLA_POLICY_MAX(NLA_U32, KIOG_MAX_IODEPTH),
-	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX] = NLA_POLICY_MAX(NLA_U32, KIOG_MAX_IODEPTH),
-	[KIOGEN_A_JOB_IODEPTH_LOW] = NLA_POLICY_MAX(NLA_U32, KIOG_MAX_IODEPTH),
+	[KIOGEN_A_JOB_IODEPTH_BATCH_SUBMIT] = NLA_POLICY_MAX(NLA_U32, KIOGEN_MAX_IODEPTH),
+	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MIN] = NLA_POLICY_MAX(NLA_U32, KIOGEN_MAX_IODEPTH),
+	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX] = NLA_POLICY_MAX(NLA_U32, KIOGEN_MAX_IODEPTH),
+	[KIOGEN_A_JOB_IODEPTH_LOW] = NLA_POLICY_MAX(NLA_U32, KIOGEN_MAX_IODEPTH),
 	[KIOGEN_A_JOB_HIPRI] = { .type = NLA_FLAG, },
 };
 

@@ -11,10 +11,6 @@
 
 #include <uapi/linux/kiogen_generated.h>
 #include <compat.h>
-#include <kiogen.h>
-#include <kiogen.h>
-#include <kiogen.h>
-#include <kiogen.h>
 
 #define KIOGEN_NAME_MAX		63
 #define KIOGEN_PATH_MAX		4095

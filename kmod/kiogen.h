@@ -21,12 +21,6 @@
 #include <kiogen/core.h>
 #include <kiogen/version.h>
 
-/* Hard ceilings; the policies enforce them, module parameters may lower them. */
-#define KIOG_MAX_NUMJOBS	1024
-#define KIOG_MAX_IODEPTH	4096
-#define KIOG_MIN_BS		512
-#define KIOG_MAX_BS		(BIO_MAX_VECS << (PAGE_SHIFT + KIOG_CHUNK_ORDER))
-
 struct kiog_worker;
 struct kiog_slot;
 struct kiog_job;
@@ -110,31 +104,8 @@ struct kiog_job_cfg {
 	char name[KIOGEN_NAME_LEN];
 	char filename[KIOGEN_PATH_LEN];	/* the target's name, for reports */
 	const struct kiog_engine_ops *engine;
-	u32 mode;		/* enum kiogen_mode */
-	u32 rw;			/* enum kiogen_rw */
-	u32 rwmixread;		/* percent */
-	u32 bs;			/* bytes */
-	u32 numjobs;
-	u32 iodepth;
-	u32 batch_submit;	/* I/Os per submit call; 0: all free slots */
-	u32 batch_complete_min;	/* completions to wait for; 0: poll */
-	u32 batch_complete_max;	/* most completions per reap; 0: all */
-	u32 iodepth_low;	/* refill at this depth; 0: iodepth */
-	u64 offset;		/* bytes */
-	u64 size;		/* bytes; resolved to the region length at open */
-	u64 runtime_ns;		/* 0: no limit */
-	u64 ramp_ns;
-	u64 number_ios;		/* per worker; 0: no limit */
-	u64 io_size;		/* bytes per worker; resolved to size when 0 */
-	u64 seed;
-	u32 fsync;		/* fsync every N writes; 0: never */
-	u32 fdatasync;		/* fdatasync every N writes; 0: never */
-	u32 continue_on_error;	/* KIOGEN_COE_*: errors counted, not fatal */
-	bool time_based;
-	bool norandommap;
-	bool direct;		/* O_DIRECT (kiocb) */
-	bool end_fsync;
-	bool hipri;		/* polled completions */
+	/* the plain fields, include/kiogen/job.h */
+	KIOG_JOB_FIELDS(KIOG_JOB_MEMBER)
 };
 
 /**

@@ -100,8 +100,8 @@ int kiogen_nl_info_get_doit(struct sk_buff *skb, struct genl_info *info)
 	if (nla_put_string(msg, KIOGEN_A_INFO_MODULE_VERSION, KIOGEN_VERSION) ||
 	    nla_put_u32(msg, KIOGEN_A_INFO_FAMILY_VERSION, KIOGEN_FAMILY_VERSION) ||
 	    nla_put_u32(msg, KIOGEN_A_INFO_MAX_WORKERS, READ_ONCE(kiog_max_workers)) ||
-	    nla_put_u32(msg, KIOGEN_A_INFO_MAX_IODEPTH, KIOG_MAX_IODEPTH) ||
-	    nla_put_u32(msg, KIOGEN_A_INFO_MAX_BS, KIOG_MAX_BS) ||
+	    nla_put_u32(msg, KIOGEN_A_INFO_MAX_IODEPTH, KIOGEN_MAX_IODEPTH) ||
+	    nla_put_u32(msg, KIOGEN_A_INFO_MAX_BS, KIOGEN_MAX_BS) ||
 	    nla_put_u64_64bit(msg, KIOGEN_A_INFO_MAX_MEM,
 			      (u64)READ_ONCE(kiog_max_mem_mb) << 20,
 			      KIOGEN_A_INFO_PAD) ||
@@ -125,14 +125,35 @@ err_free:
 	return -EMSGSIZE;
 }
 
-static u64 kiog_nla_u64(struct nlattr *nla, u64 dflt)
+/* An attribute's value, or @dflt when absent; one per type of job.h. */
+static u64 kiog_nla_get_U64(const struct nlattr *nla, u64 dflt)
 {
 	return nla ? nla_get_u64(nla) : dflt;
 }
 
-static u32 kiog_nla_u32(struct nlattr *nla, u32 dflt)
+static u32 kiog_nla_get_U32(const struct nlattr *nla, u32 dflt)
 {
 	return nla ? nla_get_u32(nla) : dflt;
+}
+
+static bool kiog_nla_get_FLAG(const struct nlattr *nla, bool dflt)
+{
+	return nla ? true : dflt;
+}
+
+static int kiog_nla_put_U64(struct sk_buff *skb, int type, u64 v)
+{
+	return nla_put_u64_64bit(skb, type, v, KIOGEN_A_JOB_PAD);
+}
+
+static int kiog_nla_put_U32(struct sk_buff *skb, int type, u32 v)
+{
+	return nla_put_u32(skb, type, v);
+}
+
+static int kiog_nla_put_FLAG(struct sk_buff *skb, int type, bool v)
+{
+	return v ? nla_put_flag(skb, type) : 0;
 }
 
 /* Fill one job's config from its attributes; the target is checked later. */
@@ -181,33 +202,13 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 	if (tb[KIOGEN_A_JOB_FILENAME])
 		nla_strscpy(c->filename, tb[KIOGEN_A_JOB_FILENAME],
 			    sizeof(c->filename));
-	c->mode = kiog_nla_u32(tb[KIOGEN_A_JOB_MODE], KIOGEN_MODE_ASYNC);
-	c->rw = nla_get_u32(tb[KIOGEN_A_JOB_RW]);
-	c->rwmixread = kiog_nla_u32(tb[KIOGEN_A_JOB_RWMIXREAD], 50);
-	c->bs = nla_get_u32(tb[KIOGEN_A_JOB_BS]);
-	c->numjobs = kiog_nla_u32(tb[KIOGEN_A_JOB_NUMJOBS], 1);
-	c->iodepth = kiog_nla_u32(tb[KIOGEN_A_JOB_IODEPTH], 1);
-	c->offset = kiog_nla_u64(tb[KIOGEN_A_JOB_OFFSET], 0);
-	c->size = kiog_nla_u64(tb[KIOGEN_A_JOB_SIZE], 0);
-	c->runtime_ns = kiog_nla_u64(tb[KIOGEN_A_JOB_RUNTIME_NS], 0);
-	c->ramp_ns = kiog_nla_u64(tb[KIOGEN_A_JOB_RAMP_NS], 0);
-	c->number_ios = kiog_nla_u64(tb[KIOGEN_A_JOB_NUMBER_IOS], 0);
-	c->io_size = kiog_nla_u64(tb[KIOGEN_A_JOB_IO_SIZE], 0);
-	c->seed = kiog_nla_u64(tb[KIOGEN_A_JOB_SEED], 0x6b696f67656eULL);
-	c->time_based = nla_get_flag(tb[KIOGEN_A_JOB_TIME_BASED]);
-	c->norandommap = nla_get_flag(tb[KIOGEN_A_JOB_NORANDOMMAP]);
-	c->direct = nla_get_flag(tb[KIOGEN_A_JOB_DIRECT]);
-	c->end_fsync = nla_get_flag(tb[KIOGEN_A_JOB_END_FSYNC]);
-	c->hipri = nla_get_flag(tb[KIOGEN_A_JOB_HIPRI]);
-	c->fsync = kiog_nla_u32(tb[KIOGEN_A_JOB_FSYNC], 0);
-	c->fdatasync = kiog_nla_u32(tb[KIOGEN_A_JOB_FDATASYNC], 0);
-	c->continue_on_error = kiog_nla_u32(tb[KIOGEN_A_JOB_CONTINUE_ON_ERROR], 0);
-	c->batch_submit = kiog_nla_u32(tb[KIOGEN_A_JOB_IODEPTH_BATCH_SUBMIT], 0);
-	c->batch_complete_min =
-		kiog_nla_u32(tb[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MIN], 1);
-	c->batch_complete_max =
-		kiog_nla_u32(tb[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX], 0);
-	c->iodepth_low = kiog_nla_u32(tb[KIOGEN_A_JOB_IODEPTH_LOW], 0);
+#define KIOG_PARSE(field, ATTR, TYPE, dflt, ...) \
+	c->field = kiog_nla_get_##TYPE(tb[KIOGEN_A_JOB_##ATTR], dflt);
+	KIOG_JOB_FIELDS(KIOG_PARSE)
+#undef KIOG_PARSE
+	/* bios never go through the page cache */
+	if (c->engine == &kiog_engine_bio)
+		c->direct = true;
 
 	if (c->mode == KIOGEN_MODE_SYNC && c->iodepth != 1) {
 		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_IODEPTH],
@@ -224,7 +225,7 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 				    "job iodepth_low: larger than iodepth");
 		return -EINVAL;
 	}
-	if (c->batch_complete_max && c->batch_complete_max < c->batch_complete_min) {
+	if (c->iodepth_batch_complete_max && c->iodepth_batch_complete_max < c->iodepth_batch_complete_min) {
 		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX],
 				    "job iodepth_batch_complete_max: smaller than iodepth_batch_complete_min");
 		return -EINVAL;
@@ -353,7 +354,7 @@ int kiogen_nl_run_new_doit(struct sk_buff *skb, struct genl_info *info)
 	run = kiog_run_alloc(nr_jobs);
 	if (!run)
 		return -ENOMEM;
-	run->flags = kiog_nla_u32(info->attrs[KIOGEN_A_FLAGS], 0);
+	run->flags = kiog_nla_get_U32(info->attrs[KIOGEN_A_FLAGS], 0);
 	run->net = genl_info_net(info);
 	/* an attached run belongs to the socket itself, held until release */
 	if (!(run->flags & KIOGEN_RUN_F_DETACHED)) {
@@ -531,27 +532,19 @@ static int kiog_nl_put_job(struct sk_buff *skb, const struct kiog_job *job)
 	if (!nest ||
 	    nla_put_string(skb, KIOGEN_A_JOB_NAME, c->name) ||
 	    nla_put_string(skb, KIOGEN_A_JOB_FILENAME, c->filename) ||
-	    nla_put_string(skb, KIOGEN_A_JOB_ENGINE, c->engine->name) ||
-	    nla_put_u32(skb, KIOGEN_A_JOB_MODE, c->mode) ||
-	    nla_put_u32(skb, KIOGEN_A_JOB_RW, c->rw) ||
-	    nla_put_u32(skb, KIOGEN_A_JOB_RWMIXREAD, c->rwmixread) ||
-	    nla_put_u32(skb, KIOGEN_A_JOB_BS, c->bs) ||
-	    nla_put_u32(skb, KIOGEN_A_JOB_NUMJOBS, c->numjobs) ||
-	    nla_put_u32(skb, KIOGEN_A_JOB_IODEPTH, c->iodepth) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_JOB_OFFSET, c->offset, KIOGEN_A_JOB_PAD) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_JOB_SIZE, c->size, KIOGEN_A_JOB_PAD) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_JOB_RUNTIME_NS, c->runtime_ns,
-			      KIOGEN_A_JOB_PAD) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_JOB_SEED, c->seed, KIOGEN_A_JOB_PAD) ||
-	    /* bios never go through the page cache */
-	    ((c->direct || c->engine == &kiog_engine_bio) &&
-	     nla_put_flag(skb, KIOGEN_A_JOB_DIRECT)) ||
-	    (c->hipri && nla_put_flag(skb, KIOGEN_A_JOB_HIPRI))) {
-		nla_nest_cancel(skb, nest);
-		return -EMSGSIZE;
-	}
+	    nla_put_string(skb, KIOGEN_A_JOB_ENGINE, c->engine->name))
+		goto err_cancel;
+#define KIOG_PUT(field, ATTR, TYPE, ...) \
+	if (kiog_nla_put_##TYPE(skb, KIOGEN_A_JOB_##ATTR, c->field)) \
+		goto err_cancel;
+	KIOG_JOB_FIELDS(KIOG_PUT)
+#undef KIOG_PUT
 	nla_nest_end(skb, nest);
 	return 0;
+
+err_cancel:
+	nla_nest_cancel(skb, nest);
+	return -EMSGSIZE;
 }
 
 /* RUN_GET do: one run's status. Its jobs come from the dump with an id. */

@@ -25,6 +25,10 @@
 
 #include "kiogen.h"
 
+/* A bio of the largest block must fit its chunks, with the smallest pages. */
+static_assert(KIOGEN_MAX_BS <= BIO_MAX_VECS << (12 + KIOG_CHUNK_ORDER),
+	      "max-bs (the spec) needs more chunks than a bio holds");
+
 static u32 kiog_chunk_order(u32 bs)
 {
 	return min_t(u32, get_order(bs), KIOG_CHUNK_ORDER);
@@ -49,17 +53,7 @@ static size_t kiog_slot_size(const struct kiog_job *job)
 static void kiog_core_cfg_of(const struct kiog_job_cfg *c,
 			     struct kiog_core_cfg *cc)
 {
-	*cc = (struct kiog_core_cfg) {
-		.ramp_ns = c->ramp_ns,
-		.runtime_ns = c->runtime_ns,
-		.number_ios = c->number_ios,
-		.io_size = c->io_size,
-		.fsync = c->fsync,
-		.fdatasync = c->fdatasync,
-		.continue_on_error = c->continue_on_error,
-		.time_based = c->time_based,
-		.end_fsync = c->end_fsync,
-	};
+	KIOG_JOB_COPY(KIOG_JOB_CORE_FIELDS, cc, c);
 }
 
 static u32 kiog_max_samples(const struct kiog_job_cfg *c)
@@ -232,15 +226,7 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 		      struct kiog_worker **wp)
 {
 	const struct kiog_job_cfg *c = &job->cfg;
-	struct kiog_wl_cfg wlc = {
-		.rw = c->rw,
-		.rwmixread = c->rwmixread,
-		.bs = c->bs,
-		.offset = c->offset,
-		.size = c->size,
-		.seed = kiog_wl_worker_seed(c->seed, job->index, index),
-		.norandommap = c->norandommap,
-	};
+	struct kiog_wl_cfg wlc;
 	struct kiogen_sample *samples;
 	struct kiog_core_cfg cc;
 	struct kiog_worker *w;
@@ -258,6 +244,8 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 	w->node = node;
 	w->mem = kiog_worker_mem(job);
 	init_llist_head(&w->done);
+	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, &wlc, c);
+	wlc.seed = kiog_wl_worker_seed(c->seed, job->index, index);
 	/* the netlink layer validated the region; this cannot fail */
 	if (WARN_ON_ONCE(kiog_wl_init(&w->wl, &wlc)))
 		return -EINVAL;
@@ -489,14 +477,15 @@ static u32 kiog_worker_reap(struct kiog_worker *w, u32 max)
 }
 
 /*
- * Waits for completions and accounts them: at least batch_complete_min (or
- * what is in flight, if less; none when 0), at most batch_complete_max.
+ * Waits for completions and accounts them: at least
+ * iodepth_batch_complete_min (or what is in flight, if less; none when 0), at
+ * most iodepth_batch_complete_max.
  */
 static void kiog_worker_complete(struct kiog_worker *w)
 {
 	const struct kiog_job_cfg *c = &w->job->cfg;
-	u32 want = min(c->batch_complete_min, w->inflight), n = 0;
-	u32 max = c->batch_complete_max;
+	u32 want = min(c->iodepth_batch_complete_min, w->inflight), n = 0;
+	u32 max = c->iodepth_batch_complete_max;
 
 	/* a full queue must give back at least one slot */
 	if (!want && !w->nr_free)
@@ -549,7 +538,7 @@ static void kiog_worker_loop(struct kiog_worker *w)
 	struct kiog_core *core = &w->core;
 	struct kiog_run *run = w->job->run;
 	struct kiog_loop l = {
-		.batch = c->batch_submit ?: c->iodepth,
+		.batch = c->iodepth_batch ?: c->iodepth,
 		.low = c->iodepth_low ?: c->iodepth,
 	};
 

@@ -18,6 +18,7 @@
 
 #include "div64.h"
 #include "hist.h"
+#include "job.h"
 #include "workload.h"
 
 #define KIOG_SAMPLE_NS		500000000ULL	/* interval of the samples */
@@ -72,15 +73,7 @@ struct kiog_dir_stats {
  * @end_fsync: fsync once the last write completed
  */
 struct kiog_core_cfg {
-	__u64 ramp_ns;
-	__u64 runtime_ns;
-	__u64 number_ios;
-	__u64 io_size;
-	__u32 fsync;
-	__u32 fdatasync;
-	__u32 continue_on_error;
-	__u8 time_based;
-	__u8 end_fsync;
+	KIOG_JOB_CORE_FIELDS(KIOG_JOB_MEMBER)
 };
 
 /**

@@ -13,6 +13,7 @@
 #include <linux/types.h>
 #include <linux/kiogen.h>
 
+#include "job.h"
 #include "rng.h"
 
 #define KIOG_WL_ROUNDS		4	/* Feistel rounds of the random map */
@@ -31,13 +32,7 @@
  *	of visiting every block once per pass (fio's norandommap)
  */
 struct kiog_wl_cfg {
-	__u32 rw;
-	__u32 rwmixread;
-	__u32 bs;
-	__u64 offset;
-	__u64 size;
-	__u64 seed;
-	__u8 norandommap;
+	KIOG_JOB_WL_FIELDS(KIOG_JOB_MEMBER)
 };
 
 /**

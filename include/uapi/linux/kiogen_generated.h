@@ -13,6 +13,10 @@
 #define KIOGEN_PATH_LEN		4096
 #define KIOGEN_ENGINE_LEN	16
 #define KIOGEN_DEPTH_BUCKETS	7
+#define KIOGEN_MIN_BS		512
+#define KIOGEN_MAX_BS		16777216
+#define KIOGEN_MAX_NUMJOBS	1024
+#define KIOGEN_MAX_IODEPTH	4096
 
 /**
  * enum kiogen_rw - Access pattern, fio's rw=.

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A job in netlink attributes and back: the encoder of RUN_NEW's jobs, the
+ * decoder of RUN_GET's, and the option each attribute came from, for the
+ * kernel's errors. The plain fields are loops over include/kiogen/job.h.
+ */
+#include <stdio.h>
+
+#include "job.h"
+#include "nl.h"
+
+/* one of each type of job.h */
+static void kg_put_U32(struct nlmsghdr *nlh, uint16_t type, uint32_t v)
+{
+	mnl_attr_put_u32(nlh, type, v);
+}
+
+static void kg_put_U64(struct nlmsghdr *nlh, uint16_t type, uint64_t v)
+{
+	mnl_attr_put_u64(nlh, type, v);
+}
+
+static void kg_put_FLAG(struct nlmsghdr *nlh, uint16_t type, bool v)
+{
+	if (v)
+		mnl_attr_put(nlh, type, 0, NULL);
+}
+
+static void kg_get_U32(const struct nlattr *a, uint32_t *v)
+{
+	if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+		*v = mnl_attr_get_u32(a);
+}
+
+static void kg_get_U64(const struct nlattr *a, uint64_t *v)
+{
+	if (mnl_attr_validate(a, MNL_TYPE_U64) >= 0)
+		*v = mnl_attr_get_u64(a);
+}
+
+static void kg_get_FLAG(const struct nlattr *a, bool *v)
+{
+	(void)a;
+	*v = true;
+}
+
+void kg_job_put(struct nlmsghdr *nlh, const struct kg_job *j, int fd)
+{
+	struct nlattr *nest = mnl_attr_nest_start(nlh, KIOGEN_A_JOB);
+
+	mnl_attr_put_strz(nlh, KIOGEN_A_JOB_NAME, j->name);
+	if (j->filename[0])
+		mnl_attr_put_strz(nlh, KIOGEN_A_JOB_FILENAME, j->filename);
+	if (fd >= 0)
+		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FD, fd);
+	mnl_attr_put_strz(nlh, KIOGEN_A_JOB_ENGINE, j->engine);
+#define KG_PUT(field, ATTR, TYPE, ...) \
+	kg_put_##TYPE(nlh, KIOGEN_A_JOB_##ATTR, j->field);
+	KIOG_JOB_FIELDS(KG_PUT)
+#undef KG_PUT
+	mnl_attr_nest_end(nlh, nest);
+}
+
+void kg_job_parse(const struct nlattr *nest, struct kg_job *j)
+{
+	const struct nlattr *a;
+
+	mnl_attr_for_each_nested(a, nest) {
+		switch (mnl_attr_get_type(a)) {
+		case KIOGEN_A_JOB_NAME:
+			snprintf(j->name, sizeof(j->name), "%s", mnl_attr_get_str(a));
+			break;
+		case KIOGEN_A_JOB_FILENAME:
+			snprintf(j->filename, sizeof(j->filename), "%s", mnl_attr_get_str(a));
+			break;
+		case KIOGEN_A_JOB_ENGINE:
+			snprintf(j->ioengine, sizeof(j->ioengine), "%s", mnl_attr_get_str(a));
+			break;
+#define KG_GET(field, ATTR, TYPE, ...) \
+		case KIOGEN_A_JOB_##ATTR: \
+			kg_get_##TYPE(a, &j->field); \
+			break;
+		KIOG_JOB_FIELDS(KG_GET)
+#undef KG_GET
+		}
+	}
+	j->engine = j->ioengine;
+}
+
+static const char *const kg_job_attr_names[KIOGEN_A_JOB_MAX + 1] = {
+	[KIOGEN_A_JOB_NAME]		= "name",
+	[KIOGEN_A_JOB_FILENAME]		= "filename",
+	[KIOGEN_A_JOB_ENGINE]		= "ioengine",
+	[KIOGEN_A_JOB_FD]		= "filename (file descriptor)",
+	[KIOGEN_A_JOB_INVALIDATE]	= "invalidate",
+	[KIOGEN_A_JOB_FILESIZE]		= "filesize",
+	[KIOGEN_A_JOB_FALLOCATE]	= "fallocate",
+#define KG_NAME(field, ATTR, TYPE, dflt, option) [KIOGEN_A_JOB_##ATTR] = option,
+	KIOG_JOB_FIELDS(KG_NAME)
+#undef KG_NAME
+};
+
+const char *kg_job_attr_name(unsigned int type)
+{
+	return type <= KIOGEN_A_JOB_MAX && kg_job_attr_names[type] ?
+	       kg_job_attr_names[type] : "unknown job attribute";
+}
