@@ -879,15 +879,35 @@ static void kg_time_str(char *buf, size_t len, uint64_t ns)
 		snprintf(buf, len, "%lluus", (unsigned long long)(ns / 1000));
 }
 
+/* A number option's value in @j; a string's first byte. */
+static uint64_t kg_opt_value(const struct kg_option *o, const struct kg_job *j)
+{
+	const char *field = (const char *)j + o->off1;
+
+	switch (o->type) {
+	case KG_OPT_STR:
+		return *field;
+	case KG_OPT_BOOL:
+		return *(const bool *)field;
+	case KG_OPT_SIZE64:
+	case KG_OPT_TIME:
+		return *(const uint64_t *)field;
+	default:
+		return *(const uint32_t *)field;
+	}
+}
+
 void kg_job_options_each(const struct kg_job *j,
 			 void (*fn)(void *ctx, const char *name, const char *value),
 			 void *ctx)
 {
+	static struct kg_job defaults;
 	const struct kg_option *o;
 	unsigned int t;
 
+	if (!defaults.rw)
+		kg_job_defaults(&defaults);
 	kg_for_each_option(o, t) {
-		const char *field = (const char *)j + o->off1;
 		const char *val = NULL;
 		char buf[64];
 		uint64_t x;
@@ -901,23 +921,12 @@ void kg_job_options_each(const struct kg_job *j,
 			fn(ctx, o->name, j->name);
 			continue;
 		}
-		switch (o->type) {
-		case KG_OPT_STR:
-			val = field;
-			x = *field;
-			break;
-		case KG_OPT_BOOL:
-			x = *(const bool *)field;
-			break;
-		case KG_OPT_SIZE64:
-		case KG_OPT_TIME:
-			x = *(const uint64_t *)field;
-			break;
-		default:
-			x = *(const uint32_t *)field;
-			break;
-		}
+		x = kg_opt_value(o, j);
+		if (o->type == KG_OPT_STR)
+			val = (const char *)j + o->off1;
 		if (o->report == KG_REPORT_SET && !x)
+			continue;
+		if (o->report == KG_REPORT_CHANGED && x == kg_opt_value(o, &defaults))
 			continue;
 		if (o->type == KG_OPT_POSVAL)
 			val = kg_posval_name(o, (uint32_t)x);

@@ -41,6 +41,7 @@ enum kg_opt_report {
 	KG_REPORT_ALWAYS,
 	KG_REPORT_SET,		/* only when not zero or empty */
 	KG_REPORT_MIXED,	/* only when rw mixes reads and writes */
+	KG_REPORT_CHANGED,	/* only when not the default */
 };
 
 #define KG_OPT_MAX_POSVAL	16

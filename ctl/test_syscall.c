@@ -156,22 +156,16 @@ struct replay {
 static void replay(const struct kg_job *j, uint32_t job, uint32_t worker,
 		   uint64_t size, uint64_t n, struct replay *out)
 {
-	struct kiog_wl_cfg c = {
-		.rw = j->rw, .rwmixread = j->rwmixread, .bs = j->bs,
-		.offset = j->offset, .size = size,
-		.seed = kiog_wl_worker_seed(j->seed, job, worker),
-		.norandommap = j->norandommap,
-	};
-	struct kiog_core_cfg cc = {
-		.ramp_ns = j->ramp_ns, .runtime_ns = j->runtime_ns,
-		.number_ios = j->number_ios, .io_size = j->io_size ?: size,
-		.fsync = j->fsync, .fdatasync = j->fdatasync,
-		.continue_on_error = j->continue_on_error,
-		.time_based = j->time_based, .end_fsync = j->end_fsync,
-	};
+	struct kiog_wl_cfg c;
+	struct kiog_core_cfg cc;
 	struct kiog_wl wl;
 	struct kiog_io io;
 
+	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, &c, j);
+	c.size = size;
+	c.seed = kiog_wl_worker_seed(j->seed, job, worker);
+	KIOG_JOB_COPY(KIOG_JOB_CORE_FIELDS, &cc, j);
+	cc.io_size = j->io_size ?: size;
 	memset(out, 0, sizeof(*out));
 	if (kiog_wl_init(&wl, &c))
 		return;
@@ -337,11 +331,7 @@ static int t_digest(const void *arg)
 static int check_blocks(const struct kg_job *j, uint64_t size, uint64_t n,
 			bool pattern)
 {
-	struct kiog_wl_cfg c = {
-		.rw = j->rw, .rwmixread = j->rwmixread, .bs = j->bs,
-		.offset = j->offset, .size = size,
-		.seed = kiog_wl_worker_seed(j->seed, 0, 0),
-	};
+	struct kiog_wl_cfg c;
 	static uint64_t blk[BS / 8], fill[BS / 8];
 	struct kiogen_block_header *h = (void *)blk;
 	const size_t first = (sizeof(*h) + 7) / 8;
@@ -352,6 +342,9 @@ static int check_blocks(const struct kg_job *j, uint64_t size, uint64_t n,
 	int fd = open(path, O_RDONLY);
 	size_t i;
 
+	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, &c, j);
+	c.size = size;
+	c.seed = kiog_wl_worker_seed(j->seed, 0, 0);
 	CHECK(fd >= 0 && !kiog_wl_init(&wl, &c), "cannot replay");
 	kiog_rng_seed(&rng, c.seed ^ 0xb10cULL);
 	for (i = 0; i < BS / 8; i++)
