@@ -167,6 +167,12 @@ static const struct kg_option kg_options[] = {
 		.help = "draw random offsets with replacement instead of covering each block once per pass",
 	},
 	{
+		.name = "percentage_random", .type = KG_OPT_INT, .off1 = KG_JOFF(percentage_random),
+		.minval = 0, .maxval = 100, .def = "100", .report = KG_REPORT_CHANGED,
+		.category = KG_CAT_IO,
+		.help = "percent of a random pattern's I/Os at random offsets; the rest continue from the previous I/O",
+	},
+	{
 		.name = "group_reporting", .type = KG_OPT_BOOL, .off1 = KG_JOFF(group_reporting),
 		.report = KG_REPORT_SET, .category = KG_CAT_REPORT,
 		.help = "report the job's workers as one",
@@ -181,6 +187,11 @@ static const struct kg_option kg_options[] = {
 		.name = "rwmixwrite", .inverse = "rwmixread", .type = KG_OPT_INT,
 		.minval = 0, .maxval = 100, .category = KG_CAT_IO,
 		.help = "percent of I/Os that write in rw/randrw",
+	},
+	{
+		.name = "percentage_sequential", .inverse = "percentage_random",
+		.type = KG_OPT_INT, .minval = 0, .maxval = 100, .category = KG_CAT_IO,
+		.help = "percent of a random pattern's I/Os that continue from the previous I/O",
 	},
 	{
 		.name = "randrepeat", .type = KG_OPT_BOOL, .cb = kg_opt_randrepeat,

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "report.h"
+#include "stats.h"
 #include "test_fixture.h"
 
 struct kg_job fx_jobs[3];
@@ -107,6 +108,9 @@ void fx_build_run(void)
 	static const uint64_t w1[] = { 333, 667, 1000 };
 	uint32_t i, k;
 
+	/* options whose default is not 0, at the option table's default */
+	for (i = 0; i < ARRAY_SIZE(fx_jobs); i++)
+		fx_jobs[i].percentage_random = 100;
 	snprintf(fx_jobs[0].name, sizeof(fx_jobs[0].name), "mixed");
 	snprintf(fx_jobs[0].ioengine, sizeof(fx_jobs[0].ioengine), "libaio");
 	snprintf(fx_jobs[0].filename, sizeof(fx_jobs[0].filename), "/dev/nullb0");

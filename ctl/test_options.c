@@ -165,6 +165,14 @@ int main(void)
 	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rw=randrw",
 		  "--rwmixread=80", "--rwmixwrite=10", NULL) && js.jobs[0].rwmixread == 90,
 	   "rwmixwrite is the inverse of rwmixread: the last one given wins");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", NULL) &&
+	   js.jobs[0].percentage_random == 100 &&
+	   !parse(&js, err, sizeof(err), "--name=a", "--filename=/x",
+		  "--percentage_sequential=30", NULL) && js.jobs[0].percentage_random == 70,
+	   "percentage_random: fio's default 100; percentage_sequential is its inverse");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--percentage_random=101",
+		 NULL) && strstr(err, "percentage_random: 101 is out of range (0 to 100)"),
+	   "percentage_random over 100 refused");
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rwmixwrite=101", NULL) &&
 	   strstr(err, "rwmixwrite: 101 is out of range (0 to 100)"),
 	   "the inverse has its own bounds");

@@ -26,7 +26,7 @@ static const struct netlink_range_validation kiogen_a_job_ramp_ns_range = {
 };
 
 /* Common nested types */
-const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_HIPRI + 1] = {
+const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_PERCENTAGE_RANDOM + 1] = {
 	[KIOGEN_A_JOB_NAME] = { .type = NLA_NUL_STRING, .len = KIOGEN_NAME_MAX, },
 	[KIOGEN_A_JOB_FILENAME] = { .type = NLA_NUL_STRING, .len = KIOGEN_PATH_MAX, },
 	[KIOGEN_A_JOB_ENGINE] = { .type = NLA_NUL_STRING, .len = KIOGEN_ENGINE_MAX, },
@@ -59,6 +59,7 @@ const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_HIPRI + 1] = {
 	[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX] = NLA_POLICY_MAX(NLA_U32, KIOGEN_MAX_IODEPTH),
 	[KIOGEN_A_JOB_IODEPTH_LOW] = NLA_POLICY_MAX(NLA_U32, KIOGEN_MAX_IODEPTH),
 	[KIOGEN_A_JOB_HIPRI] = { .type = NLA_FLAG, },
+	[KIOGEN_A_JOB_PERCENTAGE_RANDOM] = NLA_POLICY_MAX(NLA_U32, 100),
 };
 
 /* KIOGEN_CMD_INFO_GET - do */

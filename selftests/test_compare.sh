@@ -39,6 +39,14 @@ cmpj "$TMP/seed2.json" --name=s --filename=/dev/kcmp0 --rw=randread --bs=4k \
 check "a different seed gives a different stream" \
 	test "$(json "$TMP/seed.json" 'j["compare"]["kernel"]["runs"][0]["digest"]')" != \
 	     "$(json "$TMP/seed2.json" 'j["compare"]["kernel"]["runs"][0]["digest"]')"
+# workload options reach both paths: percentage_random is in the stream
+cmpj "$TMP/prand.json" --name=s --filename=/dev/kcmp0 --rw=randread --bs=4k \
+	--number_ios=1000 --randseed=7 --percentage_random=50
+check "percentage_random=50: identical stream on both paths" \
+	test "$(json "$TMP/prand.json" 'j["compare"]["identical_stream"]')" = True
+check "percentage_random=50: not the stream of 100 (same seed)" \
+	test "$(json "$TMP/prand.json" 'j["compare"]["kernel"]["runs"][0]["digest"]')" != \
+	     "$(json "$TMP/seed.json" 'j["compare"]["kernel"]["runs"][0]["digest"]')"
 
 # one error and stop policy on both paths (include/kiogen/core.h): the first
 # 1 MiB of a device fails; continue_on_error=io counts 256 errors and reads

@@ -56,7 +56,8 @@
 	X(offset,		OFFSET,			U64, 0, "offset")	\
 	X(size,			SIZE,			U64, 0, "size")		\
 	X(seed,			SEED,			U64, 0x6b696f67656eULL, "randseed") \
-	X(norandommap,		NORANDOMMAP,		FLAG, 0, "norandommap")
+	X(norandommap,		NORANDOMMAP,		FLAG, 0, "norandommap")	\
+	X(percentage_random,	PERCENTAGE_RANDOM,	U32, 100, "percentage_random")
 
 /* how the workers issue it */
 #define KIOG_JOB_IO_FIELDS(X)						\

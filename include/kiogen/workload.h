@@ -18,6 +18,7 @@
 
 #define KIOG_WL_ROUNDS		4	/* Feistel rounds of the random map */
 #define KIOG_WL_DIR_STREAM	0x646972ULL	/* "dir": seeds the rwmix stream */
+#define KIOG_WL_SEQ_STREAM	0x736571ULL	/* "seq": percentage_random's */
 
 /**
  * struct kiog_wl_cfg - what a worker's I/O stream looks like
@@ -30,6 +31,8 @@
  * @seed: this worker's seed, see kiog_wl_worker_seed()
  * @norandommap: random modes draw blocks uniformly with replacement instead
  *	of visiting every block once per pass (fio's norandommap)
+ * @percentage_random: percent of a random mode's I/Os at a random block; the
+ *	others take the block after the previous I/O's (fio's percentage_random)
  */
 struct kiog_wl_cfg {
 	KIOG_JOB_WL_FIELDS(KIOG_JOB_MEMBER)
@@ -62,12 +65,15 @@ struct kiog_wl {
 	/* private: */
 	struct kiog_rng off_rng;	/* offsets: map keys or uniform draws */
 	struct kiog_rng dir_rng;	/* read/write choice, apart from offsets */
+	struct kiog_rng seq_rng;	/* random or sequential (percentage_random) */
+	__u64 next_seq;			/* block after the previous I/O's */
 	__u64 keys[KIOG_WL_ROUNDS];	/* round keys of this pass */
 	__u64 base;			/* bytes */
 	__u64 nr_blocks;
 	__u64 pos;			/* next position within the pass */
 	__u32 bs;			/* bytes */
 	__u32 rwmixread;		/* percent */
+	__u8 perc_rand;			/* percent, of random orders */
 	__u8 order;			/* enum kiog_wl_order */
 	__u8 dir;			/* fixed direction unless @mixed */
 	__u8 mixed;
@@ -174,8 +180,8 @@ static inline int kiog_rw_reads(__u32 rw)
  * @wl: generator to initialise
  * @cfg: the stream to generate; not referenced after return
  *
- * Return: 0, or -1 if @cfg is invalid: bs is 0, size < bs, rw or rwmixread
- * is out of range, or the region wraps past 2^64.
+ * Return: 0, or -1 if @cfg is invalid: bs is 0, size < bs, rw, rwmixread or
+ * percentage_random is out of range, or the region wraps past 2^64.
  */
 static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg)
 {
@@ -183,6 +189,7 @@ static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg
 	int rnd;
 
 	if (!cfg->bs || cfg->size < cfg->bs || cfg->rwmixread > 100 ||
+	    cfg->percentage_random > 100 ||
 	    cfg->rw < KIOGEN_RW_READ || cfg->rw >= __KIOGEN_RW_MAX ||
 	    cfg->offset + cfg->size < cfg->offset)
 		return -1;
@@ -192,9 +199,11 @@ static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg
 		.nr_blocks = kiog_div64(cfg->size, cfg->bs),
 		.bs = cfg->bs,
 		.rwmixread = cfg->rwmixread,
+		.perc_rand = (__u8)cfg->percentage_random,
 	};
 	kiog_rng_seed(&wl->off_rng, cfg->seed);
 	kiog_rng_seed(&wl->dir_rng, kiog_seed_mix(cfg->seed, KIOG_WL_DIR_STREAM));
+	kiog_rng_seed(&wl->seq_rng, kiog_seed_mix(cfg->seed, KIOG_WL_SEQ_STREAM));
 
 	wl->dir = cfg->rw == KIOGEN_RW_WRITE || cfg->rw == KIOGEN_RW_RANDWRITE ?
 		  KIOGEN_DIR_WRITE : KIOGEN_DIR_READ;
@@ -226,16 +235,25 @@ static inline void kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
 {
 	__u64 block;
 
-	if (wl->order == KIOG_WL_UNIFORM) {
-		block = kiog_rng_below(&wl->off_rng, wl->nr_blocks);
-	} else {
-		block = wl->order == KIOG_WL_PERM ?
-			__kiog_wl_permute(wl, wl->pos) : wl->pos;
-		if (++wl->pos == wl->nr_blocks) {
+	if (wl->order == KIOG_WL_SEQ) {
+		block = wl->pos;
+		if (++wl->pos == wl->nr_blocks)
 			wl->pos = 0;
-			if (wl->order == KIOG_WL_PERM)
+	} else {
+		/* fio's percentage_random: the others continue, random map or not */
+		if (wl->perc_rand < 100 &&
+		    kiog_rng_below(&wl->seq_rng, 100) >= wl->perc_rand) {
+			block = wl->next_seq;
+		} else if (wl->order == KIOG_WL_UNIFORM) {
+			block = kiog_rng_below(&wl->off_rng, wl->nr_blocks);
+		} else {
+			block = __kiog_wl_permute(wl, wl->pos);
+			if (++wl->pos == wl->nr_blocks) {
+				wl->pos = 0;
 				__kiog_wl_rekey(wl);
+			}
 		}
+		wl->next_seq = block + 1 < wl->nr_blocks ? block + 1 : 0;
 	}
 
 	io->offset = wl->base + block * wl->bs;

@@ -31,7 +31,8 @@ static __u64 kiog_math32_core(__u64 a, __u64 b, struct kiog_wl *wl)
 __u64 kiog_math32_use(__u64 a, __u64 b, const __u64 *buckets)
 {
 	struct kiog_wl_cfg cfg = { .rw = KIOGEN_RW_RANDRW, .bs = 4096,
-				   .size = a, .seed = b, .rwmixread = 50 };
+				   .size = a, .seed = b, .rwmixread = 50,
+				   .percentage_random = 100 };
 	struct kiog_wl wl;
 	struct kiog_io io;
 	__u64 lo, r;

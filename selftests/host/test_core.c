@@ -35,7 +35,8 @@ static struct kiogen_sample samples[KIOG_MAX_SAMPLES];
 static void setup(const struct kiog_core_cfg *cfg)
 {
 	struct kiog_wl_cfg wc = { .rw = KIOGEN_RW_RANDRW, .rwmixread = 50,
-				  .bs = 4096, .size = 1 << 20, .seed = 7 };
+				  .bs = 4096, .size = 1 << 20, .seed = 7,
+				  .percentage_random = 100 };
 
 	memset(&core, 0, sizeof(core));
 	kiog_wl_init(&wl, &wc);

@@ -29,7 +29,7 @@ static struct kiog_wl_cfg cfg_of(__u32 rw, __u32 bs, __u64 nr_blocks, __u64 seed
 {
 	return (struct kiog_wl_cfg) {
 		.rw = rw, .rwmixread = 50, .bs = bs, .offset = 0,
-		.size = nr_blocks * bs, .seed = seed,
+		.size = nr_blocks * bs, .seed = seed, .percentage_random = 100,
 	};
 }
 
@@ -571,6 +571,79 @@ static int t_norandommap(const void *arg)
 	return 1;
 }
 
+/* Of @n I/Os of @c, how many took the block after the previous one. */
+static int seq_followers(struct kiog_wl_cfg c, int n, __u64 *first)
+{
+	__u64 nr = c.size / c.bs, prev = 0;
+	struct kiog_wl wl;
+	struct kiog_io io;
+	int i, follow = 0;
+
+	if (kiog_wl_init(&wl, &c))
+		return -1;
+	for (i = 0; i < n; i++) {
+		kiog_wl_next(&wl, &io);
+		if (i)
+			follow += (io.offset - c.offset) / c.bs == (prev + 1) % nr;
+		else
+			*first = io.offset;
+		prev = (io.offset - c.offset) / c.bs;
+	}
+	return follow;
+}
+
+static int t_percentage_random(const void *arg)
+{
+	enum { N = 100000 };
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_RANDREAD, 4096, 1 << 20, 21);
+	struct kiog_wl a, b;
+	struct kiog_io x, y;
+	__u64 first;
+	int i, f, nrm;
+
+	(void)arg;
+	c.percentage_random = 101;
+	CHECK(kiog_wl_init(&a, &c) == -1, "percentage_random 101 accepted");
+	for (nrm = 0; nrm < 2; nrm++) {
+		c.norandommap = nrm;
+		c.percentage_random = 0;
+		f = seq_followers(c, N, &first);
+		CHECK(f == N - 1 && first == 0,
+		      "norandommap=%d, 0%%: %d of %d followed, first at %llu",
+		      nrm, f, N - 1, first);
+		c.percentage_random = 50;
+		f = seq_followers(c, N, &first);
+		CHECK(f > N * 49 / 100 && f < N * 51 / 100,
+		      "norandommap=%d, 50%%: %d of %d followed the previous I/O",
+		      nrm, f, N - 1);
+		c.percentage_random = 100;
+		f = seq_followers(c, N, &first);
+		CHECK(f < 10, "norandommap=%d, 100%%: %d followed", nrm, f);
+	}
+	/* the choice is in the stream digest (100 is pinned by t_golden) */
+	c = cfg_of(KIOGEN_RW_RANDRW, 4096, 1000, 5);
+	kiog_wl_init(&a, &c);
+	c.percentage_random = 99;
+	kiog_wl_init(&b, &c);
+	for (i = 0; i < 1000; i++) {
+		kiog_wl_next(&a, &x);
+		kiog_wl_next(&b, &y);
+	}
+	CHECK(a.digest != b.digest, "99%% random gave the 100%% stream");
+	/* sequential patterns ignore it */
+	c = cfg_of(KIOGEN_RW_READ, 4096, 1000, 5);
+	c.percentage_random = 0;
+	kiog_wl_init(&a, &c);
+	c.percentage_random = 100;
+	kiog_wl_init(&b, &c);
+	for (i = 0; i < 1000; i++) {
+		kiog_wl_next(&a, &x);
+		kiog_wl_next(&b, &y);
+	}
+	CHECK(a.digest == b.digest, "percentage_random changed a sequential stream");
+	return 1;
+}
+
 static int t_worker_seed(const void *arg)
 {
 	enum { G = 64 };
@@ -711,6 +784,8 @@ static const struct tcase cases[] = {
 	{ "offsets do not depend on rwmixread, nor on mixing at all", t_offsets_vs_rwmix,
 	  NULL },
 	{ "norandommap stays in range, repeats blocks, reaches all", t_norandommap, NULL },
+	{ "percentage_random: 0 is sequential, 50 half, 100 random; 101 refused",
+	  t_percentage_random, NULL },
 	{ "worker seeds are distinct per randseed, job and worker", t_worker_seed, NULL },
 	{ "stream digests match the pinned values", t_golden, NULL },
 };
