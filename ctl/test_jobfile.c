@@ -335,6 +335,9 @@ static int t_cli_exit(const void *arg)
 			      "kiogen %s %s: exit 2, '%s'; got '%s'", cmds[c], bad_files[i].file,
 			      want_msg, err);
 	}
+	CHECK(run_cli("compare", DIR "/detached.fio") == 2 &&
+	      strstr(err, "kiogen: detached: compare runs both paths itself, attached\n"),
+	      "compare refuses detached from a job file: %s", err);
 	return T_PASS;
 }
 
