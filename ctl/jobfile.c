@@ -275,7 +275,7 @@ static int kg_jf_line(struct kg_reader *r, const struct kg_where *w, char *line)
 		return kg_jf_section(r, w, p);
 	if (r->sec == KG_SEC_SKIP)
 		return 0;
-	if (!strncmp(p, "include", 7) && isblank((unsigned char)p[7]))
+	if (!strncmp(p, "include", 7) && (!p[7] || isblank((unsigned char)p[7])))
 		return kg_jf_include(r, w, kg_trim(p + 8));
 	return kg_jf_keyval(r, w, p);
 }

@@ -275,6 +275,7 @@ static int t_bad_lines(const void *arg)
 		{ "[a]\nsize=${HOME\n", "<stdin>:2: '${HOME': '${' without '}'" },
 		{ "[a]\nrw\n", "<stdin>:2: rw: needs a value (--rw=VALUE)" },
 		{ "[a]\nthread=yes\n", "<stdin>:2: thread: 'yes' is not 0 or 1" },
+		{ "[a]\ninclude\n", "<stdin>:2: include: needs a file name" },
 	};
 	char want_msg[512];
 	size_t i;
