@@ -37,7 +37,7 @@ CTL_CFLAGS := $(CFLAGS) -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE \
 CTL_LIBS := $(shell pkg-config --libs libmnl 2>/dev/null || echo -lmnl) -lm \
 	    $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -lpthread
 
-CTL_SRCS := ctl/main.c ctl/nl.c ctl/job.c ctl/options.c ctl/info.c ctl/run.c \
+CTL_SRCS := ctl/main.c ctl/nl.c ctl/job.c ctl/options.c ctl/jobfile.c ctl/info.c ctl/run.c \
 	    ctl/runs.c ctl/results.c ctl/report.c ctl/report-json.c ctl/stats.c \
 	    ctl/json.c ctl/syscall.c \
 	    ctl/engine-psync.c ctl/engine-uring.c ctl/engine-null.c \
@@ -80,25 +80,34 @@ regen-check:
 TEST_CFLAGS := $(CTL_CFLAGS) -Iselftests/host
 TEST_HDRS := $(CTL_HDRS) selftests/host/tap.h
 
-$(BUILD)/test_options: ctl/test_options.c ctl/options.c $(CTL_HDRS)
-	@mkdir -p $(BUILD)
-	$(CC) $(CTL_CFLAGS) -o $@ ctl/test_options.c ctl/options.c
+# options.c reads job files through jobfile.c: every program linking it links both
+OPT_SRCS := ctl/options.c ctl/jobfile.c
 
-REPORT_SRCS := ctl/report.c ctl/report-json.c ctl/stats.c ctl/json.c ctl/options.c
+$(BUILD)/test_options: ctl/test_options.c $(OPT_SRCS) $(CTL_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) $(CTL_CFLAGS) -o $@ ctl/test_options.c $(OPT_SRCS)
+
+$(BUILD)/test_jobfile: ctl/test_jobfile.c $(OPT_SRCS) $(TEST_HDRS) \
+		       $(wildcard ctl/testdata/jobfiles/*)
+	@mkdir -p $(BUILD)
+	$(CC) $(TEST_CFLAGS) -DKG_JOBFILES='"$(CURDIR)/ctl/testdata/jobfiles"' -o $@ \
+		ctl/test_jobfile.c $(OPT_SRCS)
+
+REPORT_SRCS := ctl/report.c ctl/report-json.c ctl/stats.c ctl/json.c $(OPT_SRCS)
 $(BUILD)/test_report: ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) $(TEST_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) -lm
 
 SYS_SRCS := ctl/syscall.c ctl/engine-psync.c ctl/engine-uring.c \
-	    ctl/engine-null.c ctl/options.c ctl/disk.c ctl/target.c
+	    ctl/engine-null.c $(OPT_SRCS) ctl/disk.c ctl/target.c
 $(BUILD)/test_syscall: ctl/test_syscall.c $(SYS_SRCS) $(TEST_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_syscall.c $(SYS_SRCS) \
 		$(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -lpthread
 
-$(BUILD)/test_target: ctl/test_target.c ctl/target.c ctl/options.c $(TEST_HDRS)
+$(BUILD)/test_target: ctl/test_target.c ctl/target.c $(OPT_SRCS) $(TEST_HDRS)
 	@mkdir -p $(BUILD)
-	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_target.c ctl/target.c ctl/options.c
+	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_target.c ctl/target.c $(OPT_SRCS)
 
 # the golden reports: the command files are included by the test itself
 GOLDEN_SRCS := $(filter-out ctl/main.c ctl/compare.c ctl/run.c ctl/runs.c ctl/monitor.c,$(CTL_SRCS))
@@ -111,12 +120,13 @@ $(BUILD)/test_golden: ctl/test_golden.c ctl/test_fixture.c $(CTL_SRCS) $(TEST_HD
 		ctl/test_golden.c ctl/test_fixture.c $(GOLDEN_SRCS) $(GOLDEN_WRAP) $(CTL_LIBS)
 
 UNIT_PROGS := $(BUILD)/test_options $(BUILD)/test_report $(BUILD)/test_syscall \
-	      $(BUILD)/test_target $(BUILD)/test_golden
+	      $(BUILD)/test_target $(BUILD)/test_golden $(BUILD)/test_jobfile
 
 unit-progs: $(UNIT_PROGS)
 
+# run-unit.sh lists its programs; the job file test runs here until it does
 unit: ctl/kiogen $(UNIT_PROGS)
-	@selftests/run-unit.sh $(BUILD)
+	@rc=0; selftests/run-unit.sh $(BUILD) || rc=1; $(BUILD)/test_jobfile || rc=1; exit $$rc
 
 # The suite is staged as tools/testing/selftests/kiogen in a skeleton kernel
 # tree holding only kselftest's own files from the kernel source package, so

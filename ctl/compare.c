@@ -307,6 +307,11 @@ int kg_cmd_compare(int argc, char **argv)
 	free(args);
 	if (ret)
 		return KG_EXIT_USAGE;
+	/* a job file, or -detached, can set it where the loop above cannot see */
+	if (js.global.detached) {
+		fprintf(stderr, "kiogen: detached: compare runs both paths itself, attached\n");
+		return KG_EXIT_USAGE;
+	}
 	for (i = 0; i < js.nr_jobs; i++) {
 		if (!strcmp(js.jobs[i].ioengine, "libaio") ||
 		    !strcmp(js.jobs[i].ioengine, "posixaio")) {

@@ -11,9 +11,9 @@
 #include "kiogen.h"
 
 static const struct kg_cmd kg_cmds[] = {
-	{ "run", kg_cmd_run, "[--OPTION=VALUE ...]",
+	{ "run", kg_cmd_run, "[--OPTION=VALUE ...] [JOBFILE ...]",
 	  "run a workload in kernel threads and report like fio", kg_run_usage },
-	{ "compare", kg_cmd_compare, "[--repeat=N] [--OPTION=VALUE ...]",
+	{ "compare", kg_cmd_compare, "[--repeat=N] [--OPTION=VALUE ...] [JOBFILE ...]",
 	  "run the same I/O from kernel threads and through syscalls, side by side",
 	  kg_compare_usage },
 	{ "info", kg_cmd_info, "", "show the module's version, engines and limits", NULL },

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <sys/stat.h>
 
+#include "jobfile.h"
 #include "options.h"
 
 /* ioengine's values: the mode, and the kernel engine when it names one */
@@ -664,10 +665,9 @@ void kg_jobs_init(struct kg_jobs *js)
 	kg_job_defaults(&js->defaults);
 }
 
-int kg_parse_option(struct kg_jobs *js, const char *name, const char *v,
-		    FILE *err)
+static int kg_parse_into(struct kg_jobs *js, struct kg_job *j, const char *name,
+			 const char *v, FILE *err)
 {
-	struct kg_job *j = js->nr_jobs ? &js->jobs[js->nr_jobs - 1] : &js->defaults;
 	const struct kg_option *o = kg_opt_find(name);
 
 	if (!o) {
@@ -677,34 +677,107 @@ int kg_parse_option(struct kg_jobs *js, const char *name, const char *v,
 	return kg_opt_set(js, j, o, name, v, err);
 }
 
+int kg_parse_option(struct kg_jobs *js, const char *name, const char *v,
+		    FILE *err)
+{
+	return kg_parse_into(js, js->nr_jobs ? &js->jobs[js->nr_jobs - 1] : &js->defaults,
+			     name, v, err);
+}
+
+int kg_parse_default(struct kg_jobs *js, const char *name, const char *v, FILE *err)
+{
+	return kg_parse_into(js, &js->defaults, name, v, err);
+}
+
+/* fio's getopt: --bs 4k, the value in the next argument, for options that take one */
+static bool kg_opt_takes_value(const char *name)
+{
+	const struct kg_option *o = kg_opt_find(name);
+
+	return !strcmp(name, "section") || (o && o->type != KG_OPT_BOOL);
+}
+
+/*
+ * The job files after the options, wherever they stand among them, as fio
+ * does: jobs of --name come first, and the options before the first --name
+ * are the defaults of the first file only, since fio starts every later
+ * file from its own defaults (fill_def_thread()).
+ */
+static int kg_parse_jobfiles(struct kg_jobs *js, char **files, unsigned int nr_files,
+			     const struct kg_sections *only, FILE *err)
+{
+	unsigned int f, s;
+
+	for (f = 0; f < nr_files; f++) {
+		if (f)
+			kg_job_defaults(&js->defaults);
+		if (kg_jobfile_parse(js, files[f], only, err))
+			return -EINVAL;
+	}
+	for (s = 0; s < only->nr; s++) {
+		if (!only->seen[s]) {
+			fprintf(err, "kiogen: section: no section [%s] in the job files\n",
+				only->names[s]);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 int kg_parse_args(struct kg_jobs *js, int argc, char **argv, FILE *err)
 {
-	int i;
+	struct kg_sections only = { 0 };
+	unsigned int nr_files = 0;
+	char **files;
+	int i, ret = -ENOMEM;
 
+	files = calloc(argc + 1, sizeof(*files));
+	only.names = calloc(argc + 1, sizeof(*only.names));
+	only.seen = calloc(argc + 1, sizeof(*only.seen));
+	if (!files || !only.names || !only.seen)
+		goto out;
+	ret = -EINVAL;
 	for (i = 0; i < argc; i++) {
 		char name[64], *arg = argv[i];
 		const char *eq, *v = NULL;
 		size_t len;
 
-		if (strncmp(arg, "--", 2)) {
-			fprintf(err, "kiogen: '%s': options look like --name=value\n", arg);
-			return -EINVAL;
+		/* a job file, or "-" for stdin */
+		if (arg[0] != '-' || !arg[1]) {
+			files[nr_files++] = arg;
+			continue;
 		}
-		arg += 2;
+		/* fio takes -bs=4k as --bs=4k (getopt_long_only) */
+		arg += arg[1] == '-' ? 2 : 1;
 		eq = strchr(arg, '=');
 		len = eq ? (size_t)(eq - arg) : strlen(arg);
 		if (len >= sizeof(name) || !len) {
 			fprintf(err, "kiogen: '%s': not an option\n", argv[i]);
-			return -EINVAL;
+			goto out;
 		}
 		memcpy(name, arg, len);
 		name[len] = 0;
 		if (eq)
 			v = eq + 1;
+		else if (i + 1 < argc && kg_opt_takes_value(name))
+			v = argv[++i];
+		if (!strcmp(name, "section")) {
+			if (!v || !*v) {
+				fprintf(err, "kiogen: section: needs a value (--section=NAME)\n");
+				goto out;
+			}
+			only.names[only.nr++] = v;
+			continue;
+		}
 		if (kg_parse_option(js, name, v, err))
-			return -EINVAL;
+			goto out;
 	}
-	return 0;
+	ret = kg_parse_jobfiles(js, files, nr_files, &only, err);
+out:
+	free(files);
+	free(only.names);
+	free(only.seen);
+	return ret;
 }
 
 /*

@@ -119,9 +119,16 @@ void kg_job_options_each(const struct kg_job *j,
 
 /* Error messages are written to @err; each names the option. */
 void kg_jobs_init(struct kg_jobs *js);
+/*
+ * argv of kiogen run: --name=value, --name value, -name=value, and job files
+ * (ctl/jobfile.h; "-" is stdin), with --section=NAME choosing their jobs.
+ */
 int kg_parse_args(struct kg_jobs *js, int argc, char **argv, FILE *err);
+/* One option, to the last job (or to the defaults before the first job). */
 int kg_parse_option(struct kg_jobs *js, const char *name, const char *value,
 		    FILE *err);
+/* One option to the defaults of the jobs still to come: fio's [global]. */
+int kg_parse_default(struct kg_jobs *js, const char *name, const char *value, FILE *err);
 /* Final checks and fio's defaults; prints the ioengine mapping to @info. */
 int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info);
 

@@ -44,7 +44,10 @@ static void kg_on_signal(int sig)
 void kg_run_usage(FILE *f)
 {
 	fprintf(f, "\nOptions use fio's names and value syntax; --name=NAME starts a job,\n"
-		   "options before the first --name apply to every job.\n");
+		   "options before the first --name apply to every job. A JOBFILE is a fio\n"
+		   "job file (- for stdin): [global], [job] sections, key=value lines,\n"
+		   "include FILE, ${VAR}; --section=NAME runs only that section.\n"
+		   "stonewall, new_group and wait_for are not supported yet.\n");
 	kg_options_usage(f);
 	fprintf(f, "\nexample:\n  kiogen run --name=t --filename=/dev/nullb0 --rw=randread --bs=4k \\\n"
 		   "             --iodepth=32 --ioengine=io_uring --runtime=10 --time_based\n");
