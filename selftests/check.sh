@@ -432,6 +432,15 @@ else
 	wait
 fi
 
+# the failures again, where a reader of the last lines sees them
+if grep -qE '^(# )?not ok ' "$logs"/*/*.tap "$logs"/*/vm*/vm.tap 2>/dev/null; then
+	step "failures"
+	for leg in unit "${legs[@]}"; do
+		grep -hE '^(# )?not ok |^# .*(splat|timed out|differs)' \
+			"$logs/$leg"/*.tap "$logs/$leg"/vm*/vm.tap 2>/dev/null |
+			head -n 20 | sed "s/^/[$leg] /"
+	done
+fi
 step "summary"
 printf '%-5s %-22s %-12s %6s %6s %7s %13s %8s\n' leg kernel "build W=1" passed failed skipped \
 	"sub-tests p/f/s" time
