@@ -56,7 +56,7 @@ MARK_END='=== kiogen-vm: command exited'
 # here too, in case a kernel words them otherwise. kmemleak's own lines are
 # judged by check.sh, which reads the reports (only leaks of kiogen fail).
 SPLAT_RE='WARNING:|BUG:|Oops|KFENCE|KASAN:|lockdep|circular locking|inconsistent lock state|sleeping function called from invalid context|list_(add|del) corruption|leak|Call Trace|general protection|soft lockup|hung_task|blocked for more than|Kernel panic|UBSAN:'
-BENIGN_RE='taints kernel|module verification failed|data leak possible|Unprivileged eBPF is enabled|kmemleak: Kernel memory leak detector initialized|kmemleak: [0-9]+ new suspected memory leaks'
+BENIGN_RE='taints kernel|RCU lockdep checking is enabled|module verification failed|data leak possible|Unprivileged eBPF is enabled|kmemleak: Kernel memory leak detector initialized|kmemleak: [0-9]+ new suspected memory leaks'
 
 KVER=${KIOGEN_KVER:-}
 VMLINUZ=
