@@ -9,7 +9,7 @@
 static int kiog_null_open(struct kiog_job *job, struct kiog_open_err *why)
 {
 	if (!job->cfg.size)
-		return kiog_open_refuse(why, KIOGEN_A_JOB_ENGINE,
+		return kiog_open_refuse(why, KIOGEN_A_JOB_SIZE,
 					"job size: the null engine needs a size",
 					-EINVAL);
 	job->target_bytes = U64_MAX;

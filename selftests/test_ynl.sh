@@ -119,6 +119,8 @@ contradiction "iodepth_batch_complete_max below _min" .job.iodepth-batch-complet
 	iodepth_batch_complete_max \
 	"$null, \"iodepth\": 8, \"iodepth-batch-complete-min\": 4, \"iodepth-batch-complete-max\": 2"
 contradiction "hipri with the null engine" .job.hipri hipri "$null, \"hipri\": true"
+contradiction "the null engine with size 0" .job.size "needs a size" \
+	'"engine": "null", "rw": "read", "bs": 4096, "size": 0, "number-ios": 16'
 contradiction "hipri with the kiocb engine" .job.hipri hipri \
 	'"engine": "kiocb", "rw": "read", "bs": 4096, "fd": 3, "number-ios": 16, "hipri": true' \
 	3<"$DEV"
