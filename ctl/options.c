@@ -158,6 +158,22 @@ static const struct kg_option kg_options[] = {
 		.help = "run this long before measuring",
 	},
 	{
+		.name = "startdelay", .type = KG_OPT_TIME, .off1 = KG_JOFF(startdelay_ns),
+		.report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
+		.help = "each worker waits this long before it starts",
+	},
+	{
+		.name = "thinktime", .type = KG_OPT_TIME, .time_unit = 1000,
+		.off1 = KG_JOFF(thinktime_ns), .report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
+		.help = "pause this long (microseconds, or with a suffix) after thinktime_blocks I/Os, "
+			"with nothing in flight",
+	},
+	{
+		.name = "thinktime_blocks", .type = KG_OPT_INT, .off1 = KG_JOFF(thinktime_blocks),
+		.minval = 1, .maxval = UINT32_MAX, .def = "1", .report = KG_REPORT_CHANGED,
+		.category = KG_CAT_LIMITS, .help = "I/Os completed between two thinktime pauses",
+	},
+	{
 		.name = "time_based", .type = KG_OPT_BOOL, .off1 = KG_JOFF(time_based),
 		.report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
 		.help = "keep going until runtime, wrapping around the region",
@@ -413,11 +429,16 @@ int kg_parse_size(const char *s, uint64_t *out)
 /* fio times: seconds unless suffixed with us, ms, s, m, h or d. */
 int kg_parse_time_ns(const char *s, uint64_t *out)
 {
-	static const struct {
+	return kg_parse_time_unit(s, 1000000000ULL, out);
+}
+
+int kg_parse_time_unit(const char *s, uint64_t unit_ns, uint64_t *out)
+{
+	const struct {
 		const char *sfx;
 		uint64_t ns;
 	} units[] = {
-		{ "", 1000000000ULL }, { "us", 1000ULL }, { "ms", 1000000ULL },
+		{ "", unit_ns }, { "us", 1000ULL }, { "ms", 1000000ULL },
 		{ "s", 1000000000ULL }, { "m", 60000000000ULL },
 		{ "h", 3600000000000ULL }, { "d", 86400000000000ULL },
 	};
@@ -548,7 +569,7 @@ static int kg_opt_number(const struct kg_option *o, const char *name,
 		ret = errno || *end || !isdigit((unsigned char)*v) ? -EINVAL : 0;
 		break;
 	case KG_OPT_TIME:
-		ret = kg_parse_time_ns(v, x);
+		ret = kg_parse_time_unit(v, o->time_unit ?: 1000000000ULL, x);
 		break;
 	default:
 		ret = kg_parse_size(v, x);

@@ -65,6 +65,7 @@ struct kg_jobs;
  * @scope: job or global field
  * @off1: offset of the field in its scope's struct (unused with @cb only)
  * @len: KG_OPT_STR: size of the array
+ * @time_unit: KG_OPT_TIME: ns of a number without a suffix; 0: seconds
  * @minval: bounds of numbers; both 0: no bounds
  * @maxval: see @minval
  * @def: default, as it would be written (applied to every new job)
@@ -84,6 +85,7 @@ struct kg_option {
 	enum kg_opt_scope scope;
 	size_t off1;
 	size_t len;
+	uint64_t time_unit;
 	uint64_t minval, maxval;
 	const char *def;
 	struct kg_opt_value posval[KG_OPT_MAX_POSVAL];
@@ -134,6 +136,8 @@ int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info);
 
 int kg_parse_size(const char *s, uint64_t *out);
 int kg_parse_time_ns(const char *s, uint64_t *out);
+/* The same, a number without a suffix counting @unit_ns (thinktime: us). */
+int kg_parse_time_unit(const char *s, uint64_t unit_ns, uint64_t *out);
 const char *kg_rw_name(uint32_t rw);
 
 /* Help text of every option, from the tables, for "kiogen help run". */

@@ -429,8 +429,42 @@ static uint32_t kg_sys_submit_batch(struct kg_sys_worker *w, struct kg_sys_loop 
 static void kg_sys_submit(struct kg_sys_worker *w, struct kg_sys_loop *l)
 {
 	while (w->core.issuing && !l->broken && w->nr_free &&
-	       !kiog_core_sync_due(&w->core) && kg_sys_submit_batch(w, l))
+	       !kiog_core_sync_due(&w->core) && !kiog_core_think_due(&w->core) &&
+	       kg_sys_submit_batch(w, l))
 		;
+}
+
+/* Sleeps up to @ns, 100 ms at most, so that Ctrl-C is seen soon. */
+static void kg_sys_nap(uint64_t ns)
+{
+	if (ns > 100000000)
+		ns = 100000000;
+	nanosleep(&(struct timespec){ .tv_sec = ns / 1000000000, .tv_nsec = ns % 1000000000 },
+		  NULL);
+}
+
+/* fio's startdelay, as the kernel's workers wait it */
+static void kg_sys_start_delay(const struct kg_job *j)
+{
+	uint64_t until = kg_sys_now_ns() + j->startdelay_ns, now;
+
+	while (!kg_interrupt_pending() && (now = kg_sys_now_ns()) < until)
+		kg_sys_nap(until - now);
+}
+
+/* fio's thinktime, with nothing in flight: one nap, then back to the loop */
+static void kg_sys_think(struct kg_sys_worker *w)
+{
+	struct kiog_core *c = &w->core;
+	uint64_t now = kg_sys_now_ns(), left;
+
+	/* none after the last I/O */
+	if (!kiog_core_may_issue(c, &w->wl))
+		return;
+	kiog_core_tick(c, now);
+	left = kiog_core_think(c, now);
+	if (left && c->issuing)
+		kg_sys_nap(left);
 }
 
 static long double kg_sys_sqsum(const struct kiog_lat_stats *l)
@@ -537,6 +571,8 @@ static void kg_sys_loop(struct kg_sys_worker *w)
 	struct kiog_core *c = &w->core;
 	struct kg_sys_loop l = { .broken = false };
 
+	if (w->job->startdelay_ns)
+		kg_sys_start_delay(w->job);
 	kiog_core_start(c, kg_sys_now_ns());
 	/* interrupted before this worker started: issue nothing */
 	if (kg_interrupt_pending())
@@ -553,6 +589,8 @@ static void kg_sys_loop(struct kg_sys_worker *w)
 		}
 		if (kiog_core_sync_due(c) && !w->inflight)
 			kg_sys_sync(w, c->datasync);
+		if (kiog_core_think_due(c) && !w->inflight)
+			kg_sys_think(w);
 		/* a completion was just reaped: its time saves a clock read */
 		kiog_core_tick(c, c->last_end);
 		if (kg_interrupt_pending())

@@ -109,8 +109,10 @@ void fx_build_run(void)
 	uint32_t i, k;
 
 	/* options whose default is not 0, at the option table's default */
-	for (i = 0; i < ARRAY_SIZE(fx_jobs); i++)
+	for (i = 0; i < ARRAY_SIZE(fx_jobs); i++) {
 		fx_jobs[i].percentage_random = 100;
+		fx_jobs[i].thinktime_blocks = 1;
+	}
 	snprintf(fx_jobs[0].name, sizeof(fx_jobs[0].name), "mixed");
 	snprintf(fx_jobs[0].ioengine, sizeof(fx_jobs[0].ioengine), "libaio");
 	snprintf(fx_jobs[0].filename, sizeof(fx_jobs[0].filename), "/dev/nullb0");

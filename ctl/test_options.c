@@ -170,6 +170,16 @@ int main(void)
 	   !parse(&js, err, sizeof(err), "--name=a", "--filename=/x",
 		  "--percentage_sequential=30", NULL) && js.jobs[0].percentage_random == 70,
 	   "percentage_random: fio's default 100; percentage_sequential is its inverse");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--thinktime=250",
+		  "--startdelay=2", NULL) && js.jobs[0].thinktime_ns == 250000 &&
+	   js.jobs[0].thinktime_blocks == 1 && js.jobs[0].startdelay_ns == 2000000000ULL &&
+	   !parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--thinktime=2ms",
+		  "--thinktime_blocks=8", NULL) && js.jobs[0].thinktime_ns == 2000000 &&
+	   js.jobs[0].thinktime_blocks == 8,
+	   "thinktime in microseconds by default, startdelay in seconds, as fio's");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--thinktime_blocks=0",
+		 NULL) && strstr(err, "thinktime_blocks: 0 is out of range"),
+	   "thinktime_blocks 0 refused");
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--percentage_random=101",
 		 NULL) && strstr(err, "percentage_random: 101 is out of range (0 to 100)"),
 	   "percentage_random over 100 refused");

@@ -690,6 +690,35 @@ static const struct mode hdr_modes[] = {
 };
 
 /* iodepth_batch_submit=8: every submit carries 8; complete_min=4: reaps of 4+ */
+/* thinktime: 9 pauses of 2 ms in 100 I/Os (none after the last); same stream */
+static int t_thinktime(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	uint64_t digest, elapsed;
+	char err[1024];
+	int ret;
+
+	(void)arg;
+	if (uring_skip())
+		return T_SKIP;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=randread --bs=4k --number_ios=100 --ioengine=io_uring --iodepth=4");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	digest = r.jobs[0].workers[0].digest;
+	release(&r);
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=randread --bs=4k --number_ios=100 --ioengine=io_uring --iodepth=4 --thinktime=2ms --thinktime_blocks=10");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	elapsed = r.jobs[0].workers[0].elapsed_ns;
+	CHECK(r.jobs[0].workers[0].issued == 100 && r.jobs[0].workers[0].digest == digest,
+	      "thinktime changed the stream");
+	CHECK(elapsed >= 18000000 && elapsed < 2000000000ULL,
+	      "elapsed %llu ns for 9 pauses of 2 ms", (unsigned long long)elapsed);
+	release(&r);
+	return T_PASS;
+}
+
 static int t_uring_batches(const void *arg)
 {
 	static struct kg_jobs js;
@@ -807,6 +836,7 @@ static const struct tcase cases[] = {
 	{ "psync: number_ios gives exact counts", t_counts, "psync" },
 	{ "io_uring: number_ios gives exact counts, iodepth in flight", t_counts, "io_uring" },
 	{ "io_uring: iodepth_batch_submit, complete_min, iodepth_low", t_uring_batches, NULL },
+	{ "thinktime: pauses after thinktime_blocks, the same stream", t_thinktime, NULL },
 	{ "digest psync == replay: read", t_digest, &modes[0] },
 	{ "digest psync == replay: write", t_digest, &modes[1] },
 	{ "digest psync == replay: randread", t_digest, &modes[2] },

@@ -25,8 +25,16 @@ static const struct netlink_range_validation kiogen_a_job_ramp_ns_range = {
 	.max	= 31536000000000000ULL,
 };
 
+static const struct netlink_range_validation kiogen_a_job_thinktime_ns_range = {
+	.max	= 31536000000000000ULL,
+};
+
+static const struct netlink_range_validation kiogen_a_job_startdelay_ns_range = {
+	.max	= 31536000000000000ULL,
+};
+
 /* Common nested types */
-const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_PERCENTAGE_RANDOM + 1] = {
+const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_STARTDELAY_NS + 1] = {
 	[KIOGEN_A_JOB_NAME] = { .type = NLA_NUL_STRING, .len = KIOGEN_NAME_MAX, },
 	[KIOGEN_A_JOB_FILENAME] = { .type = NLA_NUL_STRING, .len = KIOGEN_PATH_MAX, },
 	[KIOGEN_A_JOB_ENGINE] = { .type = NLA_NUL_STRING, .len = KIOGEN_ENGINE_MAX, },
@@ -60,6 +68,9 @@ const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_PERCENTAGE_RANDOM + 1]
 	[KIOGEN_A_JOB_IODEPTH_LOW] = NLA_POLICY_MAX(NLA_U32, KIOGEN_MAX_IODEPTH),
 	[KIOGEN_A_JOB_HIPRI] = { .type = NLA_FLAG, },
 	[KIOGEN_A_JOB_PERCENTAGE_RANDOM] = NLA_POLICY_MAX(NLA_U32, 100),
+	[KIOGEN_A_JOB_THINKTIME_NS] = NLA_POLICY_FULL_RANGE(NLA_U64, &kiogen_a_job_thinktime_ns_range),
+	[KIOGEN_A_JOB_THINKTIME_BLOCKS] = NLA_POLICY_MIN(NLA_U32, 1),
+	[KIOGEN_A_JOB_STARTDELAY_NS] = NLA_POLICY_FULL_RANGE(NLA_U64, &kiogen_a_job_startdelay_ns_range),
 };
 
 /* KIOGEN_CMD_INFO_GET - do */

@@ -522,7 +522,8 @@ static void kiog_worker_sync(struct kiog_worker *w, bool datasync)
  */
 static bool kiog_worker_may_submit(struct kiog_worker *w, struct kiog_loop *l)
 {
-	if (!w->core.issuing || !w->nr_free || kiog_core_sync_due(&w->core))
+	if (!w->core.issuing || !w->nr_free || kiog_core_sync_due(&w->core) ||
+	    kiog_core_think_due(&w->core))
 		return false;
 	if (l->refill_wait) {
 		if (w->inflight > l->low)
@@ -530,6 +531,45 @@ static bool kiog_worker_may_submit(struct kiog_worker *w, struct kiog_loop *l)
 		l->refill_wait = false;
 	}
 	return true;
+}
+
+/*
+ * Sleeps up to @ns, 100 ms at most, so that a stop request is seen soon; the
+ * freezer's wake-up ends it early too (the loop then freezes).
+ */
+static void kiog_worker_nap(u64 ns)
+{
+	ktime_t t = ns_to_ktime(min_t(u64, ns, 100 * NSEC_PER_MSEC));
+
+	set_current_state(TASK_INTERRUPTIBLE);
+	schedule_hrtimeout(&t, HRTIMER_MODE_REL);
+}
+
+/* fio's startdelay: the worker waits before its clock starts */
+static void kiog_worker_start_delay(struct kiog_worker *w)
+{
+	u64 until = ktime_get_ns() + w->job->cfg.startdelay_ns, now;
+
+	while (!READ_ONCE(w->job->run->stop) && (now = ktime_get_ns()) < until) {
+		kiog_worker_nap(until - now);
+		try_to_freeze();
+	}
+}
+
+/* fio's thinktime, with nothing in flight: one nap, then back to the loop */
+static void kiog_worker_think(struct kiog_worker *w)
+{
+	u64 now = ktime_get_ns(), left;
+
+	/* none after the last I/O */
+	if (!kiog_core_may_issue(&w->core, &w->wl))
+		return;
+	kiog_core_tick(&w->core, now);
+	left = kiog_core_think(&w->core, now);
+	if (left && w->core.issuing)
+		kiog_worker_nap(left);
+	if (READ_ONCE(w->job->run->stop))
+		kiog_core_stop(&w->core);
 }
 
 static void kiog_worker_loop(struct kiog_worker *w)
@@ -542,6 +582,8 @@ static void kiog_worker_loop(struct kiog_worker *w)
 		.low = c->iodepth_low ?: c->iodepth,
 	};
 
+	if (c->startdelay_ns)
+		kiog_worker_start_delay(w);
 	kiog_core_start(core, ktime_get_ns());
 	/* a run can be stopped before a worker starts */
 	if (READ_ONCE(run->stop))
@@ -561,6 +603,10 @@ static void kiog_worker_loop(struct kiog_worker *w)
 		}
 		if (unlikely(kiog_core_sync_due(core)) && !w->inflight)
 			kiog_worker_sync(w, core->datasync);
+		if (unlikely(kiog_core_think_due(core)) && !w->inflight) {
+			kiog_worker_think(w);
+			continue;
+		}
 		if (!w->inflight) {
 			if (!core->issuing)
 				break;

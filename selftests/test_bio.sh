@@ -90,6 +90,18 @@ check "show reports the stopped run" bash -c "'$KIOGEN' show $id | grep -q 'read
 check "delete forgets it" "$KIOGEN" delete "$id"
 check "nothing left" runs_none
 
+# --- a stop reaches workers that think (thinktime) or wait (startdelay) ---
+for opt in --thinktime=30s --startdelay=60s; do
+	id=$(kg --name=t --filename=/dev/kbio0 --rw=randread --bs=4k --runtime=60 \
+		--time_based $opt --detached 2>/dev/null)
+	check "$opt: the run is running" wait_state "$id" running
+	sleep 1
+	start=$(date +%s)
+	check "$opt: stop returns 0 within 5 s" \
+		bash -c "'$KIOGEN' stop $id && [ \$((\$(date +%s) - $start)) -lt 5 ]"
+	"$KIOGEN" delete "$id"
+done
+
 # --- two runs at once ---
 a=$(kg --name=a --filename=/dev/kbio0 --rw=randread --runtime=60 --time_based --detached 2>/dev/null)
 b=$(kg --name=b --filename=/dev/kbio2 --rw=randread --runtime=60 --time_based --detached 2>/dev/null)

@@ -48,6 +48,15 @@ check "percentage_random=50: not the stream of 100 (same seed)" \
 	test "$(json "$TMP/prand.json" 'j["compare"]["kernel"]["runs"][0]["digest"]')" != \
 	     "$(json "$TMP/seed.json" 'j["compare"]["kernel"]["runs"][0]["digest"]')"
 
+# thinktime and startdelay on both paths: the same stream, and the pauses
+cmpj "$TMP/think.json" --name=s --filename=/dev/kcmp0 --rw=randread --bs=4k \
+	--number_ios=200 --randseed=7 --ioengine=io_uring --iodepth=4 \
+	--thinktime=5ms --thinktime_blocks=20 --startdelay=100ms
+check "thinktime: identical stream on both paths" \
+	test "$(json "$TMP/think.json" 'j["compare"]["identical_stream"]')" = True
+check "thinktime: both paths paused 9 x 5 ms in 200 I/Os (under 4,445 IOPS)" \
+	test "$(json "$TMP/think.json" 'all(j["compare"][p]["runs"][0]["iops"] < 4445 for p in ("kernel", "syscall"))')" = True
+
 # one error and stop policy on both paths (include/kiogen/core.h): the first
 # 1 MiB of a device fails; continue_on_error=io counts 256 errors and reads
 # 256 blocks on both, none stops both at the first error

@@ -71,6 +71,10 @@ struct kiog_dir_stats {
  * @continue_on_error: KIOGEN_COE_* bits, as fio's read, write, verify
  * @time_based: run for @runtime_ns, whatever was issued
  * @end_fsync: fsync once the last write completed
+ * @thinktime_ns: pause this long, with nothing in flight, after every
+ *	@thinktime_blocks completions (fio's thinktime); 0: never
+ * @thinktime_blocks: completions between pauses, at least 1
+ * @startdelay_ns: wait this long before the clock starts (fio's startdelay)
  */
 struct kiog_core_cfg {
 	KIOG_JOB_CORE_FIELDS(KIOG_JOB_MEMBER)
@@ -91,6 +95,8 @@ struct kiog_core {
 	__u32 coe;			/* KIOGEN_COE_* */
 	__u8 datasync;			/* the periodic sync is an fdatasync */
 	__u8 end_fsync;
+	__u64 think_ns;			/* fio's thinktime */
+	__u32 think_blocks;		/* completions between thinks */
 	/* loop */
 	__u8 issuing;			/* may still issue */
 	__u8 failed;			/* an error ended the worker */
@@ -102,6 +108,9 @@ struct kiog_core {
 	__u64 issued_bytes;
 	__u64 write_seq;		/* writes issued: the block header's seq */
 	__u64 last_end;			/* latest completion seen: "now" */
+	__u64 reaped;			/* completions, all directions */
+	__u64 think_at;			/* think when @reaped reaches this */
+	__u64 think_until;		/* clock point a think ends; 0: none */
 	/* results */
 	struct kiog_dir_stats stats[3];	/* enum kiogen_dir: read, write, sync */
 	__u64 depths[KIOGEN_DEPTH_BUCKETS];	/* I/Os by depth once issued */
@@ -170,6 +179,9 @@ static inline void kiog_core_init(struct kiog_core *c,
 	c->datasync = !cfg->fsync;
 	c->end_fsync = cfg->end_fsync;
 	c->coe = cfg->continue_on_error;
+	c->think_ns = cfg->thinktime_ns;
+	c->think_blocks = cfg->thinktime_blocks ? cfg->thinktime_blocks : 1;
+	c->think_at = c->think_blocks;
 	c->samples = samples;
 	c->max_samples = kiog_core_max_samples(cfg);
 	wl->digest = kiog_core_policy_digest(cfg);
@@ -439,6 +451,37 @@ static inline void kiog_core_submitted(struct kiog_core *c, __u32 n,
 static inline void kiog_core_reaped(struct kiog_core *c, __u32 n)
 {
 	c->complete[kiog_core_batch_bucket(n)]++;
+	c->reaped += n;
+}
+
+/*
+ * Is a think due (fio's thinktime, after thinktime_blocks completions)?
+ * Issuing pauses; the loop drains what is in flight, then thinks.
+ */
+static inline int kiog_core_think_due(const struct kiog_core *c)
+{
+	return c->think_ns && c->reaped >= c->think_at;
+}
+
+/**
+ * kiog_core_think() - how long a due think still lasts
+ * @c: the core, with nothing in flight
+ * @now: ns, the worker's clock
+ *
+ * The first call starts the think. The loop sleeps the time returned (or
+ * less, to look at stop requests) and calls again.
+ *
+ * Return: ns left; 0 when it is over, and the next one is planned.
+ */
+static inline __u64 kiog_core_think(struct kiog_core *c, __u64 now)
+{
+	if (!c->think_until)
+		c->think_until = now + c->think_ns;
+	if (now < c->think_until)
+		return c->think_until - now;
+	c->think_until = 0;
+	c->think_at = c->reaped + c->think_blocks;
+	return 0;
 }
 
 /**

@@ -46,7 +46,10 @@
 	X(fdatasync,		FDATASYNC,		U32, 0, "fdatasync")	\
 	X(continue_on_error,	CONTINUE_ON_ERROR,	U32, 0, "continue_on_error") \
 	X(time_based,		TIME_BASED,		FLAG, 0, "time_based")	\
-	X(end_fsync,		END_FSYNC,		FLAG, 0, "end_fsync")
+	X(end_fsync,		END_FSYNC,		FLAG, 0, "end_fsync")	\
+	X(thinktime_ns,		THINKTIME_NS,		U64, 0, "thinktime")	\
+	X(thinktime_blocks,	THINKTIME_BLOCKS,	U32, 1, "thinktime_blocks") \
+	X(startdelay_ns,	STARTDELAY_NS,		U64, 0, "startdelay")
 
 /* the stream of I/Os: what, where, in which order */
 #define KIOG_JOB_WL_FIELDS(X)						\

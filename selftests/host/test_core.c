@@ -264,6 +264,32 @@ static int t_samples(const void *arg)
 }
 
 /* the digest a stream starts from names every stop and error choice */
+/* fio's thinktime: after every thinktime_blocks completions, for its time */
+static int t_think(const void *arg)
+{
+	const struct kiog_core_cfg cfg = { .thinktime_ns = 1000, .thinktime_blocks = 2 };
+	const struct kiog_core_cfg none = { 0 };
+
+	(void)arg;
+	setup(&cfg);
+	kiog_core_reaped(&core, 1);
+	CHECK(!kiog_core_think_due(&core), "due after 1 of 2 completions");
+	kiog_core_reaped(&core, 1);
+	CHECK(kiog_core_think_due(&core), "not due after 2 completions");
+	CHECK(kiog_core_think(&core, 5000) == 1000 && kiog_core_think(&core, 5600) == 400,
+	      "a think does not last thinktime from its start");
+	CHECK(kiog_core_think_due(&core), "a think ended before its time");
+	CHECK(kiog_core_think(&core, 6000) == 0 && !kiog_core_think_due(&core),
+	      "a think outlasted its time");
+	kiog_core_reaped(&core, 3);
+	CHECK(kiog_core_think_due(&core) && kiog_core_think(&core, 9000) == 1000,
+	      "the next think is not thinktime_blocks completions later");
+	setup(&none);
+	kiog_core_reaped(&core, 100);
+	CHECK(!kiog_core_think_due(&core), "a think without thinktime");
+	return 1;
+}
+
 static int t_policy_digest(const void *arg)
 {
 	struct kiog_core_cfg base = { .runtime_ns = 5, .number_ios = 100,
@@ -311,6 +337,7 @@ static const struct tcase cases[] = {
 	{ "128-bit sum of squares carries", t_sumsq, NULL },
 	{ "samples: per interval, cumulative, bounded", t_samples, NULL },
 	{ "policy digest covers stop, sync and error policy", t_policy_digest, NULL },
+	{ "thinktime: after thinktime_blocks completions, for thinktime", t_think, NULL },
 };
 
 int main(void)
