@@ -644,6 +644,7 @@ static int t_fsync(const void *arg)
 }
 
 /* runtime, ramp_time and the 500 ms samples */
+/* runtime ends the worker (within 5 s: a loaded host delays a syscall) */
 static int t_timed(const void *arg)
 {
 	static struct kg_jobs js;
@@ -658,7 +659,7 @@ static int t_timed(const void *arg)
 	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
 	w = &r.jobs[0].workers[0];
 	if (r.state != KIOGEN_STATE_DONE || w->elapsed_ns < 600000000ULL ||
-	    w->elapsed_ns > 900000000ULL || r.elapsed_ns < w->elapsed_ns + 100000000ULL)
+	    w->elapsed_ns > 5000000000ULL || r.elapsed_ns < w->elapsed_ns + 100000000ULL)
 		rc = fail("state %u, worker elapsed %llu, run %llu", r.state,
 			  (unsigned long long)w->elapsed_ns,
 			  (unsigned long long)r.elapsed_ns);
