@@ -160,6 +160,13 @@ bool kg_want_lat_pct(const struct kg_view *v);
 /* a /sys/block/<dev>/stat field's change over the run (KG_DISK_*) */
 unsigned long long kg_disk_delta(const struct kg_disk *dk, int field);
 
+/*
+ * A disk's changes in the order fio's text and terse reports print them:
+ * read and write ios, read and write merges, read and write ticks, in_queue.
+ */
+#define KG_DISK_FIGURES	7
+void kg_disk_figures(const struct kg_disk *dk, unsigned long long *fig);
+
 /* fio's util: share of the wall time the device had I/O in flight */
 double kg_disk_util(const struct kg_disk *dk);
 
