@@ -6,7 +6,8 @@
  * 0" and "Disk stats", so that people used to fio read it unchanged. slat,
  * clat and lat mean what they mean in fio (slat only for asynchronous
  * jobs); what kiogen does not measure prints as fio prints absent data:
- * page faults and trim as zeros.
+ * page faults and trim as zeros. Also kg_report_print(), which prints each
+ * format asked for in fio's order.
  */
 #include <errno.h>
 #include <math.h>

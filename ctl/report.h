@@ -2,8 +2,9 @@
 /*
  * Reports of a finished run: merging per-worker results into what fio calls
  * one "thread status" (a whole job under group_reporting, otherwise one
- * worker), and printing them in fio's normal text layout or in fio's JSON
- * shape, so that tools written for fio read kiogen's output unchanged.
+ * worker), and printing them in fio's normal text layout, fio's JSON shape
+ * or fio's terse lines, so that tools written for fio read kiogen's output
+ * unchanged.
  * Percentiles come from the shared histogram in include/kiogen/hist.h.
  */
 #ifndef KIOGEN_CTL_REPORT_H

@@ -4,8 +4,8 @@
  * (fio's thread stats: one per job under group_reporting, one per worker
  * otherwise), the group totals, and the statistics derived from them
  * (percentiles, interval rates, latency and depth distributions, CPU and
- * disk figures). The text (report.c) and JSON (report-json.c) renderers
- * only print what is computed here.
+ * disk figures). The text (report.c), JSON (report-json.c) and terse
+ * (report-terse.c) renderers only print what is computed here.
  */
 #ifndef KIOGEN_CTL_STATS_H
 #define KIOGEN_CTL_STATS_H
