@@ -38,8 +38,8 @@ CTL_LIBS := $(shell pkg-config --libs libmnl 2>/dev/null || echo -lmnl) -lm \
 	    $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -lpthread
 
 CTL_SRCS := ctl/main.c ctl/nl.c ctl/job.c ctl/options.c ctl/jobfile.c ctl/info.c ctl/run.c \
-	    ctl/runs.c ctl/results.c ctl/report.c ctl/report-json.c ctl/stats.c \
-	    ctl/json.c ctl/syscall.c \
+	    ctl/runs.c ctl/results.c ctl/report.c ctl/report-json.c ctl/report-terse.c \
+	    ctl/stats.c ctl/json.c ctl/syscall.c \
 	    ctl/engine-psync.c ctl/engine-uring.c ctl/engine-null.c \
 	    ctl/compare.c ctl/disk.c ctl/target.c ctl/monitor.c
 CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
@@ -93,7 +93,8 @@ $(BUILD)/test_jobfile: ctl/test_jobfile.c $(OPT_SRCS) $(TEST_HDRS) \
 	$(CC) $(TEST_CFLAGS) -DKG_JOBFILES='"$(CURDIR)/ctl/testdata/jobfiles"' -o $@ \
 		ctl/test_jobfile.c $(OPT_SRCS)
 
-REPORT_SRCS := ctl/report.c ctl/report-json.c ctl/stats.c ctl/json.c $(OPT_SRCS)
+REPORT_SRCS := ctl/report.c ctl/report-json.c ctl/report-terse.c ctl/stats.c ctl/json.c \
+	       $(OPT_SRCS)
 $(BUILD)/test_report: ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) $(TEST_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) -lm

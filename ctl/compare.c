@@ -161,33 +161,33 @@ static void kg_pair_name(const struct kg_jobs *js, char *buf, size_t len)
 		 "psync" : j->ioengine);
 }
 
-static void kg_compare_text(const struct kg_jobs *js, const struct kg_side *k,
+static void kg_compare_text(FILE *f, const struct kg_jobs *js, const struct kg_side *k,
 			    const struct kg_side *s)
 {
 	char pair[256];
 	int i;
 
 	kg_pair_name(js, pair, sizeof(pair));
-	printf("%s\n%u run(s) each, interleaved; spread = (max - min) / mean over the runs\n\n",
-	       pair, k->n);
-	printf("%-14s %12s %7s %12s %7s %12s %8s\n", "metric", "kernel",
-	       "spread", "syscall", "spread", "difference", "ratio");
+	fprintf(f, "%s\n%u run(s) each, interleaved; spread = (max - min) / mean over the runs\n\n",
+		pair, k->n);
+	fprintf(f, "%-14s %12s %7s %12s %7s %12s %8s\n", "metric", "kernel",
+		"spread", "syscall", "spread", "difference", "ratio");
 	for (i = 0; i < KG_NR_METRICS; i++) {
 		double km = kg_mean(k, i), sm = kg_mean(s, i);
 		double ratio = kg_advantage(i, km, sm);
 
 		int dec = i == KG_M_CTX ? 4 : 2;	/* kernel threads rarely switch */
 
-		printf("%-14s %12.*f %6.1f%% %12.*f %6.1f%% %+12.*f %7.2fx\n",
-		       kg_metrics[i].name, dec, km, kg_spread(k, i), dec, sm,
-		       kg_spread(s, i), dec, sm - km, ratio);
+		fprintf(f, "%-14s %12.*f %6.1f%% %12.*f %6.1f%% %+12.*f %7.2fx\n",
+			kg_metrics[i].name, dec, km, kg_spread(k, i), dec, sm,
+			kg_spread(s, i), dec, sm - km, ratio);
 	}
-	printf("\nper-I/O cost of the syscall path: %+.2f us mean latency (lat), %+.0f ns CPU\n",
-	       kg_mean(s, KG_M_LAT_MEAN) - kg_mean(k, KG_M_LAT_MEAN),
-	       kg_mean(s, KG_M_CPU) - kg_mean(k, KG_M_CPU));
-	printf("I/O stream: %s\n", kg_same_stream(k, s) ?
-	       "identical on both paths (same digest of offsets, sizes and directions)" :
-	       "not identical (time-based runs issue different counts; use number_ios or size)");
+	fprintf(f, "\nper-I/O cost of the syscall path: %+.2f us mean latency (lat), %+.0f ns CPU\n",
+		kg_mean(s, KG_M_LAT_MEAN) - kg_mean(k, KG_M_LAT_MEAN),
+		kg_mean(s, KG_M_CPU) - kg_mean(k, KG_M_CPU));
+	fprintf(f, "I/O stream: %s\n", kg_same_stream(k, s) ?
+		"identical on both paths (same digest of offsets, sizes and directions)" :
+		"not identical (time-based runs issue different counts; use number_ios or size)");
 }
 
 /* Opens a one-line object of the metrics @m; the caller may add to it, and closes it. */
@@ -227,10 +227,10 @@ static void kg_json_side(struct kg_json *j, const struct kg_side *side)
 	kg_json_end(j);
 }
 
-static void kg_compare_json(const struct kg_jobs *js, const struct kg_side *k,
+static void kg_compare_json(FILE *f, const struct kg_jobs *js, const struct kg_side *k,
 			    const struct kg_side *s)
 {
-	struct kg_json j = { .f = stdout };
+	struct kg_json j = { .f = f };
 	double diff[KG_NR_METRICS], adv[KG_NR_METRICS];
 	char pair[256];
 	int i;
@@ -256,7 +256,7 @@ static void kg_compare_json(const struct kg_jobs *js, const struct kg_side *k,
 	kg_json_bool(&j, "identical_stream", kg_same_stream(k, s));
 	kg_json_end(&j);
 	kg_json_end(&j);
-	fputc('\n', stdout);
+	fputc('\n', f);
 }
 
 void kg_compare_usage(FILE *f)
@@ -276,6 +276,7 @@ int kg_cmd_compare(int argc, char **argv)
 	char **args;
 	int nargs = 0, a, ret = KG_EXIT_OK;
 	struct kg_nl nl;
+	FILE *report;
 
 	/* --repeat is compare's own; the rest are kiogen run's */
 	args = calloc(argc + 1, sizeof(*args));
@@ -320,13 +321,24 @@ int kg_cmd_compare(int argc, char **argv)
 			return KG_EXIT_USAGE;
 		}
 	}
+	/* terse is fio's report of one run; compare has no such line */
+	if (kg_output_formats(&js.global) & KG_OUT_TERSE) {
+		fprintf(stderr, "kiogen: output-format: compare prints normal or json\n");
+		return KG_EXIT_USAGE;
+	}
+	report = kg_output_open(&js.global);
+	if (!report)
+		return KG_EXIT_FAIL;
 	kg_stop_on_signals();
 	ret = kg_connect(&nl);
-	if (ret)
+	if (ret) {
+		kg_output_close(report, &js.global);
 		return ret;
+	}
 	r = calloc(1, sizeof(*r));
 	if (!r) {
 		kg_nl_close(&nl);
+		kg_output_close(report, &js.global);
 		return KG_EXIT_FAIL;
 	}
 
@@ -351,12 +363,15 @@ int kg_cmd_compare(int argc, char **argv)
 			sd->n++;
 		}
 	}
-	if (js.global.output_json)
-		kg_compare_json(&js, &kside, &sside);
-	else
-		kg_compare_text(&js, &kside, &sside);
+	/* fio's order: JSON before text */
+	if (kg_output_formats(&js.global) & KG_OUT_JSON)
+		kg_compare_json(report, &js, &kside, &sside);
+	if (kg_output_formats(&js.global) & KG_OUT_NORMAL)
+		kg_compare_text(report, &js, &kside, &sside);
 out:
 	free(r);
 	kg_nl_close(&nl);
+	if (kg_output_close(report, &js.global) && !ret)
+		ret = KG_EXIT_FAIL;
 	return ret;
 }

@@ -43,15 +43,47 @@ enum kg_path {
 	KG_PATH_SYSCALL,
 };
 
+/*
+ * The report's formats, fio's --output-format: a set, printed in fio's
+ * order, terse, then JSON, then normal.
+ */
+enum kg_output_format {
+	KG_OUT_NORMAL = 1 << 0,
+	KG_OUT_JSON = 1 << 1,
+	KG_OUT_JSON_PLUS = 1 << 2,	/* only with KG_OUT_JSON: the latency buckets too */
+	KG_OUT_TERSE = 1 << 3,
+};
+
+/* fio's terse versions kiogen prints; fio's default is the first */
+#define KG_TERSE_DEFAULT	3
+#define KG_TERSE_MAX		5
+
 /* Options that apply to the whole invocation, not to one job. */
 struct kg_global {
-	int output_json;		/* --output-format=json (1) or json+ (2) */
+	uint32_t output_formats;	/* enum kg_output_format; 0: normal */
+	uint32_t terse_version;		/* 0: KG_TERSE_DEFAULT */
+	char output[KIOGEN_PATH_LEN];	/* --output: the report's file; "": stdout */
 	enum kg_path path;		/* --path=kernel|syscall */
 	bool detached;
 	uint32_t nr_percentiles;
 	uint32_t percentile_ppm[KG_MAX_PERCENTILES];	/* 99.9 -> 999000 */
 	bool percentiles_set;		/* --percentile_list given */
 };
+
+/* The formats of @g (NULL: fio's defaults), never empty. */
+static inline uint32_t kg_output_formats(const struct kg_global *g)
+{
+	return g && g->output_formats ? g->output_formats : KG_OUT_NORMAL;
+}
+
+/*
+ * Whether the report is fio's text alone: only then do messages (layout,
+ * progress) share stdout with it, as other formats are read by programs.
+ */
+static inline bool kg_output_text_only(const struct kg_global *g)
+{
+	return kg_output_formats(g) == KG_OUT_NORMAL;
+}
 
 /*
  * One direction (read, write or sync) of one worker, or merged over several.

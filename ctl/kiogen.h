@@ -65,6 +65,14 @@ int kg_syscall_run(const struct kg_jobs *js, struct kg_run_result *r);
 /* SIGINT/SIGTERM ask the current run to stop instead of killing the CLI. */
 void kg_stop_on_signals(void);
 bool kg_interrupt_pending(void);
+/*
+ * The report's stream: --output's file, truncated, or stdout; NULL, said,
+ * if the file cannot be opened. Closing returns non-zero, said, if the
+ * report could not be written whole.
+ */
+struct kg_global;
+FILE *kg_output_open(const struct kg_global *g);
+int kg_output_close(FILE *f, const struct kg_global *g);
 
 int kg_results_fetch(struct kg_nl *nl, uint32_t id, struct kg_run_result *r);
 void kg_results_release(struct kg_run_result *r);

@@ -37,6 +37,8 @@ static int kg_opt_accept(struct kg_jobs *js, struct kg_job *j,
 			 const struct kg_option *o, const char *v, FILE *err);
 static int kg_opt_percentiles(struct kg_jobs *js, struct kg_job *j,
 			      const struct kg_option *o, const char *v, FILE *err);
+static int kg_opt_minimal(struct kg_jobs *js, struct kg_job *j,
+			  const struct kg_option *o, const char *v, FILE *err);
 
 #define KG_CAT_JOB	"Job and target"
 #define KG_CAT_IO	"I/O pattern"
@@ -316,14 +318,33 @@ static const struct kg_option kg_options[] = {
 		},
 	},
 	{
-		.name = "output-format", .type = KG_OPT_POSVAL, .scope = KG_OPT_GLOBAL,
-		.off1 = KG_GOFF(output_json), .def = "normal", .category = KG_CAT_REPORT,
-		.help = "the report's format",
+		.name = "output-format", .type = KG_OPT_POSVAL_SET, .scope = KG_OPT_GLOBAL,
+		.off1 = KG_GOFF(output_formats), .def = "normal", .category = KG_CAT_REPORT,
+		.help = "the report's formats, a comma list; printed in fio's order: terse, json, normal",
 		.posval = {
-			{ "normal", "fio's text", 0 },
-			{ "json", "fio's JSON", 1 },
-			{ "json+", "JSON with the latency buckets", 2 },
+			{ "normal", "fio's text", KG_OUT_NORMAL },
+			{ "json", "fio's JSON", KG_OUT_JSON },
+			{ "json+", "JSON with the latency buckets",
+			  KG_OUT_JSON | KG_OUT_JSON_PLUS },
+			{ "terse", "fio's lines of ';'-separated fields (terse-version)",
+			  KG_OUT_TERSE },
 		},
+	},
+	{
+		.name = "minimal", .type = KG_OPT_BOOL, .scope = KG_OPT_GLOBAL,
+		.cb = kg_opt_minimal, .category = KG_CAT_REPORT,
+		.help = "the report in fio's terse format only (--output-format=terse)",
+	},
+	{
+		.name = "terse-version", .type = KG_OPT_INT, .scope = KG_OPT_GLOBAL,
+		.off1 = KG_GOFF(terse_version), .minval = KG_TERSE_DEFAULT, .maxval = KG_TERSE_MAX,
+		.def = "3", .category = KG_CAT_REPORT,
+		.help = "the fields of the terse format, as fio's version 3, 4 or 5",
+	},
+	{
+		.name = "output", .type = KG_OPT_STR, .scope = KG_OPT_GLOBAL,
+		.off1 = KG_GOFF(output), .len = KIOGEN_PATH_LEN, .category = KG_CAT_REPORT,
+		.help = "write the report to this file instead of stdout",
 	},
 	{
 		.name = "percentile_list", .type = KG_OPT_STR, .scope = KG_OPT_GLOBAL,
@@ -517,6 +538,18 @@ static int kg_opt_accept(struct kg_jobs *js, struct kg_job *j,
 	return 0;
 }
 
+/* fio's --minimal: terse alone, whatever output-format said before */
+static int kg_opt_minimal(struct kg_jobs *js, struct kg_job *j,
+			  const struct kg_option *o, const char *v, FILE *err)
+{
+	(void)j;
+	(void)o;
+	(void)err;
+	if (!v || !strcmp(v, "1"))
+		js->global.output_formats = KG_OUT_TERSE;
+	return 0;
+}
+
 static int kg_opt_percentiles(struct kg_jobs *js, struct kg_job *j,
 			      const struct kg_option *o, const char *v, FILE *err)
 {
@@ -554,6 +587,42 @@ static void kg_posval_list(FILE *f, const struct kg_option *o)
 		n++;
 	for (i = 0; i < n; i++)
 		fprintf(f, "%s%s", i ? (i + 1 < n ? ", " : " or ") : "", o->posval[i].ival);
+}
+
+static void kg_posval_bad(const struct kg_option *o, const char *name,
+			  const char *v, FILE *err)
+{
+	fprintf(err, "kiogen: %s: '%s' is not ", name, v);
+	kg_posval_list(err, o);
+	fprintf(err, " (see: kiogen help run)\n");
+}
+
+/* "normal,json": the OR of each word's value */
+static int kg_posval_set(const struct kg_option *o, const char *name,
+			 const char *v, uint64_t *x, FILE *err)
+{
+	const char *word = v;
+
+	*x = 0;
+	for (;;) {
+		size_t len = strcspn(word, ",");
+		const struct kg_opt_value *pv = NULL;
+		char buf[32];
+
+		if (len < sizeof(buf)) {
+			memcpy(buf, word, len);
+			buf[len] = '\0';
+			pv = kg_posval_find(o, buf);
+		}
+		if (!pv) {
+			kg_posval_bad(o, name, len < sizeof(buf) ? buf : v, err);
+			return -EINVAL;
+		}
+		*x |= pv->oval;
+		if (!word[len])
+			return 0;
+		word += len + 1;
+	}
 }
 
 static int kg_opt_number(const struct kg_option *o, const char *name,
@@ -633,12 +702,14 @@ static int kg_opt_set(struct kg_jobs *js, struct kg_job *j, const struct kg_opti
 	} else if (!v || !*v) {
 		fprintf(err, "kiogen: %s: needs a value (--%s=VALUE)\n", name, name);
 		return -EINVAL;
+	} else if (o->type == KG_OPT_POSVAL_SET) {
+		ret = kg_posval_set(o, name, v, &x, err);
+		if (ret)
+			return ret;
 	} else if (o->posval[0].ival) {
 		pv = kg_posval_find(o, v);
 		if (!pv) {
-			fprintf(err, "kiogen: %s: '%s' is not ", name, v);
-			kg_posval_list(err, o);
-			fprintf(err, " (see: kiogen help run)\n");
+			kg_posval_bad(o, name, v, err);
 			return -EINVAL;
 		}
 		x = pv->oval;
@@ -916,10 +987,10 @@ static const char *kg_opt_arg(const struct kg_option *o)
 	static const char *const args[] = {
 		[KG_OPT_STR] = "=STR", [KG_OPT_INT] = "=N", [KG_OPT_SIZE32] = "=SIZE",
 		[KG_OPT_SIZE64] = "=SIZE", [KG_OPT_TIME] = "=TIME", [KG_OPT_BOOL] = "[=0|1]",
-		[KG_OPT_POSVAL] = "=WORD",
+		[KG_OPT_POSVAL] = "=WORD", [KG_OPT_POSVAL_SET] = "=WORD[,WORD]",
 	};
 
-	return o->posval[0].ival ? "=WORD" : args[o->type];
+	return o->posval[0].ival && o->type != KG_OPT_POSVAL_SET ? "=WORD" : args[o->type];
 }
 
 /* Whether a category was printed already: it first appears before @o. */

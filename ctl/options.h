@@ -27,6 +27,7 @@ enum kg_opt_type {
 	KG_OPT_TIME,		/* u64 nanoseconds, from fio's time syntax */
 	KG_OPT_BOOL,		/* bool: 1, 0, or no value for 1 */
 	KG_OPT_POSVAL,		/* u32 from a word of @posval */
+	KG_OPT_POSVAL_SET,	/* u32, the OR of a comma list of @posval words */
 };
 
 /* Where an option's field lives. */

@@ -6,7 +6,8 @@
  * 0" and "Disk stats", so that people used to fio read it unchanged. slat,
  * clat and lat mean what they mean in fio (slat only for asynchronous
  * jobs); what kiogen does not measure prints as fio prints absent data:
- * page faults and trim as zeros.
+ * page faults and trim as zeros. Also kg_report_print(), which prints each
+ * format asked for in fio's order.
  */
 #include <errno.h>
 #include <math.h>
@@ -338,20 +339,17 @@ static void kg_text_disks(FILE *f, const struct kg_run_result *r)
 
 	for (i = 0; i < kg_nr_disks(r); i++) {
 		const struct kg_disk *dk = &r->disks[i];
+		unsigned long long fig[KG_DISK_FIGURES];
 
 		if (!dk->valid)
 			continue;
 		if (!header)
 			fprintf(f, "\nDisk stats (read/write):\n");
 		header = true;
+		kg_disk_figures(dk, fig);
 		fprintf(f, "  %s: ios=%llu/%llu, merge=%llu/%llu, ticks=%llu/%llu, in_queue=%llu, util=%3.2f%%\n",
-			dk->name, kg_disk_delta(dk, KG_DISK_READ_IOS),
-			kg_disk_delta(dk, KG_DISK_WRITE_IOS),
-			kg_disk_delta(dk, KG_DISK_READ_MERGES),
-			kg_disk_delta(dk, KG_DISK_WRITE_MERGES),
-			kg_disk_delta(dk, KG_DISK_READ_TICKS),
-			kg_disk_delta(dk, KG_DISK_WRITE_TICKS),
-			kg_disk_delta(dk, KG_DISK_TIME_IN_QUEUE), kg_disk_util(dk));
+			dk->name, fig[0], fig[1], fig[2], fig[3], fig[4], fig[5], fig[6],
+			kg_disk_util(dk));
 	}
 }
 
@@ -373,4 +371,25 @@ int kg_report_text(FILE *f, const struct kg_run_result *r,
 	kg_text_disks(f, r);
 	kg_report_free(&rp);
 	return ferror(f) ? -EIO : 0;
+}
+
+int kg_report_print(FILE *f, const struct kg_run_result *r,
+		    const struct kg_global *g)
+{
+	uint32_t formats = kg_output_formats(g);
+	int err = 0, ret;
+
+	if (formats & KG_OUT_TERSE) {
+		ret = kg_report_terse(f, r, g);
+		err = err ?: ret;
+	}
+	if (formats & KG_OUT_JSON) {
+		ret = kg_report_json(f, r, g);
+		err = err ?: ret;
+	}
+	if (formats & KG_OUT_NORMAL) {
+		ret = kg_report_text(f, r, g);
+		err = err ?: ret;
+	}
+	return err;
 }

@@ -2,8 +2,9 @@
 /*
  * Reports of a finished run: merging per-worker results into what fio calls
  * one "thread status" (a whole job under group_reporting, otherwise one
- * worker), and printing them in fio's normal text layout or in fio's JSON
- * shape, so that tools written for fio read kiogen's output unchanged.
+ * worker), and printing them in fio's normal text layout, fio's JSON shape
+ * or fio's terse lines, so that tools written for fio read kiogen's output
+ * unchanged.
  * Percentiles come from the shared histogram in include/kiogen/hist.h.
  */
 #ifndef KIOGEN_CTL_REPORT_H
@@ -151,6 +152,34 @@ int kg_report_text(FILE *f, const struct kg_run_result *r,
  */
 int kg_report_json(FILE *f, const struct kg_run_result *r,
 		   const struct kg_global *g);
+
+/**
+ * kg_report_terse() - print a run as fio's --output-format=terse does
+ * @f: stream
+ * @r: results of the run
+ * @g: global options (terse version, percentile list); NULL means fio's
+ *	defaults
+ *
+ * One line of semicolon-separated fields per job (group_reporting) or per
+ * worker, in the layout of fio's terse version 3, 4 or 5.
+ *
+ * Return: 0, -ENOMEM, or -EIO if writing to @f failed.
+ */
+int kg_report_terse(FILE *f, const struct kg_run_result *r,
+		    const struct kg_global *g);
+
+/**
+ * kg_report_print() - print a run in every format @g asks for
+ * @f: stream
+ * @r: results of the run
+ * @g: global options; NULL: fio's normal text
+ *
+ * In fio's order: terse, JSON (or json+), normal.
+ *
+ * Return: 0, or the first error of a renderer.
+ */
+int kg_report_print(FILE *f, const struct kg_run_result *r,
+		    const struct kg_global *g);
 
 /**
  * kg_default_percentiles() - fill in fio's default percentile list

@@ -131,7 +131,7 @@ static int kg_wait_event_cb(const struct nlmsghdr *nlh, void *data)
 static int kg_run_wait(struct kg_nl *nl, struct kg_nl *ev, uint32_t id,
 		       const struct kg_jobs *js, struct kg_status *st)
 {
-	bool tty = isatty(STDERR_FILENO) && !js->global.output_json;
+	bool tty = isatty(STDERR_FILENO) && kg_output_text_only(&js->global);
 	uint64_t last_ios = 0, last_ms = kg_now_ms();
 	struct kg_wait_event we = { .id = id, .st = st };
 	bool stopping = false, ask = true;
@@ -202,7 +202,7 @@ bool kg_interrupt_pending(void)
  */
 static int kg_targets_open(const struct kg_jobs *js, struct kg_target *tg)
 {
-	FILE *info = js->global.output_json ? stderr : stdout;
+	FILE *info = kg_output_text_only(&js->global) ? stdout : stderr;
 	unsigned int i;
 	int ret = KG_EXIT_OK;
 
@@ -284,11 +284,37 @@ out_events:
 	return ret;
 }
 
+FILE *kg_output_open(const struct kg_global *g)
+{
+	FILE *f;
+
+	if (!g->output[0])
+		return stdout;
+	f = fopen(g->output, "w");
+	if (!f)
+		fprintf(stderr, "kiogen: output: cannot open %s: %s\n", g->output,
+			strerror(errno));
+	return f;
+}
+
+int kg_output_close(FILE *f, const struct kg_global *g)
+{
+	bool failed = fflush(f) || ferror(f);
+
+	if (f != stdout && fclose(f))
+		failed = true;
+	if (failed)
+		fprintf(stderr, "kiogen: output: cannot write %s\n",
+			g->output[0] ? g->output : "stdout");
+	return failed ? -EIO : 0;
+}
+
 int kg_cmd_run(int argc, char **argv)
 {
 	static struct kg_jobs js;
 	static struct kg_run_result r;
 	struct kg_nl nl;
+	FILE *report;
 	int ret;
 
 	kg_jobs_init(&js);
@@ -297,6 +323,10 @@ int kg_cmd_run(int argc, char **argv)
 		return KG_EXIT_USAGE;
 	if (!js.global.percentiles_set)
 		kg_default_percentiles(&js.global);
+	/* before the run, as fio: a report with nowhere to go is no run */
+	report = kg_output_open(&js.global);
+	if (!report)
+		return KG_EXIT_FAIL;
 	kg_stop_on_signals();
 
 	if (js.global.path == KG_PATH_SYSCALL) {
@@ -304,21 +334,23 @@ int kg_cmd_run(int argc, char **argv)
 	} else {
 		ret = kg_connect(&nl);
 		if (ret)
-			return ret;
+			goto out;
 		ret = kg_kernel_run(&nl, &js, &r);
 		kg_nl_close(&nl);
 		if (js.global.detached) {
 			if (!ret && r.id)	/* no id: Ctrl-C during the layout */
 				printf("%u\n", r.id);
-			return ret;
+			goto out;
 		}
 	}
-	if (r.nr_jobs) {
-		if (js.global.output_json)
-			kg_report_json(stdout, &r, &js.global);
-		else
-			kg_report_text(stdout, &r, &js.global);
+	/* a failed write is said when the stream is closed */
+	if (r.nr_jobs && kg_report_print(report, &r, &js.global) == -ENOMEM) {
+		fprintf(stderr, "kiogen: report: out of memory\n");
+		ret = KG_EXIT_FAIL;
 	}
 	kg_results_release(&r);
+out:
+	if (kg_output_close(report, &js.global) && !ret)
+		ret = KG_EXIT_FAIL;
 	return ret;
 }

@@ -212,7 +212,7 @@ int kg_cmd_show(int argc, char **argv)
 	int err;
 
 	if (argc == 2 && !strcmp(argv[1], "--output-format=json"))
-		g.output_json = 1;
+		g.output_formats = KG_OUT_JSON;
 	else if (argc != 1) {
 		fprintf(stderr, "kiogen: usage: kiogen show ID [--output-format=json]\n");
 		return KG_EXIT_USAGE;
@@ -226,7 +226,7 @@ int kg_cmd_show(int argc, char **argv)
 	err = kg_run_jobs_get(&nl, id, &sj);
 	if (err)
 		goto out;
-	if (!g.output_json)
+	if (kg_output_text_only(&g))
 		kg_status_print(&st, sj.n ? jobs[0].name : "-", true);
 	if (st.state == KIOGEN_STATE_RUNNING)
 		goto out;
@@ -243,10 +243,7 @@ int kg_cmd_show(int argc, char **argv)
 	r.error = st.error;
 	r.elapsed_ns = st.elapsed_ns;
 	kg_default_percentiles(&g);
-	if (g.output_json)
-		kg_report_json(stdout, &r, &g);
-	else
-		kg_report_text(stdout, &r, &g);
+	kg_report_print(stdout, &r, &g);
 	kg_results_release(&r);
 out:
 	kg_nl_close(&nl);

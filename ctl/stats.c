@@ -381,7 +381,7 @@ int kg_report_build(struct kg_report *rp, const struct kg_run_result *r,
 
 	memset(rp, 0, sizeof(*rp));
 	rp->r = r;
-	rp->bins = g && g->output_json > 1;
+	rp->bins = kg_output_formats(g) & KG_OUT_JSON_PLUS;
 	kg_plist_init(&rp->pl, g);
 	for (j = 0; j < nr_jobs; j++) {
 		const struct kg_job_result *jr = &r->jobs[j];
@@ -611,6 +611,19 @@ unsigned long long kg_disk_delta(const struct kg_disk *dk, int field)
 {
 	return dk->after[field] >= dk->before[field] ?
 		       dk->after[field] - dk->before[field] : 0;
+}
+
+void kg_disk_figures(const struct kg_disk *dk, unsigned long long *fig)
+{
+	static const int fields[KG_DISK_FIGURES] = {
+		KG_DISK_READ_IOS, KG_DISK_WRITE_IOS, KG_DISK_READ_MERGES,
+		KG_DISK_WRITE_MERGES, KG_DISK_READ_TICKS, KG_DISK_WRITE_TICKS,
+		KG_DISK_TIME_IN_QUEUE,
+	};
+	int i;
+
+	for (i = 0; i < KG_DISK_FIGURES; i++)
+		fig[i] = kg_disk_delta(dk, fields[i]);
 }
 
 /* fio's util: share of the wall time the device had I/O in flight */

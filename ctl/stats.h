@@ -4,8 +4,8 @@
  * (fio's thread stats: one per job under group_reporting, one per worker
  * otherwise), the group totals, and the statistics derived from them
  * (percentiles, interval rates, latency and depth distributions, CPU and
- * disk figures). The text (report.c) and JSON (report-json.c) renderers
- * only print what is computed here.
+ * disk figures). The text (report.c), JSON (report-json.c) and terse
+ * (report-terse.c) renderers only print what is computed here.
  */
 #ifndef KIOGEN_CTL_STATS_H
 #define KIOGEN_CTL_STATS_H
@@ -159,6 +159,13 @@ bool kg_want_lat_pct(const struct kg_view *v);
 
 /* a /sys/block/<dev>/stat field's change over the run (KG_DISK_*) */
 unsigned long long kg_disk_delta(const struct kg_disk *dk, int field);
+
+/*
+ * A disk's changes in the order fio's text and terse reports print them:
+ * read and write ios, read and write merges, read and write ticks, in_queue.
+ */
+#define KG_DISK_FIGURES	7
+void kg_disk_figures(const struct kg_disk *dk, unsigned long long *fig);
 
 /* fio's util: share of the wall time the device had I/O in flight */
 double kg_disk_util(const struct kg_disk *dk);

@@ -722,8 +722,8 @@ static int kg_sys_prepare(struct kg_sys_run *run, const struct kg_jobs *js,
 		if (!ret)
 			ret = kg_sys_check_options(j, t);
 		if (!ret)
-			ret = kg_sys_target_open(j, t, js->global.output_json ?
-							 stderr : stdout);
+			ret = kg_sys_target_open(j, t, kg_output_text_only(&js->global) ?
+							 stdout : stderr);
 		if (ret)
 			return ret;
 		if (t->eng->needs_buffers && t->t.fd < 0) {

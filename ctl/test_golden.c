@@ -285,10 +285,19 @@ static void do_render(const void *arg)
 		kg_report_text(stdout, rd->r, rd->g);
 }
 
+/* every format the global options ask for, as `kiogen run` prints them */
+static void do_print(const void *arg)
+{
+	const struct render *rd = arg;
+
+	kg_report_print(stdout, rd->r, rd->g);
+}
+
 static struct kg_run_result empty_run, zero_run, grouped_run, ungrouped_run;
 static struct kg_job grouped_jobs[3], ungrouped_jobs[3], zero_job;
 static struct kg_worker zero_w[2];
-static struct kg_global plus_glob, list_glob;
+static struct kg_global plus_glob, list_glob, terse3_glob, terse4_glob, terse5_glob;
+static struct kg_global formats_glob;
 
 /* the fixture with every job's group_reporting set to @on */
 static void regroup(struct kg_run_result *r, struct kg_job *jobs, bool on)
@@ -309,13 +318,21 @@ static void build_inputs(void)
 	regroup(&grouped_run, grouped_jobs, true);
 	regroup(&ungrouped_run, ungrouped_jobs, false);
 	plus_glob = fx_glob;
-	plus_glob.output_json = 2;
+	plus_glob.output_formats = KG_OUT_JSON | KG_OUT_JSON_PLUS;
 	list_glob = fx_glob;
 	list_glob.nr_percentiles = 3;
 	list_glob.percentile_ppm[0] = 500000;
 	list_glob.percentile_ppm[1] = 990000;
 	list_glob.percentile_ppm[2] = 999000;
 	list_glob.percentiles_set = true;
+	terse3_glob = fx_glob;
+	terse3_glob.output_formats = KG_OUT_TERSE;	/* version 0: fio's default, 3 */
+	terse4_glob = terse3_glob;
+	terse4_glob.terse_version = 4;
+	terse5_glob = terse3_glob;
+	terse5_glob.terse_version = 5;
+	formats_glob = list_glob;
+	formats_glob.output_formats = KG_OUT_NORMAL | KG_OUT_TERSE | KG_OUT_JSON;
 
 	/* zero I/O in zero time: two workers that did nothing */
 	zero_job = fx_jobs[0];
@@ -384,9 +401,9 @@ static void do_compare(const void *arg)
 	const struct cmp *c = arg;
 
 	if (c->json)
-		kg_compare_json(&cmp_jobs, c->k, c->s);
+		kg_compare_json(stdout, &cmp_jobs, c->k, c->s);
 	else
-		kg_compare_text(&cmp_jobs, c->k, c->s);
+		kg_compare_text(stdout, &cmp_jobs, c->k, c->s);
 }
 
 /* the RUN_NEW job attributes of some command lines, in hex */
@@ -445,6 +462,11 @@ static const struct render r_empty = { &empty_run, &fx_glob, false };
 static const struct render r_empty_json = { &empty_run, &fx_glob, true };
 static const struct render r_zero = { &zero_run, &fx_glob, false };
 static const struct render r_zero_json = { &zero_run, &fx_glob, true };
+static const struct render r_terse3 = { &fx_run, &terse3_glob, false };
+static const struct render r_terse4 = { &fx_run, &terse4_glob, false };
+static const struct render r_terse5 = { &fx_run, &terse5_glob, false };
+static const struct render r_terse_zero = { &zero_run, &terse5_glob, false };
+static const struct render r_formats = { &grouped_run, &formats_glob, false };
 static const struct cmp c_text = { &cmp_k, &cmp_s, false };
 static const struct cmp c_json = { &cmp_k, &cmp_s, true };
 static const struct cmp c_zero = { &zero_k, &zero_s, false };
@@ -462,6 +484,11 @@ static const struct golden goldens[] = {
 	{ "report-empty.json", do_render, &r_empty_json },
 	{ "report-zero.txt", do_render, &r_zero },
 	{ "report-zero.json", do_render, &r_zero_json },
+	{ "report-terse3.txt", do_print, &r_terse3 },
+	{ "report-terse4.txt", do_print, &r_terse4 },
+	{ "report-terse5.txt", do_print, &r_terse5 },
+	{ "report-terse-zero.txt", do_print, &r_terse_zero },
+	{ "report-formats.txt", do_print, &r_formats },
 	{ "compare.txt", do_compare, &c_text },
 	{ "compare.json", do_compare, &c_json },
 	{ "compare-zero.txt", do_compare, &c_zero },

@@ -197,7 +197,8 @@ static int t_getopt(const void *arg)
 		     "--thread", "--size=1m", "--output-format=json", NULL), "%s", err);
 	CHECK(!parse(&got, "--bs", "16k", "-rw=write", "-name", "g", "--filename", TARGET,
 		     "--thread", "-size", "1m", "--output-format", "json", NULL), "%s", err);
-	CHECK(got.global.output_json == 1, "a global option's value in the next argument");
+	CHECK(got.global.output_formats == KG_OUT_JSON,
+	      "a global option's value in the next argument");
 	if (same_jobs(&got, &want) != T_PASS)
 		return T_FAIL;
 	CHECK(parse(&got, "--name=a", "--filename=" TARGET, "--rw", NULL) &&

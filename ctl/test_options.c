@@ -47,7 +47,7 @@ int main(void)
 	char err[512];
 	uint64_t v;
 
-	printf("TAP version 13\n1..49\n");
+	printf("TAP version 13\n1..54\n");
 	ok(!kg_parse_size("16k", &v) && v == 16384, "size 16k");
 	ok(!kg_parse_size("1m", &v) && v == 1 << 20, "size 1m");
 	ok(!kg_parse_size("2GiB", &v) && v == 2ULL << 30, "size 2GiB");
@@ -152,8 +152,25 @@ int main(void)
 	   strstr(err, "hipri: polled completions need direct=1"), "hipri without direct refused");
 	ok(!parse(&js, err, sizeof(err), "--output-format=json+", "--name=a", "--filename=/x",
 		  "--lat_percentiles=1", "--clat_percentiles=0", NULL) &&
-	   js.global.output_json == 2 && js.jobs[0].lat_percentiles &&
-	   !js.jobs[0].clat_percentiles, "json+, lat_percentiles, clat_percentiles");
+	   js.global.output_formats == (KG_OUT_JSON | KG_OUT_JSON_PLUS) &&
+	   js.jobs[0].lat_percentiles && !js.jobs[0].clat_percentiles,
+	   "json+, lat_percentiles, clat_percentiles");
+	/* fio's report options: a set of formats, terse and its versions, a file */
+	ok(!parse(&js, err, sizeof(err), "--output-format=terse,normal,json", "--name=a",
+		  "--filename=/x", NULL) &&
+	   js.global.output_formats == (KG_OUT_TERSE | KG_OUT_NORMAL | KG_OUT_JSON),
+	   "output-format takes a comma list");
+	ok(parse(&js, err, sizeof(err), "--output-format=json,xml", "--name=a", "--filename=/x",
+		 NULL) && strstr(err, "output-format: 'xml' is not normal, json, json+ or terse"),
+	   "an unknown format in the list is named");
+	ok(parse(&js, err, sizeof(err), "--output-format=json,", "--name=a", "--filename=/x",
+		 NULL) && strstr(err, "output-format: '' is not"), "an empty format refused");
+	ok(!parse(&js, err, sizeof(err), "--output-format=json", "--minimal", "--terse-version=5",
+		  "--output=/tmp/r", "--name=a", "--filename=/x", NULL) &&
+	   js.global.output_formats == KG_OUT_TERSE && js.global.terse_version == 5 &&
+	   !strcmp(js.global.output, "/tmp/r"), "minimal is terse alone; terse-version; output");
+	ok(parse(&js, err, sizeof(err), "--terse-version=7", "--name=a", "--filename=/x", NULL) &&
+	   strstr(err, "terse-version: 7 is out of range (3 to 5)"), "terse-version 7 refused");
 	/* the table: aliases, inverses, allowed values, help */
 	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--readwrite=randwrite",
 		  "--blocksize=8k", "--io_limit=1m", NULL) &&
@@ -190,7 +207,7 @@ int main(void)
 	   strstr(err, "rw: 'sideways' is not read, write, randread, randwrite, rw, readwrite or randrw"),
 	   "a value not allowed: the allowed ones in words");
 	ok(parse(&js, err, sizeof(err), "--output-format=xml", "--name=a", "--filename=/x", NULL) &&
-	   strstr(err, "output-format: 'xml' is not normal, json or json+"),
+	   strstr(err, "output-format: 'xml' is not normal, json, json+ or terse"),
 	   "global option values are checked the same way");
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rw", NULL) &&
 	   strstr(err, "rw: needs a value (--rw=VALUE)"), "a value is needed");

@@ -594,9 +594,9 @@ static int t_json_plus_bins(const void *arg)
 	char *plus;
 
 	(void)arg;
-	fx_glob.output_json = 2;
+	fx_glob.output_formats = KG_OUT_JSON | KG_OUT_JSON_PLUS;
 	plus = render(kg_report_json, &fx_run, &len);
-	fx_glob.output_json = 0;
+	fx_glob.output_formats = 0;
 	b = strstr(plus, "\"bins\" : {");
 	CHECK(b, "no bins with json+");
 	end = strchr(b, '}');
