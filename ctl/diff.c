@@ -395,6 +395,58 @@ static int kg_diff_bootstrap(const double *va, unsigned int na, const double *vb
 	return 0;
 }
 
+/*
+ * A single run's rate of each sampling interval (kiogen's "samples": I/Os
+ * and bytes per interval) into @out, allocated; returns how many, 0 if the
+ * file has none (fio's, or kiogen's before it wrote them).
+ */
+static unsigned int kg_diff_interval_rates(const struct kg_jv *job, const char *dir,
+					   enum kg_dm m, double **out)
+{
+	const struct kg_jv *samples = kg_jv_at(job, "kiogen", "samples", NULL);
+	double secs = kg_jv_num(kg_jv_get(samples, "interval_ns"), 0) / 1e9;
+	const struct kg_jv *list = kg_jv_get(samples, dir), *s;
+	unsigned int n = 0;
+
+	*out = NULL;
+	if (!(secs > 0) || !list || list->type != KG_JV_ARR)
+		return 0;
+	*out = calloc(kg_jv_len(list) + 1, sizeof(double));
+	if (!*out)
+		return 0;
+	for (s = list->child; s; s = s->next) {
+		const struct kg_jv *ios = s->child, *bytes = ios ? ios->next : NULL;
+
+		if (m == KG_DM_IOPS)
+			(*out)[n++] = kg_jv_num(ios, NAN) / secs;
+		else
+			(*out)[n++] = kg_jv_num(bytes, NAN) / 1024 / secs;
+	}
+	return n;
+}
+
+/* A bootstrap over the intervals of one run on each side, if both have them. */
+static bool kg_diff_by_intervals(struct kg_drow *r, const struct kg_dcmp *c, const char *dir,
+				 enum kg_dm m, const struct kg_dopts *o)
+{
+	double *va, *vb;
+	unsigned int na, nb;
+	bool done = false;
+
+	if (m != KG_DM_IOPS && m != KG_DM_BW)
+		return false;
+	na = kg_diff_interval_rates(c->a->jobs[0], dir, m, &va);
+	nb = kg_diff_interval_rates(c->b->jobs[0], dir, m, &vb);
+	if (na > 1 && nb > 1 &&
+	    !kg_diff_bootstrap(va, na, vb, nb, o->confidence, &r->lo, &r->hi)) {
+		snprintf(r->method, sizeof(r->method), "bootstrap, intervals");
+		done = true;
+	}
+	free(va);
+	free(vb);
+	return done;
+}
+
 static void kg_diff_judge(struct kg_drow *r, const struct kg_dopts *o, bool higher_is_better)
 {
 	double t = o->threshold;
@@ -454,6 +506,8 @@ static bool kg_diff_row(struct kg_drow *r, const struct kg_dcmp *c, const char *
 		snprintf(r->method, sizeof(r->method), "bootstrap, repeats");
 		if (kg_diff_bootstrap(va, na, vb, nb, o->confidence, &r->lo, &r->hi))
 			r->lo = r->hi = NAN;
+	} else if (na == 1 && nb == 1 && kg_diff_by_intervals(r, c, dir, m, o)) {
+		/* kiogen's own samples: no normal approximation needed */
 	} else {
 		/* normal approximation of log(B / A) from each side's error */
 		rse_a = na > 1 ? kg_sd(va, na) / sqrt(na) / r->a :

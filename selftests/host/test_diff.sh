@@ -176,7 +176,7 @@ if kg_run >"$tmp/kg-a.json" 2>"$tmp/kg.err" && kg_run >"$tmp/kg-b.json" 2>>"$tmp
 	status 0 "kiogen: a result against itself" "$tmp/kg-a.json" "$tmp/kg-a.json"
 	self_zero "kiogen against itself"
 	judged "kiogen: two runs of one job" "$tmp/kg-a.json" "$tmp/kg-b.json"
-	has "read iops .*normal, intervals|read iops .* none$" "kiogen: IOPS from the intervals"
+	has "read iops .* bootstrap, intervals$" "kiogen: IOPS bootstrapped over its intervals"
 	if [ -f "$tmp/fio-a.json" ]; then
 		# kiogen writes every option, fio those given: they differ
 		status 2 "kiogen against fio: the options differ" "$tmp/kg-a.json" \
