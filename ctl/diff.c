@@ -6,6 +6,7 @@
  * Reads fio's JSON and json+ and kiogen's (fio's shape). A "repeat" is one
  * entry of a file's "jobs" array: fio and kiogen write one per worker
  * without group_reporting (numjobs=N gives N repeats of the same job).
+ * Results of kiogen compare are compared side by side, a repeat a run.
  */
 #include <math.h>
 #include <stdio.h>
@@ -72,11 +73,14 @@ static const char *const kg_verdict_names[] = {
 	[KG_DV_IMPROVEMENT] = "improvement",
 };
 
+static const char *const kg_compare_sides[] = { "kernel", "syscall" };
+
 struct kg_dfile {
 	const char *path;
 	struct kg_jv *root;
+	const struct kg_jv *compare;	/* a kiogen compare result's "compare" */
 	const struct kg_jv *jobs[KG_DIFF_MAX_REPEATS];
-	unsigned int nr;
+	unsigned int nr;		/* repeats; of a compare result, its most runs */
 };
 
 struct kg_drow {
@@ -108,7 +112,8 @@ void kg_diff_usage(FILE *f)
 		"\nEach result against the baseline A: IOPS, bandwidth, mean latency, p50, p99,\n"
 		"p99.9 and CPU per I/O, the change in percent and its confidence interval.\n"
 		"A change is a regression or an improvement only if its whole interval is\n"
-		"beyond the threshold. Reads fio's and kiogen's JSON and json+.\n\n"
+		"beyond the threshold. Reads fio's and kiogen's JSON and json+, and the JSON\n"
+		"of kiogen compare (side by side).\n\n"
 		"  --threshold=PCT        smallest change that counts (default 5)\n"
 		"  --confidence=PCT       level of the intervals (default 95)\n"
 		"  --force                compare results of different jobs\n"
@@ -196,6 +201,16 @@ static void kg_diff_jobs(struct kg_dcmp *c, const struct kg_dfile *fa, const str
 	kg_diff_opts_of(c, kg_jv_get(fb->root, "global options"), fa, ja, fb, jb);
 }
 
+/* Compare results carry no job options; what they compared must be the same. */
+static void kg_diff_compare_pairs(struct kg_dcmp *c)
+{
+	const char *a = kg_jv_str(kg_jv_get(c->a->compare, "pair"));
+	const char *b = kg_jv_str(kg_jv_get(c->b->compare, "pair"));
+
+	if ((a || b) && (!a || !b || strcmp(a, b)))
+		kg_diff_add_opt_diff(c, "pair", a, b);
+}
+
 static void kg_diff_free_opt_diffs(struct kg_dcmp *c)
 {
 	while (c->nr_opt_diffs)
@@ -277,6 +292,38 @@ static double kg_diff_value(const struct kg_jv *job, const char *dir, enum kg_dm
 	default:
 		return NAN;
 	}
+}
+
+/* One run's value of metric @m in a kiogen compare result, in kg_dm's units. */
+static double kg_diff_compare_value(const struct kg_jv *run, enum kg_dm m)
+{
+	static const char *const keys[KG_NR_DM] = {
+		[KG_DM_IOPS] = "iops", [KG_DM_BW] = "bw_mib_s",
+		[KG_DM_LAT_MEAN] = "lat_mean_us", [KG_DM_P50] = "clat_p50_us",
+		[KG_DM_P99] = "clat_p99_us", [KG_DM_P999] = "clat_p99.9_us",
+		[KG_DM_CPU] = "cpu_ns_per_io",
+	};
+	double v = kg_jv_num(kg_jv_get(run, keys[m]), NAN);
+
+	return m == KG_DM_BW ? v * 1024 : m == KG_DM_CPU ? v / 1000 : v;
+}
+
+/* Every repeat's value of @m in @dir (a side of a compare result) into @v. */
+static unsigned int kg_diff_values(const struct kg_dfile *f, const char *dir, enum kg_dm m,
+				   const char *pct_src, double *v)
+{
+	const struct kg_jv *run;
+	unsigned int n = 0;
+
+	if (!f->compare) {
+		for (n = 0; n < f->nr; n++)
+			v[n] = kg_diff_value(f->jobs[n], dir, m, pct_src);
+		return n;
+	}
+	run = kg_jv_at(f->compare, dir, "runs", NULL);
+	for (run = run ? run->child : NULL; run && n < f->nr; run = run->next)
+		v[n++] = kg_diff_compare_value(run, m);
+	return n;
 }
 
 /*
@@ -471,20 +518,19 @@ static bool kg_diff_row(struct kg_drow *r, const struct kg_dcmp *c, const char *
 			enum kg_dm m, const struct kg_dopts *o, double *va, double *vb)
 {
 	const char *pct_src = kg_diff_pct_source(c, dir);
-	unsigned int na = c->a->nr, nb = c->b->nr, i;
+	unsigned int na = kg_diff_values(c->a, dir, m, pct_src, va);
+	unsigned int nb = kg_diff_values(c->b, dir, m, pct_src, vb);
 	const char *from_a = "repeats", *from_b = "repeats";
 	double rse_a, rse_b, ratio, se;
 
-	for (i = 0; i < na; i++)
-		va[i] = kg_diff_value(c->a->jobs[i], dir, m, pct_src);
-	for (i = 0; i < nb; i++)
-		vb[i] = kg_diff_value(c->b->jobs[i], dir, m, pct_src);
+	if (!na || !nb)
+		return false;
 	r->a = kg_mean(va, na);
 	r->b = kg_mean(vb, nb);
 	if (isnan(r->a) && isnan(r->b))
 		return false;
 
-	if (m == KG_DM_CPU)
+	if (m == KG_DM_CPU && !*dir)
 		snprintf(r->name, sizeof(r->name), "%s", kg_dm[m].name);
 	else if (m >= KG_DM_P50 && m <= KG_DM_P999)
 		snprintf(r->name, sizeof(r->name), "%s %.*s %s", dir,
@@ -494,7 +540,8 @@ static bool kg_diff_row(struct kg_drow *r, const struct kg_dcmp *c, const char *
 	r->unit = kg_dm[m].unit;
 	r->change = r->lo = r->hi = NAN;
 	snprintf(r->method, sizeof(r->method), "none");
-	if (!(r->a > 0) || isnan(r->b)) {
+	/* a latency or CPU time of 0 is one of no I/O, not a fast one */
+	if (!(r->a > 0) || isnan(r->b) || (!kg_dm[m].higher_is_better && !(r->b > 0))) {
 		r->verdict = KG_DV_UNJUDGED;
 		return true;
 	}
@@ -541,7 +588,12 @@ static int kg_diff_rows(struct kg_dcmp *c, const struct kg_dopts *o)
 		free(vb);
 		return -1;
 	}
-	for (d = 0; d < ARRAY_SIZE(kg_diff_dirs); d++) {
+	/* a compare result: each side's metrics, CPU included */
+	for (d = 0; c->a->compare && d < ARRAY_SIZE(kg_compare_sides); d++)
+		for (m = 0; m < KG_NR_DM; m++)
+			if (kg_diff_row(&c->rows[c->nr_rows], c, kg_compare_sides[d], m, o, va, vb))
+				c->nr_rows++;
+	for (d = 0; !c->a->compare && d < ARRAY_SIZE(kg_diff_dirs); d++) {
 		/* a direction neither result did I/O in has nothing to compare */
 		if (!kg_jv_num(kg_jv_at(c->a->jobs[0], kg_diff_dirs[d], "total_ios", NULL), 0) &&
 		    !kg_jv_num(kg_jv_at(c->b->jobs[0], kg_diff_dirs[d], "total_ios", NULL), 0))
@@ -550,7 +602,7 @@ static int kg_diff_rows(struct kg_dcmp *c, const struct kg_dopts *o)
 			if (kg_diff_row(&c->rows[c->nr_rows], c, kg_diff_dirs[d], m, o, va, vb))
 				c->nr_rows++;
 	}
-	if (kg_diff_row(&c->rows[c->nr_rows], c, "", KG_DM_CPU, o, va, vb))
+	if (!c->a->compare && kg_diff_row(&c->rows[c->nr_rows], c, "", KG_DM_CPU, o, va, vb))
 		c->nr_rows++;
 	free(va);
 	free(vb);
@@ -569,11 +621,23 @@ static int kg_diff_load(struct kg_dfile *f, bool force)
 		fprintf(stderr, "kiogen diff: %s: %s\n", f->path, err);
 		return -1;
 	}
+	f->compare = kg_jv_get(f->root, "compare");
+	if (f->compare) {
+		for (i = 0; i < ARRAY_SIZE(kg_compare_sides); i++) {
+			unsigned int n = kg_jv_len(kg_jv_at(f->compare, kg_compare_sides[i],
+							    "runs", NULL));
+
+			f->nr = n > f->nr ? n : f->nr;
+		}
+		if (f->nr > KG_DIFF_MAX_REPEATS)
+			f->nr = KG_DIFF_MAX_REPEATS;
+		if (f->nr)
+			return 0;
+	}
 	jobs = kg_jv_get(f->root, "jobs");
 	if (!jobs || jobs->type != KG_JV_ARR || !jobs->child) {
-		fprintf(stderr, "kiogen diff: %s: %s\n", f->path,
-			kg_jv_get(f->root, "compare") ?
-			"a kiogen compare result; diff reads the results of runs" :
+		fprintf(stderr, "kiogen diff: %s: %s\n", f->path, f->compare ?
+			"a kiogen compare result without runs" :
 			"no \"jobs\": not a result of fio or kiogen run in JSON");
 		return -1;
 	}
@@ -769,7 +833,16 @@ int kg_cmd_diff(int argc, char **argv)
 
 		c->a = &files[0];
 		c->b = &files[i + 1];
-		kg_diff_jobs(c, c->a, c->a->jobs[0], c->b, c->b->jobs[0]);
+		if (!c->a->compare != !c->b->compare) {
+			fprintf(stderr, "kiogen diff: %s is a kiogen compare result, %s is not\n",
+				(c->a->compare ? c->a : c->b)->path,
+				(c->a->compare ? c->b : c->a)->path);
+			goto out;
+		}
+		if (c->a->compare)
+			kg_diff_compare_pairs(c);
+		else
+			kg_diff_jobs(c, c->a, c->a->jobs[0], c->b, c->b->jobs[0]);
 		if (c->nr_opt_diffs && !o.force) {
 			fprintf(stderr, "kiogen diff: %s and %s are results of different jobs "
 				"(--force compares them anyway):\n", c->a->path, c->b->path);

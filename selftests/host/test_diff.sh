@@ -4,8 +4,9 @@
 # kiogen diff on the host: verdicts and exit statuses on the synthetic
 # results of ctl/testdata/diff (five repeats each: base; slow, whose latency
 # is 30% worse with tight repeats; noisy-a/-b, 1% apart with noisy ones;
-# deeper, another iodepth), on real fio results and on real kiogen results of
-# the syscall path with the null engine, and bad input.
+# deeper, another iodepth; compare-slow, a kiogen compare result whose kernel
+# side is 30% slower), on real fio results and on real kiogen results of the
+# syscall path with the null engine, and bad input.
 src=$(cd "$(dirname "$0")/../.." && pwd)
 kiogen=$src/ctl/kiogen
 data=$src/ctl/testdata/diff
@@ -77,7 +78,7 @@ has() {
 
 # the rows' change column, every one +0.00%, and no verdict but "no significant change"
 self_zero() {
-	if awk '/^(read|write|trim|cpu)/ { n++; if ($0 !~ / \+0\.00% /) bad = 1 }
+	if awk '/^(read|write|trim|cpu|kernel|syscall) / { n++; if ($0 !~ / \+0\.00% /) bad = 1 }
 		END { exit !(n && !bad) }' "$tmp/out"; then
 		ok "$1: every change is +0.00%"
 	else
@@ -129,6 +130,17 @@ assert r["ci_low_pct"] > 5 and r["method"] == "bootstrap, repeats"' "$tmp/out" 2
 else
 	not_ok "JSON: $(tail -1 "$tmp/err")"
 fi
+
+# kiogen compare results: each side's runs are its repeats
+status 0 "compare: a result against itself" "$src/ctl/testdata/compare.json" \
+	"$src/ctl/testdata/compare.json"
+self_zero "compare against itself"
+status 1 "compare: the kernel side 30% slower" "$src/ctl/testdata/compare.json" \
+	"$data/compare-slow.json"
+has "kernel lat mean us .* regression" "compare: kernel latency, regression"
+has "syscall lat mean us .* no significant change" "compare: syscall side unchanged"
+status 2 "compare against a run result" "$src/ctl/testdata/compare.json" "$data/base.json"
+has "is a kiogen compare result, .* is not" "compare against a run: said"
 
 # bad input
 status 2 "one file only" "$data/base.json"
