@@ -513,7 +513,7 @@ static void kg_diff_judge(struct kg_drow *r, const struct kg_dopts *o, bool high
 	}
 }
 
-/* Rate of one metric in one direction; returns false if neither file has it. */
+/* The row of metric @m in @dir (a direction or a compare side); false if no file has it. */
 static bool kg_diff_row(struct kg_drow *r, const struct kg_dcmp *c, const char *dir,
 			enum kg_dm m, const struct kg_dopts *o, double *va, double *vb)
 {
