@@ -34,6 +34,8 @@ int kg_cmd_stop(int argc, char **argv);
 int kg_cmd_delete(int argc, char **argv);
 int kg_cmd_compare(int argc, char **argv);
 int kg_cmd_monitor(int argc, char **argv);
+int kg_cmd_diff(int argc, char **argv);
+void kg_diff_usage(FILE *f);
 void kg_monitor_usage(FILE *f);
 void kg_run_usage(FILE *f);
 void kg_compare_usage(FILE *f);

@@ -26,6 +26,8 @@ static const struct kg_cmd kg_cmds[] = {
 	{ "delete", kg_cmd_delete, "ID", "forget a finished run and its results", NULL },
 	{ "monitor", kg_cmd_monitor, "[--timestamp]", "print the module's events as they come, one line each",
 	  kg_monitor_usage },
+	{ "diff", kg_cmd_diff, "[--threshold=PCT] [--confidence=PCT] [--bisect] A B [C...]",
+	  "each result against A: changes, confidence intervals, verdicts", kg_diff_usage },
 };
 
 #define KG_NR_CMDS	(sizeof(kg_cmds) / sizeof(kg_cmds[0]))

@@ -146,8 +146,34 @@ static void kg_json_hist(struct kg_json *j, const char *key, const uint64_t *his
 }
 
 /*
+ * A direction's I/Os and bytes per sampling interval, as [ios, bytes] pairs
+ * one per line: what fio's iops_* and bw_* summarise, kept whole so that
+ * kiogen diff can resample the intervals.
+ */
+static void kg_json_samples(struct kg_json *j, const struct kg_worker *w, int d)
+{
+	uint64_t prev_ios = 0, prev_bytes = 0;
+	uint32_t i;
+
+	kg_json_open(j, kg_dir_names[d], '[', false);
+	for (i = 0; i < w->nr_samples; i++) {
+		const struct kiogen_sample *s = &w->samples[i];
+
+		/* cumulative counters: an interval's work is the difference */
+		kg_json_open(j, NULL, '[', true);
+		kg_json_u64(j, NULL, s->ios[d] > prev_ios ? s->ios[d] - prev_ios : 0);
+		kg_json_u64(j, NULL, s->bytes[d] > prev_bytes ? s->bytes[d] - prev_bytes : 0);
+		kg_json_close(j, ']');
+		prev_ios = s->ios[d];
+		prev_bytes = s->bytes[d];
+	}
+	kg_json_close(j, ']');
+}
+
+/*
  * What fio has no place for: the raw histograms, so that runs can be merged
- * or compared exactly later, and the digest of the issued I/O stream.
+ * or compared exactly later, the interval samples, and the digest of the
+ * issued I/O stream.
  */
 static void kg_json_kiogen(struct kg_json *j, const struct kg_view *v)
 {
@@ -165,6 +191,14 @@ static void kg_json_kiogen(struct kg_json *j, const struct kg_view *v)
 		kg_json_hist(j, kg_dir_names[d], v->w.dir[d].clat_hist);
 	kg_json_end(j);
 	kg_json_end(j);
+	if (v->w.sample_ns && v->w.samples) {
+		kg_json_obj(j, "samples");
+		kg_json_u64(j, "interval_ns", v->w.sample_ns);
+		for (d = 0; d < KG_NR_DIRS; d++)
+			if (v->w.dir[d].ios)
+				kg_json_samples(j, &v->w, d);
+		kg_json_end(j);
+	}
 	/* a string: 64-bit integers do not survive every JSON reader */
 	kg_json_stringf(j, "digest", "0x%016llx", (unsigned long long)v->w.digest);
 	kg_json_u64(j, "issued", v->w.issued);

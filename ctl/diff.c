@@ -1,0 +1,886 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "kiogen diff A B [C...]": each result against the baseline A, metric by
+ * metric, with the change's confidence interval and a verdict that calls a
+ * change a regression only when the whole interval is beyond the threshold.
+ * Reads fio's JSON and json+ and kiogen's (fio's shape). A "repeat" is one
+ * entry of a file's "jobs" array: fio and kiogen write one per worker
+ * without group_reporting (numjobs=N gives N repeats of the same job).
+ * Results of kiogen compare are compared side by side, a repeat a run.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <kiogen/rng.h>
+
+#include "json.h"
+#include "json-read.h"
+#include "kiogen.h"
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+#define KG_DIFF_MAX_REPEATS	1024
+#define KG_DIFF_MAX_FILES	64
+#define KG_DIFF_MAX_OPT_DIFFS	64
+#define KG_DIFF_RESAMPLES	2000
+/* fixed, so that the same files always give the same intervals */
+#define KG_DIFF_SEED		0x6b696f67656e6466ULL
+/* git bisect run: the commit cannot be tested */
+#define KG_EXIT_BISECT_SKIP	125
+
+enum kg_dm {
+	KG_DM_IOPS,
+	KG_DM_BW,
+	KG_DM_LAT_MEAN,
+	KG_DM_P50,
+	KG_DM_P99,
+	KG_DM_P999,
+	KG_DM_CPU,
+	KG_NR_DM,
+};
+
+static const struct {
+	const char *name;
+	const char *unit;
+	double pct;		/* percentile, for KG_DM_P* */
+	bool higher_is_better;
+} kg_dm[KG_NR_DM] = {
+	[KG_DM_IOPS] = { "iops", "", 0, true },
+	[KG_DM_BW] = { "bw", "KiB/s", 0, true },
+	[KG_DM_LAT_MEAN] = { "lat mean", "us", 0, false },
+	[KG_DM_P50] = { "p50", "us", 50, false },
+	[KG_DM_P99] = { "p99", "us", 99, false },
+	[KG_DM_P999] = { "p99.9", "us", 99.9, false },
+	[KG_DM_CPU] = { "cpu/io", "us", 0, false },
+};
+
+static const char *const kg_diff_dirs[] = { "read", "write", "trim" };
+
+enum kg_verdict {
+	KG_DV_UNJUDGED,		/* no interval: reported, not judged */
+	KG_DV_SAME,
+	KG_DV_REGRESSION,
+	KG_DV_IMPROVEMENT,
+};
+
+static const char *const kg_verdict_names[] = {
+	[KG_DV_UNJUDGED] = "not judged",
+	[KG_DV_SAME] = "no significant change",
+	[KG_DV_REGRESSION] = "regression",
+	[KG_DV_IMPROVEMENT] = "improvement",
+};
+
+static const char *const kg_compare_sides[] = { "kernel", "syscall" };
+
+struct kg_dfile {
+	const char *path;
+	struct kg_jv *root;
+	const struct kg_jv *compare;	/* a kiogen compare result's "compare" */
+	const struct kg_jv *jobs[KG_DIFF_MAX_REPEATS];
+	unsigned int nr;		/* repeats; of a compare result, its most runs */
+};
+
+struct kg_drow {
+	char name[32];
+	const char *unit;
+	double a, b;		/* means over repeats */
+	double change, lo, hi;	/* percent; NAN when not computed */
+	char method[48];
+	enum kg_verdict verdict;
+	bool unsure;		/* interval straddles the regression threshold */
+};
+
+struct kg_dcmp {
+	const struct kg_dfile *a, *b;
+	char *opt_diffs[KG_DIFF_MAX_OPT_DIFFS];
+	unsigned int nr_opt_diffs;
+	struct kg_drow rows[ARRAY_SIZE(kg_diff_dirs) * KG_NR_DM];
+	unsigned int nr_rows;
+};
+
+struct kg_dopts {
+	double threshold, confidence, z;
+	bool force, bisect, json;
+};
+
+void kg_diff_usage(FILE *f)
+{
+	fprintf(f,
+		"\nEach result against the baseline A: IOPS, bandwidth, mean latency, p50, p99,\n"
+		"p99.9 and CPU per I/O, the change in percent and its confidence interval.\n"
+		"A change is a regression or an improvement only if its whole interval is\n"
+		"beyond the threshold. Reads fio's and kiogen's JSON and json+, and the JSON\n"
+		"of kiogen compare (side by side).\n\n"
+		"  --threshold=PCT        smallest change that counts (default 5)\n"
+		"  --confidence=PCT       level of the intervals (default 95)\n"
+		"  --force                compare results of different jobs\n"
+		"  --output-format=FMT    text (default) or json\n"
+		"  --bisect               exit as git bisect run wants: 0 good, 1 bad,\n"
+		"                         125 cannot tell (an interval reaches the threshold)\n\n"
+		"exit status: 0 no regression, 1 a regression, 2 bad usage, unreadable file\n"
+		"or different jobs\n");
+}
+
+/* The quantile of the standard normal distribution at @p, by bisection. */
+static double kg_normal_quantile(double p)
+{
+	double lo = -40, hi = 40;
+	int i;
+
+	for (i = 0; i < 200; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (0.5 * erfc(-mid / M_SQRT2) < p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+static const struct kg_jv *kg_diff_opt(const struct kg_dfile *f, const struct kg_jv *job,
+				       const char *key)
+{
+	const struct kg_jv *v = kg_jv_at(job, "job options", key, NULL);
+
+	return v ? v : kg_jv_at(f->root, "global options", key, NULL);
+}
+
+/* the job's name, and the seed each run draws unless given, are not the workload */
+static bool kg_diff_opt_ignored(const char *key)
+{
+	return !strcmp(key, "name") || !strcmp(key, "randseed");
+}
+
+static bool kg_diff_add_opt_diff(struct kg_dcmp *c, const char *key, const char *a,
+				 const char *b)
+{
+	unsigned int i;
+	char *s;
+
+	for (i = 0; i < c->nr_opt_diffs; i++)
+		if (!strncmp(c->opt_diffs[i], key, strlen(key)) &&
+		    c->opt_diffs[i][strlen(key)] == ':')
+			return true;
+	if (c->nr_opt_diffs == KG_DIFF_MAX_OPT_DIFFS)
+		return true;
+	if (asprintf(&s, "%s: %s -> %s", key, a ? a : "(unset)", b ? b : "(unset)") < 0)
+		return false;
+	c->opt_diffs[c->nr_opt_diffs++] = s;
+	return true;
+}
+
+static void kg_diff_opts_of(struct kg_dcmp *c, const struct kg_jv *opts,
+			    const struct kg_dfile *fa, const struct kg_jv *ja,
+			    const struct kg_dfile *fb, const struct kg_jv *jb)
+{
+	const struct kg_jv *m;
+
+	for (m = opts ? opts->child : NULL; m; m = m->next) {
+		const char *a, *b;
+
+		if (!m->key || kg_diff_opt_ignored(m->key))
+			continue;
+		a = kg_jv_str(kg_diff_opt(fa, ja, m->key));
+		b = kg_jv_str(kg_diff_opt(fb, jb, m->key));
+		if ((a || b) && (!a || !b || strcmp(a, b)))
+			kg_diff_add_opt_diff(c, m->key, a, b);
+	}
+}
+
+/* The options of job @ja of @fa that differ from those of @jb of @fb, into @c. */
+static void kg_diff_jobs(struct kg_dcmp *c, const struct kg_dfile *fa, const struct kg_jv *ja,
+			 const struct kg_dfile *fb, const struct kg_jv *jb)
+{
+	kg_diff_opts_of(c, kg_jv_get(ja, "job options"), fa, ja, fb, jb);
+	kg_diff_opts_of(c, kg_jv_get(fa->root, "global options"), fa, ja, fb, jb);
+	kg_diff_opts_of(c, kg_jv_get(jb, "job options"), fa, ja, fb, jb);
+	kg_diff_opts_of(c, kg_jv_get(fb->root, "global options"), fa, ja, fb, jb);
+}
+
+/* Compare results carry no job options; what they compared must be the same. */
+static void kg_diff_compare_pairs(struct kg_dcmp *c)
+{
+	const char *a = kg_jv_str(kg_jv_get(c->a->compare, "pair"));
+	const char *b = kg_jv_str(kg_jv_get(c->b->compare, "pair"));
+
+	if ((a || b) && (!a || !b || strcmp(a, b)))
+		kg_diff_add_opt_diff(c, "pair", a, b);
+}
+
+static void kg_diff_free_opt_diffs(struct kg_dcmp *c)
+{
+	while (c->nr_opt_diffs)
+		free(c->opt_diffs[--c->nr_opt_diffs]);
+}
+
+/* The value at percentile @pct of fio's "percentile" map, interpolated linearly. */
+static double kg_diff_percentile(const struct kg_jv *map, double pct)
+{
+	double lo_k = -1, lo_v = NAN, hi_k = 101, hi_v = NAN;
+	const struct kg_jv *m;
+
+	for (m = map ? map->child : NULL; m; m = m->next) {
+		double k = strtod(m->key, NULL);
+
+		if (m->type != KG_JV_NUM)
+			continue;
+		if (k <= pct && k > lo_k) {
+			lo_k = k;
+			lo_v = m->num;
+		}
+		if (k >= pct && k < hi_k) {
+			hi_k = k;
+			hi_v = m->num;
+		}
+	}
+	if (isnan(lo_v))
+		return hi_v;
+	if (isnan(hi_v) || hi_k == lo_k)
+		return lo_v;
+	return lo_v + (hi_v - lo_v) * (pct - lo_k) / (hi_k - lo_k);
+}
+
+/* fio's lat percentiles where both results have them, else clat's */
+static const char *kg_diff_pct_source(const struct kg_dcmp *c, const char *dir)
+{
+	if (kg_jv_at(c->a->jobs[0], dir, "lat_ns", "percentile", NULL) &&
+	    kg_jv_at(c->b->jobs[0], dir, "lat_ns", "percentile", NULL))
+		return "lat_ns";
+	return "clat_ns";
+}
+
+static double kg_diff_total_ios(const struct kg_jv *job)
+{
+	double n = 0;
+	size_t d;
+
+	for (d = 0; d < ARRAY_SIZE(kg_diff_dirs); d++)
+		n += kg_jv_num(kg_jv_at(job, kg_diff_dirs[d], "total_ios", NULL), 0);
+	return n;
+}
+
+/* One repeat's value of metric @m in direction @dir; NAN if the file lacks it. */
+static double kg_diff_value(const struct kg_jv *job, const char *dir, enum kg_dm m,
+			    const char *pct_src)
+{
+	const struct kg_jv *d = kg_jv_get(job, dir);
+	double cpu, ios;
+
+	switch (m) {
+	case KG_DM_IOPS:
+		return kg_jv_num(kg_jv_get(d, "iops"), NAN);
+	case KG_DM_BW:
+		return kg_jv_num(kg_jv_get(d, "bw_bytes"), NAN) / 1024;
+	case KG_DM_LAT_MEAN:
+		return kg_jv_num(kg_jv_at(d, "lat_ns", "mean", NULL), NAN) / 1000;
+	case KG_DM_P50:
+	case KG_DM_P99:
+	case KG_DM_P999:
+		return kg_diff_percentile(kg_jv_at(d, pct_src, "percentile", NULL),
+					  kg_dm[m].pct) / 1000;
+	case KG_DM_CPU:
+		/* usr_cpu and sys_cpu are percent of job_runtime (ms) */
+		cpu = kg_jv_num(kg_jv_get(job, "usr_cpu"), NAN) +
+		      kg_jv_num(kg_jv_get(job, "sys_cpu"), NAN);
+		ios = kg_diff_total_ios(job);
+		return ios ? cpu / 100 * kg_jv_num(kg_jv_get(job, "job_runtime"), NAN) *
+				     1000 / ios : NAN;
+	default:
+		return NAN;
+	}
+}
+
+/* One run's value of metric @m in a kiogen compare result, in kg_dm's units. */
+static double kg_diff_compare_value(const struct kg_jv *run, enum kg_dm m)
+{
+	static const char *const keys[KG_NR_DM] = {
+		[KG_DM_IOPS] = "iops", [KG_DM_BW] = "bw_mib_s",
+		[KG_DM_LAT_MEAN] = "lat_mean_us", [KG_DM_P50] = "clat_p50_us",
+		[KG_DM_P99] = "clat_p99_us", [KG_DM_P999] = "clat_p99.9_us",
+		[KG_DM_CPU] = "cpu_ns_per_io",
+	};
+	double v = kg_jv_num(kg_jv_get(run, keys[m]), NAN);
+
+	return m == KG_DM_BW ? v * 1024 : m == KG_DM_CPU ? v / 1000 : v;
+}
+
+/* Every repeat's value of @m in @dir (a side of a compare result) into @v. */
+static unsigned int kg_diff_values(const struct kg_dfile *f, const char *dir, enum kg_dm m,
+				   const char *pct_src, double *v)
+{
+	const struct kg_jv *run;
+	unsigned int n = 0;
+
+	if (!f->compare) {
+		for (n = 0; n < f->nr; n++)
+			v[n] = kg_diff_value(f->jobs[n], dir, m, pct_src);
+		return n;
+	}
+	run = kg_jv_at(f->compare, dir, "runs", NULL);
+	for (run = run ? run->child : NULL; run && n < f->nr; run = run->next)
+		v[n++] = kg_diff_compare_value(run, m);
+	return n;
+}
+
+/*
+ * The relative standard error of one repeat's value, from what the run
+ * measured within itself, and what it was measured from; NAN if unknown.
+ * Rates: fio's per-interval mean and deviation (iops_*, bw_*). Mean
+ * latency: the deviation of single I/Os over sqrt(N). Percentiles: the
+ * order statistics at ranks N * (p +- z sqrt(p (1 - p) / N)), read off the
+ * percentile map.
+ */
+static double kg_diff_rse(const struct kg_jv *job, const char *dir, enum kg_dm m,
+			  const char *pct_src, double z, const char **from)
+{
+	const struct kg_jv *d = kg_jv_get(job, dir);
+	double mean, dev, n, p, dp, lo, hi, v;
+	const struct kg_jv *pl;
+
+	switch (m) {
+	case KG_DM_IOPS:
+	case KG_DM_BW:
+		*from = "intervals";
+		mean = kg_jv_num(kg_jv_get(d, m == KG_DM_IOPS ? "iops_mean" : "bw_mean"), NAN);
+		dev = kg_jv_num(kg_jv_get(d, m == KG_DM_IOPS ? "iops_stddev" : "bw_dev"), NAN);
+		n = kg_jv_num(kg_jv_get(d, m == KG_DM_IOPS ? "iops_samples" : "bw_samples"), 0);
+		break;
+	case KG_DM_LAT_MEAN:
+		*from = "I/Os";
+		mean = kg_jv_num(kg_jv_at(d, "lat_ns", "mean", NULL), NAN);
+		dev = kg_jv_num(kg_jv_at(d, "lat_ns", "stddev", NULL), NAN);
+		n = kg_jv_num(kg_jv_at(d, "lat_ns", "N", NULL), 0);
+		break;
+	case KG_DM_P50:
+	case KG_DM_P99:
+	case KG_DM_P999:
+		*from = "order statistics";
+		n = kg_jv_num(kg_jv_at(d, pct_src, "N", NULL), 0);
+		pl = kg_jv_at(d, pct_src, "percentile", NULL);
+		if (n < 1 || !pl)
+			return NAN;
+		p = kg_dm[m].pct / 100;
+		dp = z * sqrt(p * (1 - p) / n) * 100;
+		v = kg_diff_percentile(pl, kg_dm[m].pct);
+		lo = kg_diff_percentile(pl, fmax(kg_dm[m].pct - dp, 0));
+		hi = kg_diff_percentile(pl, fmin(kg_dm[m].pct + dp, 100));
+		return v > 0 ? (hi - lo) / (2 * z) / v : NAN;
+	default:
+		*from = "none";
+		return NAN;
+	}
+	if (n < 2 || !(mean > 0) || isnan(dev))
+		return NAN;
+	return dev / sqrt(n) / mean;
+}
+
+static double kg_mean(const double *v, unsigned int n)
+{
+	double s = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		s += v[i];
+	return s / n;
+}
+
+static double kg_sd(const double *v, unsigned int n)
+{
+	double m = kg_mean(v, n), s = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		s += (v[i] - m) * (v[i] - m);
+	return n > 1 ? sqrt(s / (n - 1)) : NAN;
+}
+
+static int kg_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double kg_resampled_mean(struct kiog_rng *rng, const double *v, unsigned int n)
+{
+	double s = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		s += v[kiog_rng_below(rng, n)];
+	return s / n;
+}
+
+/*
+ * Percentile bootstrap of mean(B) / mean(A) over the repeats, each file
+ * resampled on its own; the same seed for every metric.
+ */
+static int kg_diff_bootstrap(const double *va, unsigned int na, const double *vb,
+			     unsigned int nb, double confidence, double *lo, double *hi)
+{
+	double *ratio = malloc(KG_DIFF_RESAMPLES * sizeof(*ratio));
+	double tail = (1 - confidence / 100) / 2;
+	struct kiog_rng rng;
+	unsigned int i;
+
+	if (!ratio)
+		return -1;
+	kiog_rng_seed(&rng, KG_DIFF_SEED);
+	for (i = 0; i < KG_DIFF_RESAMPLES; i++) {
+		double a = kg_resampled_mean(&rng, va, na);
+
+		ratio[i] = kg_resampled_mean(&rng, vb, nb) / a;
+	}
+	qsort(ratio, KG_DIFF_RESAMPLES, sizeof(*ratio), kg_cmp_double);
+	*lo = (ratio[(unsigned int)floor(tail * (KG_DIFF_RESAMPLES - 1))] - 1) * 100;
+	*hi = (ratio[(unsigned int)ceil((1 - tail) * (KG_DIFF_RESAMPLES - 1))] - 1) * 100;
+	free(ratio);
+	return 0;
+}
+
+/*
+ * A single run's rate of each sampling interval (kiogen's "samples": I/Os
+ * and bytes per interval) into @out, allocated; returns how many, 0 if the
+ * file has none (fio's, or kiogen's before it wrote them).
+ */
+static unsigned int kg_diff_interval_rates(const struct kg_jv *job, const char *dir,
+					   enum kg_dm m, double **out)
+{
+	const struct kg_jv *samples = kg_jv_at(job, "kiogen", "samples", NULL);
+	double secs = kg_jv_num(kg_jv_get(samples, "interval_ns"), 0) / 1e9;
+	const struct kg_jv *list = kg_jv_get(samples, dir), *s;
+	unsigned int n = 0;
+
+	*out = NULL;
+	if (!(secs > 0) || !list || list->type != KG_JV_ARR)
+		return 0;
+	*out = calloc(kg_jv_len(list) + 1, sizeof(double));
+	if (!*out)
+		return 0;
+	for (s = list->child; s; s = s->next) {
+		const struct kg_jv *ios = s->child, *bytes = ios ? ios->next : NULL;
+
+		if (m == KG_DM_IOPS)
+			(*out)[n++] = kg_jv_num(ios, NAN) / secs;
+		else
+			(*out)[n++] = kg_jv_num(bytes, NAN) / 1024 / secs;
+	}
+	return n;
+}
+
+/* A bootstrap over the intervals of one run on each side, if both have them. */
+static bool kg_diff_by_intervals(struct kg_drow *r, const struct kg_dcmp *c, const char *dir,
+				 enum kg_dm m, const struct kg_dopts *o)
+{
+	double *va, *vb;
+	unsigned int na, nb;
+	bool done = false;
+
+	if (m != KG_DM_IOPS && m != KG_DM_BW)
+		return false;
+	na = kg_diff_interval_rates(c->a->jobs[0], dir, m, &va);
+	nb = kg_diff_interval_rates(c->b->jobs[0], dir, m, &vb);
+	if (na > 1 && nb > 1 &&
+	    !kg_diff_bootstrap(va, na, vb, nb, o->confidence, &r->lo, &r->hi)) {
+		snprintf(r->method, sizeof(r->method), "bootstrap, intervals");
+		done = true;
+	}
+	free(va);
+	free(vb);
+	return done;
+}
+
+static void kg_diff_judge(struct kg_drow *r, const struct kg_dopts *o, bool higher_is_better)
+{
+	double t = o->threshold;
+
+	if (isnan(r->lo) || isnan(r->hi)) {
+		r->verdict = KG_DV_UNJUDGED;
+		return;
+	}
+	if (higher_is_better) {
+		r->verdict = r->hi < -t ? KG_DV_REGRESSION :
+			     r->lo > t ? KG_DV_IMPROVEMENT : KG_DV_SAME;
+		r->unsure = r->verdict != KG_DV_REGRESSION && r->lo <= -t;
+	} else {
+		r->verdict = r->lo > t ? KG_DV_REGRESSION :
+			     r->hi < -t ? KG_DV_IMPROVEMENT : KG_DV_SAME;
+		r->unsure = r->verdict != KG_DV_REGRESSION && r->hi >= t;
+	}
+}
+
+/* The row of metric @m in @dir (a direction or a compare side); false if no file has it. */
+static bool kg_diff_row(struct kg_drow *r, const struct kg_dcmp *c, const char *dir,
+			enum kg_dm m, const struct kg_dopts *o, double *va, double *vb)
+{
+	const char *pct_src = kg_diff_pct_source(c, dir);
+	unsigned int na = kg_diff_values(c->a, dir, m, pct_src, va);
+	unsigned int nb = kg_diff_values(c->b, dir, m, pct_src, vb);
+	const char *from_a = "repeats", *from_b = "repeats";
+	double rse_a, rse_b, ratio, se;
+
+	if (!na || !nb)
+		return false;
+	r->a = kg_mean(va, na);
+	r->b = kg_mean(vb, nb);
+	if (isnan(r->a) && isnan(r->b))
+		return false;
+
+	if (m == KG_DM_CPU && !*dir)
+		snprintf(r->name, sizeof(r->name), "%s", kg_dm[m].name);
+	else if (m >= KG_DM_P50 && m <= KG_DM_P999)
+		snprintf(r->name, sizeof(r->name), "%s %.*s %s", dir,
+			 (int)strcspn(pct_src, "_"), pct_src, kg_dm[m].name);
+	else
+		snprintf(r->name, sizeof(r->name), "%s %s", dir, kg_dm[m].name);
+	r->unit = kg_dm[m].unit;
+	r->change = r->lo = r->hi = NAN;
+	snprintf(r->method, sizeof(r->method), "none");
+	/* a latency or CPU time of 0 is one of no I/O, not a fast one */
+	if (!(r->a > 0) || isnan(r->b) || (!kg_dm[m].higher_is_better && !(r->b > 0))) {
+		r->verdict = KG_DV_UNJUDGED;
+		return true;
+	}
+	/* the same numbers give exactly 0 */
+	ratio = r->b / r->a;
+	r->change = (ratio - 1) * 100;
+
+	if (na > 1 && nb > 1) {
+		snprintf(r->method, sizeof(r->method), "bootstrap, repeats");
+		if (kg_diff_bootstrap(va, na, vb, nb, o->confidence, &r->lo, &r->hi))
+			r->lo = r->hi = NAN;
+	} else if (na == 1 && nb == 1 && kg_diff_by_intervals(r, c, dir, m, o)) {
+		/* kiogen's own samples: no normal approximation needed */
+	} else {
+		/* normal approximation of log(B / A) from each side's error */
+		rse_a = na > 1 ? kg_sd(va, na) / sqrt(na) / r->a :
+				 kg_diff_rse(c->a->jobs[0], dir, m, pct_src, o->z, &from_a);
+		rse_b = nb > 1 ? kg_sd(vb, nb) / sqrt(nb) / r->b :
+				 kg_diff_rse(c->b->jobs[0], dir, m, pct_src, o->z, &from_b);
+		if (!isnan(rse_a) && !isnan(rse_b)) {
+			se = sqrt(rse_a * rse_a + rse_b * rse_b);
+			r->lo = (ratio * exp(-o->z * se) - 1) * 100;
+			r->hi = (ratio * exp(o->z * se) - 1) * 100;
+			if (!strcmp(from_a, from_b))
+				snprintf(r->method, sizeof(r->method), "normal, %s", from_a);
+			else
+				snprintf(r->method, sizeof(r->method), "normal, %s / %s",
+					 from_a, from_b);
+		}
+	}
+	kg_diff_judge(r, o, kg_dm[m].higher_is_better);
+	return true;
+}
+
+static int kg_diff_rows(struct kg_dcmp *c, const struct kg_dopts *o)
+{
+	unsigned int nr = c->a->nr > c->b->nr ? c->a->nr : c->b->nr;
+	double *va = calloc(nr, sizeof(double)), *vb = calloc(nr, sizeof(double));
+	size_t d;
+	int m;
+
+	if (!va || !vb) {
+		free(va);
+		free(vb);
+		return -1;
+	}
+	/* a compare result: each side's metrics, CPU included */
+	for (d = 0; c->a->compare && d < ARRAY_SIZE(kg_compare_sides); d++)
+		for (m = 0; m < KG_NR_DM; m++)
+			if (kg_diff_row(&c->rows[c->nr_rows], c, kg_compare_sides[d], m, o, va, vb))
+				c->nr_rows++;
+	for (d = 0; !c->a->compare && d < ARRAY_SIZE(kg_diff_dirs); d++) {
+		/* a direction neither result did I/O in has nothing to compare */
+		if (!kg_jv_num(kg_jv_at(c->a->jobs[0], kg_diff_dirs[d], "total_ios", NULL), 0) &&
+		    !kg_jv_num(kg_jv_at(c->b->jobs[0], kg_diff_dirs[d], "total_ios", NULL), 0))
+			continue;
+		for (m = 0; m < KG_DM_CPU; m++)
+			if (kg_diff_row(&c->rows[c->nr_rows], c, kg_diff_dirs[d], m, o, va, vb))
+				c->nr_rows++;
+	}
+	if (!c->a->compare && kg_diff_row(&c->rows[c->nr_rows], c, "", KG_DM_CPU, o, va, vb))
+		c->nr_rows++;
+	free(va);
+	free(vb);
+	return 0;
+}
+
+static int kg_diff_load(struct kg_dfile *f, bool force)
+{
+	const struct kg_jv *jobs, *j;
+	struct kg_dcmp same = { 0 };
+	char err[128];
+	unsigned int i;
+
+	f->root = kg_jv_load(f->path, err, sizeof(err));
+	if (!f->root) {
+		fprintf(stderr, "kiogen diff: %s: %s\n", f->path, err);
+		return -1;
+	}
+	f->compare = kg_jv_get(f->root, "compare");
+	if (f->compare) {
+		for (i = 0; i < ARRAY_SIZE(kg_compare_sides); i++) {
+			unsigned int n = kg_jv_len(kg_jv_at(f->compare, kg_compare_sides[i],
+							    "runs", NULL));
+
+			f->nr = n > f->nr ? n : f->nr;
+		}
+		if (f->nr > KG_DIFF_MAX_REPEATS)
+			f->nr = KG_DIFF_MAX_REPEATS;
+		if (f->nr)
+			return 0;
+	}
+	jobs = kg_jv_get(f->root, "jobs");
+	if (!jobs || jobs->type != KG_JV_ARR || !jobs->child) {
+		fprintf(stderr, "kiogen diff: %s: %s\n", f->path, f->compare ?
+			"a kiogen compare result without runs" :
+			"no \"jobs\": not a result of fio or kiogen run in JSON");
+		return -1;
+	}
+	for (j = jobs->child; j && f->nr < KG_DIFF_MAX_REPEATS; j = j->next)
+		f->jobs[f->nr++] = j;
+
+	/* repeats are runs of one job */
+	for (i = 1; i < f->nr; i++)
+		kg_diff_jobs(&same, f, f->jobs[0], f, f->jobs[i]);
+	if (same.nr_opt_diffs && !force) {
+		fprintf(stderr, "kiogen diff: %s holds different jobs, not repeats of one "
+			"(--force pools them):\n", f->path);
+		for (i = 0; i < same.nr_opt_diffs; i++)
+			fprintf(stderr, "  %s\n", same.opt_diffs[i]);
+	}
+	kg_diff_free_opt_diffs(&same);
+	return same.nr_opt_diffs && !force ? -1 : 0;
+}
+
+static void kg_diff_fmt_pct(char *buf, size_t size, double v)
+{
+	if (isnan(v))
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "%+.2f%%", v);
+}
+
+static void kg_diff_text(const struct kg_dcmp *c, const struct kg_dopts *o)
+{
+	unsigned int i;
+
+	printf("A: %s (%u repeat%s)\nB: %s (%u repeat%s)\n", c->a->path, c->a->nr,
+	       c->a->nr == 1 ? "" : "s", c->b->path, c->b->nr, c->b->nr == 1 ? "" : "s");
+	if (c->nr_opt_diffs) {
+		printf("different jobs (--force):\n");
+		for (i = 0; i < c->nr_opt_diffs; i++)
+			printf("  %s\n", c->opt_diffs[i]);
+	}
+	printf("threshold %g%%, confidence %g%%\n\n", o->threshold, o->confidence);
+	printf("%-20s %14s %14s %9s %22s  %-22s %s\n", "metric", "A", "B", "change",
+	       "CI", "verdict", "method");
+	for (i = 0; i < c->nr_rows; i++) {
+		const struct kg_drow *r = &c->rows[i];
+		char name[48], change[16], lo[16], hi[16], ci[40] = "-";
+
+		snprintf(name, sizeof(name), "%s%s%s", r->name, *r->unit ? " " : "", r->unit);
+		kg_diff_fmt_pct(change, sizeof(change), r->change);
+		if (!isnan(r->lo)) {
+			kg_diff_fmt_pct(lo, sizeof(lo), r->lo);
+			kg_diff_fmt_pct(hi, sizeof(hi), r->hi);
+			snprintf(ci, sizeof(ci), "[%s, %s]", lo, hi);
+		}
+		printf("%-20s %14.3f %14.3f %9s %22s  %-22s %s\n", name, r->a, r->b, change, ci,
+		       kg_verdict_names[r->verdict], r->method);
+	}
+}
+
+static void kg_diff_json_cmp(struct kg_json *j, const struct kg_dcmp *c)
+{
+	unsigned int i;
+
+	kg_json_obj(j, NULL);
+	kg_json_string(j, "a", c->a->path);
+	kg_json_u64(j, "a_repeats", c->a->nr);
+	kg_json_string(j, "b", c->b->path);
+	kg_json_u64(j, "b_repeats", c->b->nr);
+	kg_json_open(j, "job_differences", '[', false);
+	for (i = 0; i < c->nr_opt_diffs; i++)
+		kg_json_string(j, NULL, c->opt_diffs[i]);
+	kg_json_close(j, ']');
+	kg_json_open(j, "metrics", '[', false);
+	for (i = 0; i < c->nr_rows; i++) {
+		const struct kg_drow *r = &c->rows[i];
+
+		kg_json_obj(j, NULL);
+		kg_json_string(j, "metric", r->name);
+		kg_json_string(j, "unit", r->unit);
+		kg_json_double(j, "a", r->a);
+		kg_json_double(j, "b", r->b);
+		kg_json_double(j, "change_pct", r->change);
+		kg_json_double(j, "ci_low_pct", r->lo);
+		kg_json_double(j, "ci_high_pct", r->hi);
+		kg_json_string(j, "verdict", kg_verdict_names[r->verdict]);
+		kg_json_string(j, "method", r->method);
+		kg_json_end(j);
+	}
+	kg_json_close(j, ']');
+	kg_json_end(j);
+}
+
+/*
+ * The exit status: without --bisect 1 for any regression; with it, git
+ * bisect run's 0 good, 1 bad, and 125 when no metric regressed but an
+ * interval reaches the threshold on the bad side, or none could be judged.
+ */
+static int kg_diff_status(const struct kg_dcmp *c, unsigned int nr, bool bisect)
+{
+	bool bad = false, unsure = false, judged = false;
+	unsigned int i, k;
+
+	for (i = 0; i < nr; i++)
+		for (k = 0; k < c[i].nr_rows; k++) {
+			bad |= c[i].rows[k].verdict == KG_DV_REGRESSION;
+			unsure |= c[i].rows[k].unsure;
+			judged |= c[i].rows[k].verdict != KG_DV_UNJUDGED;
+		}
+	if (bad)
+		return KG_EXIT_FAIL;
+	if (bisect && (unsure || !judged))
+		return KG_EXIT_BISECT_SKIP;
+	return KG_EXIT_OK;
+}
+
+static int kg_diff_parse_pct(const char *arg, const char *name, double min, double max,
+			     double *v)
+{
+	char *end;
+
+	*v = strtod(arg + strlen(name), &end);
+	if (end == arg + strlen(name) || *end || !(*v >= min && *v <= max)) {
+		fprintf(stderr, "kiogen diff: %s wants a percentage from %g to %g\n",
+			arg, min, max);
+		return -1;
+	}
+	return 0;
+}
+
+static int kg_diff_args(int argc, char **argv, struct kg_dopts *o, const char **paths,
+			unsigned int *nr)
+{
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strncmp(a, "--threshold=", 12)) {
+			if (kg_diff_parse_pct(a, "--threshold=", 0, 1000, &o->threshold))
+				return -1;
+		} else if (!strncmp(a, "--confidence=", 13)) {
+			if (kg_diff_parse_pct(a, "--confidence=", 50, 99.99, &o->confidence))
+				return -1;
+		} else if (!strcmp(a, "--force")) {
+			o->force = true;
+		} else if (!strcmp(a, "--bisect")) {
+			o->bisect = true;
+		} else if (!strcmp(a, "--output-format=json")) {
+			o->json = true;
+		} else if (!strcmp(a, "--output-format=text")) {
+			o->json = false;
+		} else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "kiogen diff: unknown option '%s'\n", a);
+			return -1;
+		} else if (*nr == KG_DIFF_MAX_FILES) {
+			fprintf(stderr, "kiogen diff: at most %d files\n", KG_DIFF_MAX_FILES);
+			return -1;
+		} else {
+			paths[(*nr)++] = a;
+		}
+	}
+	if (*nr < 2) {
+		fprintf(stderr, "kiogen diff: needs two results at least: kiogen diff A B [C...]\n");
+		return -1;
+	}
+	return 0;
+}
+
+int kg_cmd_diff(int argc, char **argv)
+{
+	struct kg_dopts o = { .threshold = 5, .confidence = 95 };
+	const char *paths[KG_DIFF_MAX_FILES];
+	struct kg_dfile *files = NULL;
+	struct kg_dcmp *cmps = NULL;
+	struct kg_json j = { .f = stdout };
+	unsigned int nr = 0, i, k;
+	int ret = KG_EXIT_USAGE;
+
+	if (kg_diff_args(argc, argv, &o, paths, &nr))
+		return KG_EXIT_USAGE;
+	o.z = kg_normal_quantile(1 - (1 - o.confidence / 100) / 2);
+	files = calloc(nr, sizeof(*files));
+	cmps = calloc(nr - 1, sizeof(*cmps));
+	if (!files || !cmps) {
+		fprintf(stderr, "kiogen diff: out of memory\n");
+		goto out;
+	}
+	for (i = 0; i < nr; i++) {
+		files[i].path = paths[i];
+		if (kg_diff_load(&files[i], o.force))
+			goto out;
+	}
+	for (i = 0; i < nr - 1; i++) {
+		struct kg_dcmp *c = &cmps[i];
+
+		c->a = &files[0];
+		c->b = &files[i + 1];
+		if (!c->a->compare != !c->b->compare) {
+			fprintf(stderr, "kiogen diff: %s is a kiogen compare result, %s is not\n",
+				(c->a->compare ? c->a : c->b)->path,
+				(c->a->compare ? c->b : c->a)->path);
+			goto out;
+		}
+		if (c->a->compare)
+			kg_diff_compare_pairs(c);
+		else
+			kg_diff_jobs(c, c->a, c->a->jobs[0], c->b, c->b->jobs[0]);
+		if (c->nr_opt_diffs && !o.force) {
+			fprintf(stderr, "kiogen diff: %s and %s are results of different jobs "
+				"(--force compares them anyway):\n", c->a->path, c->b->path);
+			for (k = 0; k < c->nr_opt_diffs; k++)
+				fprintf(stderr, "  %s\n", c->opt_diffs[k]);
+			goto out;
+		}
+		if (kg_diff_rows(c, &o)) {
+			fprintf(stderr, "kiogen diff: out of memory\n");
+			goto out;
+		}
+	}
+
+	if (o.json) {
+		kg_json_obj(&j, NULL);
+		kg_json_string(&j, "kiogen version", KIOGEN_VERSION);
+		kg_json_double(&j, "threshold_pct", o.threshold);
+		kg_json_double(&j, "confidence_pct", o.confidence);
+		kg_json_open(&j, "diffs", '[', false);
+		for (i = 0; i < nr - 1; i++)
+			kg_diff_json_cmp(&j, &cmps[i]);
+		kg_json_close(&j, ']');
+		kg_json_end(&j);
+		fputc('\n', stdout);
+	} else {
+		for (i = 0; i < nr - 1; i++) {
+			if (i)
+				putchar('\n');
+			kg_diff_text(&cmps[i], &o);
+		}
+	}
+	ret = kg_diff_status(cmps, nr - 1, o.bisect);
+out:
+	for (i = 0; cmps && i < nr - 1; i++)
+		kg_diff_free_opt_diffs(&cmps[i]);
+	for (i = 0; files && i < nr; i++)
+		kg_jv_free(files[i].root);
+	free(cmps);
+	free(files);
+	return ret;
+}
