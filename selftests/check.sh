@@ -436,8 +436,7 @@ fi
 if grep -qE '^(# )?not ok ' "$logs"/*/*.tap "$logs"/*/vm*/vm.tap 2>/dev/null; then
 	step "failures"
 	for leg in unit "${legs[@]}"; do
-		grep -hE '^(# )?not ok |^# .*(splat|timed out|differs)' \
-			"$logs/$leg"/*.tap "$logs/$leg"/vm*/vm.tap 2>/dev/null |
+		grep -hE '^(# )?not ok ' "$logs/$leg"/*.tap "$logs/$leg"/vm*/vm.tap 2>/dev/null |
 			head -n 20 | sed "s/^/[$leg] /"
 	done
 fi
