@@ -480,7 +480,11 @@ static inline __u64 kiog_core_think(struct kiog_core *c, __u64 now)
 	if (now < c->think_until)
 		return c->think_until - now;
 	c->think_until = 0;
-	c->think_at = c->reaped + c->think_blocks;
+	/*
+	 * The next multiple of think_blocks: completions reaped in batches
+	 * overshoot one, and counting from there would lose pauses.
+	 */
+	c->think_at = (kiog_div64(c->reaped, c->think_blocks) + 1) * c->think_blocks;
 	return 0;
 }
 

@@ -290,6 +290,33 @@ static int t_think(const void *arg)
 	return 1;
 }
 
+/*
+ * Completions reaped in batches that overshoot thinktime_blocks: a think at
+ * every multiple crossed, none lost to the overshoot (100 I/Os reaped 3 at
+ * a time, blocks of 10: thinks after 12, 21, 30, ... 90, nine of them).
+ */
+static int t_think_batches(const void *arg)
+{
+	const struct kiog_core_cfg cfg = { .thinktime_ns = 1000, .thinktime_blocks = 10 };
+	__u64 now = 0;
+	int thinks = 0;
+
+	(void)arg;
+	setup(&cfg);
+	while (core.reaped < 99) {
+		kiog_core_reaped(&core, 3);
+		if (kiog_core_think_due(&core)) {
+			thinks++;
+			kiog_core_think(&core, now);
+			now += 1000;
+			CHECK(kiog_core_think(&core, now) == 0, "a think did not end");
+			CHECK(!kiog_core_think_due(&core), "two thinks for one multiple");
+		}
+	}
+	CHECK(thinks == 9, "%d thinks in 99 completions, blocks of 10", thinks);
+	return 1;
+}
+
 static int t_policy_digest(const void *arg)
 {
 	struct kiog_core_cfg base = { .runtime_ns = 5, .number_ios = 100,
@@ -338,6 +365,7 @@ static const struct tcase cases[] = {
 	{ "samples: per interval, cumulative, bounded", t_samples, NULL },
 	{ "policy digest covers stop, sync and error policy", t_policy_digest, NULL },
 	{ "thinktime: after thinktime_blocks completions, for thinktime", t_think, NULL },
+	{ "thinktime: completions reaped in batches lose no think", t_think_batches, NULL },
 };
 
 int main(void)
