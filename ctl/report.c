@@ -14,6 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <kiogen/version.h>
+
+#include "options.h"
 #include "stats.h"
 
 /* fio's sig_figs default: rates and sizes keep four significant digits */
@@ -351,6 +354,32 @@ static void kg_text_disks(FILE *f, const struct kg_run_result *r)
 			dk->name, fig[0], fig[1], fig[2], fig[3], fig[4], fig[5], fig[6],
 			kg_disk_util(dk));
 	}
+}
+
+/*
+ * fio's preamble, printed when a run starts: a line per job (and "..." for
+ * its clones), the version, how many workers start. kiogen's workers are
+ * threads, kernel or user.
+ */
+void kg_report_preamble(FILE *f, const struct kg_jobs *js)
+{
+	unsigned int i, workers = 0;
+
+	for (i = 0; i < js->nr_jobs; i++) {
+		const struct kg_job *j = &js->jobs[i];
+		char bs[16];
+
+		kg_num2str(bs, sizeof(bs), j->bs, KG_SIG_FIGS, true, "B");
+		fprintf(f, "%s: (g=0): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, iodepth=%u\n",
+			j->name, kg_rw_name(j->rw), bs, bs, bs, bs, bs, bs,
+			j->ioengine, j->iodepth);
+		if (j->numjobs > 1)
+			fprintf(f, "...\n");
+		workers += j->numjobs;
+	}
+	fprintf(f, "kiogen-%s\nStarting %u thread%s\n\n", KIOGEN_VERSION, workers,
+		workers == 1 ? "" : "s");
+	fflush(f);
 }
 
 int kg_report_text(FILE *f, const struct kg_run_result *r,

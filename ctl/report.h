@@ -126,6 +126,14 @@ double kg_dir_mean_ns(const struct kg_dir *d);
 double kg_dir_stdev_ns(const struct kg_dir *d);
 
 /**
+ * kg_report_preamble() - what fio prints as a run starts (normal output)
+ * @f: stream
+ * @js: the jobs about to run
+ */
+struct kg_jobs;
+void kg_report_preamble(FILE *f, const struct kg_jobs *js);
+
+/**
  * kg_report_text() - print a run the way fio's normal output does
  * @f: stream
  * @r: results of the run

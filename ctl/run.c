@@ -328,6 +328,8 @@ int kg_cmd_run(int argc, char **argv)
 	if (!report)
 		return KG_EXIT_FAIL;
 	kg_stop_on_signals();
+	if ((kg_output_formats(&js.global) & KG_OUT_NORMAL) && !js.global.detached)
+		kg_report_preamble(report, &js);
 
 	if (js.global.path == KG_PATH_SYSCALL) {
 		ret = kg_syscall_run(&js, &r);

@@ -80,12 +80,15 @@ for arg in --terse-version=7 --output-format=xml --output-format=json,xml; do
 done
 [ $bad = 1 ] && ok "bad terse-version and output-format: named, exit 2"
 
-# --output: the report in the file, nothing of it on stdout; every format
+# --output: the report in the file, nothing of it on stdout; every format,
+# after fio's preamble (with normal among them: job line, version, workers)
 out=$("$kiogen" run --path=syscall "${job[@]}" --output-format=terse,json,normal \
 	"--output=$tmp/report" 2>/dev/null)
-if [ $? = 0 ] && [ -z "$out" ] && head -1 "$tmp/report" | grep -q '^3;kiogen-' &&
-   sed -n 2p "$tmp/report" | grep -q '^{$' && grep -q '^Run status group 0' "$tmp/report"; then
-	ok "--output: terse, json, normal in fio's order, in the file"
+if [ $? = 0 ] && [ -z "$out" ] && head -1 "$tmp/report" | grep -q '^t: (g=0): rw=' &&
+   sed -n 2,4p "$tmp/report" | tr '\n' '|' | grep -q '^kiogen-.*|Starting 1 thread||$' &&
+   sed -n 5p "$tmp/report" | grep -q '^3;kiogen-' &&
+   sed -n 6p "$tmp/report" | grep -q '^{$' && grep -q '^Run status group 0' "$tmp/report"; then
+	ok "--output: preamble, then terse, json, normal in fio's order, in the file"
 else
 	not_ok "--output: stdout '$out', file: $(head -c 300 "$tmp/report")"
 fi
