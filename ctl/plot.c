@@ -68,11 +68,20 @@ struct kg_pseries {
 	double interval_s;		/* 0: the rates are per run */
 };
 
+struct kg_pfile {
+	const char *path;
+	const char *name;		/* its curves' label */
+	struct kg_jv *root;
+};
+
 struct kg_plot {
 	const char *out;
 	bool svg, script;
 	bool what[KG_NR_PC];
 	bool compare;			/* the results are kiogen compare results */
+	bool lat;			/* every run result has lat's distribution */
+	struct kg_pfile files[KG_PLOT_MAX_FILES];
+	unsigned int nr_files;
 	struct kg_pseries s[KG_PLOT_MAX_SERIES];
 	unsigned int nr;
 };
@@ -169,20 +178,26 @@ static int kg_plot_kiogen_hist(struct kg_pseries *s, const struct kg_jv *pairs)
 	return 0;
 }
 
+/* whether a latency object has percentiles or json+ bins */
+static bool kg_plot_has_dist(const struct kg_jv *lat)
+{
+	return kg_jv_get(lat, "percentile") || kg_jv_get(lat, "bins");
+}
+
 /*
- * The latency of direction @d of @job: clat where it has percentiles or bins
- * (fio's default), else lat; the histogram from json+ bins, else from
- * kiogen's own buckets when their layout is this build's.
+ * The latency of direction @d of @job: lat if @lat (every result has it, as
+ * kiogen diff takes it), else clat where it has percentiles or bins (fio's
+ * default), else lat; the histogram from json+ bins, else from kiogen's own
+ * buckets when their layout is this build's.
  */
 static int kg_plot_latency(struct kg_pseries *s, const struct kg_jv *job,
-			   const struct kg_jv *d, const char *dir)
+			   const struct kg_jv *d, const char *dir, bool lat_all)
 {
 	const struct kg_jv *lat, *bins, *pl, *m, *kh, *pairs;
 	unsigned int i;
 
-	s->lat = !kg_jv_at(d, "clat_ns", "percentile", NULL) &&
-		 !kg_jv_at(d, "clat_ns", "bins", NULL) &&
-		 (kg_jv_at(d, "lat_ns", "percentile", NULL) || kg_jv_at(d, "lat_ns", "bins", NULL));
+	s->lat = lat_all || (!kg_plot_has_dist(kg_jv_get(d, "clat_ns")) &&
+			     kg_plot_has_dist(kg_jv_get(d, "lat_ns")));
 	lat = kg_jv_get(d, s->lat ? "lat_ns" : "clat_ns");
 	s->max_us = kg_jv_num(kg_jv_get(lat, "max"), 0) / 1000;
 	s->total = kg_jv_num(kg_jv_get(lat, "N"), 0);
@@ -294,7 +309,7 @@ static int kg_plot_run(struct kg_plot *p, const struct kg_jv *jobs, const char *
 					nr_dirs > 1 ? dir : "");
 			if (!s)
 				return -1;
-			if (kg_plot_latency(s, job, kg_jv_get(job, dir), dir) ||
+			if (kg_plot_latency(s, job, kg_jv_get(job, dir), dir, p->lat) ||
 			    kg_plot_samples(s, job, dir))
 				goto oom;
 		}
@@ -341,46 +356,70 @@ static int kg_plot_compare(struct kg_plot *p, const struct kg_jv *cmp, const cha
 	return 0;
 }
 
-static int kg_plot_load(struct kg_plot *p, const char *path, const char *name, bool first)
+/* Reads @f; a result of fio or kiogen run, or of kiogen compare, as the first is. */
+static int kg_plot_load(struct kg_plot *p, struct kg_pfile *f, bool first)
 {
 	const struct kg_jv *cmp, *jobs;
-	unsigned int before = p->nr;
-	struct kg_jv *root;
 	char err[128];
-	int ret = -1;
 
-	root = kg_jv_load(path, err, sizeof(err));
-	if (!root) {
-		fprintf(stderr, "kiogen plot: %s: %s\n", path, err);
+	f->root = kg_jv_load(f->path, err, sizeof(err));
+	if (!f->root) {
+		fprintf(stderr, "kiogen plot: %s: %s\n", f->path, err);
 		return -1;
 	}
-	cmp = kg_jv_get(root, "compare");
-	jobs = kg_jv_get(root, "jobs");
+	cmp = kg_jv_get(f->root, "compare");
+	jobs = kg_jv_get(f->root, "jobs");
 	if (!first && !cmp != !p->compare) {
 		/* their rates are per run and over time: no common axis */
 		fprintf(stderr, "kiogen plot: %s %s a kiogen compare result and the first is %s: "
-			"plot them apart\n", path, cmp ? "is" : "is not", cmp ? "not" : "one");
-		goto out;
+			"plot them apart\n", f->path, cmp ? "is" : "is not", cmp ? "not" : "one");
+		return -1;
 	}
 	p->compare = cmp;
-	if (cmp) {
-		if (kg_plot_compare(p, cmp, name))
-			goto out;
-	} else if (!jobs || jobs->type != KG_JV_ARR || !jobs->child) {
+	if (!cmp && (!jobs || jobs->type != KG_JV_ARR || !jobs->child)) {
 		fprintf(stderr, "kiogen plot: %s: no \"jobs\": not a result of fio or kiogen "
-			"in JSON\n", path);
-		goto out;
-	} else if (kg_plot_run(p, jobs, name)) {
-		goto out;
+			"in JSON\n", f->path);
+		return -1;
 	}
+	return 0;
+}
+
+/* Whether every direction with I/O of every run result has lat's distribution. */
+static bool kg_plot_all_lat(const struct kg_plot *p)
+{
+	const struct kg_jv *job;
+	unsigned int i, with = 0;
+	size_t d;
+
+	for (i = 0; i < p->nr_files && !p->compare; i++)
+		for (job = kg_jv_get(p->files[i].root, "jobs")->child; job; job = job->next)
+			for (d = 0; d < ARRAY_SIZE(kg_plot_dirs); d++) {
+				if (!kg_plot_has_io(job, kg_plot_dirs[d]))
+					continue;
+				if (!kg_plot_has_dist(kg_jv_at(job, kg_plot_dirs[d], "lat_ns", NULL)))
+					return false;
+				with++;
+			}
+	return with;
+}
+
+/* The curves of @f. */
+static int kg_plot_curves(struct kg_plot *p, const struct kg_pfile *f)
+{
+	unsigned int before = p->nr;
+	int err;
+
+	if (p->compare)
+		err = kg_plot_compare(p, kg_jv_get(f->root, "compare"), f->name);
+	else
+		err = kg_plot_run(p, kg_jv_get(f->root, "jobs"), f->name);
+	if (err)
+		return err;
 	if (p->nr == before) {
-		fprintf(stderr, "kiogen plot: %s: no I/O in it to plot\n", path);
-		goto out;
+		fprintf(stderr, "kiogen plot: %s: no I/O in it to plot\n", f->path);
+		return -1;
 	}
-	ret = 0;
-out:
-	kg_jv_free(root);
-	return ret;
+	return 0;
 }
 
 static void kg_plot_free(struct kg_plot *p)
@@ -392,6 +431,8 @@ static void kg_plot_free(struct kg_plot *p)
 		free(p->s[i].iops);
 		free(p->s[i].mibs);
 	}
+	for (i = 0; i < p->nr_files; i++)
+		kg_jv_free(p->files[i].root);
 }
 
 /* ---- the gnuplot script ---- */
@@ -1038,8 +1079,17 @@ int kg_cmd_plot(int argc, char **argv)
 	for (i = 0; i < nr; i++)
 		for (k = i + 1; k < nr; k++)
 			dup |= !strcmp(kg_plot_basename(paths[i]), kg_plot_basename(paths[k]));
+	for (i = 0; i < nr; i++) {
+		struct kg_pfile *f = &p->files[p->nr_files++];
+
+		f->path = paths[i];
+		f->name = dup ? paths[i] : kg_plot_basename(paths[i]);
+		if (kg_plot_load(p, f, !i))
+			goto out;
+	}
+	p->lat = kg_plot_all_lat(p);
 	for (i = 0; i < nr; i++)
-		if (kg_plot_load(p, paths[i], dup ? paths[i] : kg_plot_basename(paths[i]), !i))
+		if (kg_plot_curves(p, &p->files[i]))
 			goto out;
 	if (kg_plot_drop_empty(p, named))
 		goto out;

@@ -62,10 +62,12 @@ py() {
 }
 
 # The marker rows of a script ($mark_N blocks: value in us, nines, "pP V us")
-# against the clat (or lat) percentiles of the result, by curve number.
+# against the percentiles of the result (clat_ns, or the key given), by
+# curve number.
 MARKS='import json, re, sys
 script, result = open(sys.argv[1]).read(), json.load(open(sys.argv[2]))
 want = [float(p) for p in sys.argv[3].split(",")]
+kind = sys.argv[4] if len(sys.argv) > 4 else "clat_ns"
 def marks(n):
 	m = re.search(r"^\$mark_%d << EOD\n(.*?)^EOD$" % n, script, re.M | re.S)
 	assert m, "no $mark_%d" % n
@@ -74,7 +76,7 @@ curves = []
 for job in result.get("jobs", []):
 	for d in ("read", "write", "trim"):
 		if job[d]["total_ios"]:
-			curves.append({float(k): v / 1000 for k, v in job[d]["clat_ns"]["percentile"].items()})
+			curves.append({float(k): v / 1000 for k, v in job[d][kind]["percentile"].items()})
 if "compare" in result:
 	for side in ("kernel", "syscall"):
 		runs = result["compare"][side]["runs"]
@@ -104,7 +106,8 @@ kg_run() {
 }
 if ! kg_run --rw=randread >"$tmp/a.json" 2>"$tmp/run.err" ||
    ! kg_run --rw=randread --iodepth=2 --ioengine=io_uring >"$tmp/b.json" 2>>"$tmp/run.err" ||
-   ! kg_run --rw=randrw >"$tmp/rw.json" 2>>"$tmp/run.err"; then
+   ! kg_run --rw=randrw >"$tmp/rw.json" 2>>"$tmp/run.err" ||
+   ! kg_run --rw=randread --lat_percentiles=1 >"$tmp/lat.json" 2>>"$tmp/run.err"; then
 	not_ok "kiogen run --path=syscall: $(tail -1 "$tmp/run.err")"
 	tap_done
 fi
@@ -125,6 +128,16 @@ status 0 "--dry-run of a read-write result" --dry-run rw.json
 cp "$tmp/out" "$tmp/rw.gp"
 py "read and write: a curve each, both marked" "$MARKS" "$tmp/rw.gp" "$tmp/rw.json" \
 	50,90,99,99.9,99.99
+status 0 "--script of a result with lat's percentiles" --script lat.json
+cp "$tmp/out" "$tmp/lat.gp"
+py "lat's percentiles where the result has them: marked, and said" "$MARKS" \
+	"$tmp/lat.gp" "$tmp/lat.json" 50,90,99,99.9,99.99 lat_ns
+py "lat: the axis says so" 'import sys
+assert "xlabel '"'"'total latency, lat (us" in open(sys.argv[1]).read()' "$tmp/lat.gp"
+status 0 "--script of results with and without lat's percentiles" --script lat.json a.json
+cp "$tmp/out" "$tmp/mixed.gp"
+py "with and without: clat for both, as kiogen diff" "$MARKS" "$tmp/mixed.gp" \
+	"$tmp/lat.json" 50,90,99,99.9,99.99 clat_ns
 status 0 "--script of a compare result" --script compare.json
 cp "$tmp/out" "$tmp/c.gp"
 py "compare: both paths, marked at their mean percentiles" "$MARKS" "$tmp/c.gp" \
