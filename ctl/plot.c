@@ -112,7 +112,8 @@ static struct kg_pseries *kg_plot_new(struct kg_plot *p, const char *fmt, ...)
 	va_list ap;
 
 	if (p->nr == KG_PLOT_MAX_SERIES) {
-		fprintf(stderr, "kiogen plot: more than %d curves\n", KG_PLOT_MAX_SERIES);
+		fprintf(stderr, "kiogen plot: more than %d curves (group_reporting makes one "
+			"of a result's jobs)\n", KG_PLOT_MAX_SERIES);
 		return NULL;
 	}
 	s = &p->s[p->nr++];
@@ -994,8 +995,14 @@ static char *kg_plot_default_out(const char *path)
 /* .png or .svg, or -1, said */
 static int kg_plot_format(struct kg_plot *p)
 {
-	const char *dot = strrchr(kg_plot_basename(p->out), '.');
+	const char *dot = strrchr(kg_plot_basename(p->out), '.'), *c;
 
+	/* gnuplot's strings take no control characters: the name would change */
+	for (c = p->out; *c; c++)
+		if ((unsigned char)*c < 0x20) {
+			fprintf(stderr, "kiogen plot: the output's name has a control character\n");
+			return -1;
+		}
 	if (dot && !strcasecmp(dot, ".svg"))
 		p->svg = true;
 	else if (!dot || strcasecmp(dot, ".png")) {
