@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kiogen.h"
+#include "plot.h"
 
 static const struct kg_cmd kg_cmds[] = {
 	{ "run", kg_cmd_run, "[--OPTION=VALUE ...] [JOBFILE ...]",
@@ -28,6 +29,9 @@ static const struct kg_cmd kg_cmds[] = {
 	  kg_monitor_usage },
 	{ "diff", kg_cmd_diff, "[--threshold=PCT] [--confidence=PCT] [--bisect] A B [C...]",
 	  "each result against A: changes, confidence intervals, verdicts", kg_diff_usage },
+	{ "plot", kg_cmd_plot, "[-o OUT.png|OUT.svg] [--what=cdf,hist,iops,bw|all] RESULT...",
+	  "latency CDF and histogram, IOPS and bandwidth over time, drawn by gnuplot",
+	  kg_plot_usage },
 };
 
 #define KG_NR_CMDS	(sizeof(kg_cmds) / sizeof(kg_cmds[0]))

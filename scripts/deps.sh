@@ -13,6 +13,8 @@ PKGS=(
 	bison flex bc libelf-dev libssl-dev
 	libmnl-dev libnl-3-dev libnl-genl-3-dev liburing-dev
 	fio xfsprogs e2fsprogs util-linux dmsetup python3 libcap2-bin iproute2
+	# kiogen plot draws with gnuplot
+	gnuplot-nox
 	# the kernel's YNL generator and CLI (scripts/ynl.sh)
 	python3-yaml python3-jsonschema
 	# the kernel matrix and the DKMS leg of make check

@@ -12,23 +12,7 @@ kiogen=$src/ctl/kiogen
 data=$src/ctl/testdata/diff
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0 failed=0
-
-ok() {
-	n=$((n + 1))
-	echo "ok $n - $1"
-}
-
-not_ok() {
-	n=$((n + 1))
-	echo "not ok $n - $1"
-	failed=1
-}
-
-skip() {
-	n=$((n + 1))
-	echo "ok $n - $1 # SKIP $2"
-}
+. "$src/selftests/host/tap.sh"
 
 # status WANT DESCRIPTION ARGS...: kiogen diff ARGS exits with WANT
 status() {
@@ -198,5 +182,4 @@ else
 	skip "kiogen syscall results" "kiogen run --path=syscall failed: $(tail -1 "$tmp/kg.err")"
 fi
 
-echo "1..$n"
-exit $failed
+tap_done

@@ -9,18 +9,7 @@
 # bad values of the options, and --output. Skipped without fio.
 src=$(cd "$(dirname "$0")/../.." && pwd)
 kiogen=$src/ctl/kiogen
-n=0 failed=0
-
-ok() {
-	n=$((n + 1))
-	echo "ok $n - $1"
-}
-
-not_ok() {
-	n=$((n + 1))
-	echo "not ok $n - $1"
-	failed=1
-}
+. "$src/selftests/host/tap.sh"
 
 echo "TAP version 13"
 echo "1..5"
