@@ -10,8 +10,13 @@
 #include <linux/blkdev.h>
 #include <linux/fs.h>
 #include <linux/kthread.h>
+#include <linux/sched/clock.h>
 #include <linux/uio.h>
 #include <net/genetlink.h>
+
+#ifdef CONFIG_X86
+#include <asm/tsc.h>
+#endif
 
 #include "probes.h"
 #include "compat-blk.h"
@@ -192,6 +197,25 @@ static inline int kiog_kthread_affine(struct task_struct *t,
 	return kthread_affine_preferred(t, mask);
 #else
 	return set_cpus_allowed_ptr(t, mask);
+#endif
+}
+
+/*
+ * Is local_clock() one clock for every CPU, so that an I/O stamped on one
+ * CPU and completed on another has a true latency? Where the scheduler
+ * clock is the generic one, always. On x86 the kernel keeps it stable
+ * until it finds the TSC unstable (mark_tsc_unstable() clears that; a
+ * paravirtual clock that says it is unstable too, which this cannot see).
+ * Elsewhere, assume not.
+ */
+static inline bool kiog_local_clock_global(void)
+{
+#ifndef CONFIG_HAVE_UNSTABLE_SCHED_CLOCK
+	return true;
+#elif defined(CONFIG_X86)
+	return !check_tsc_unstable();
+#else
+	return false;
 #endif
 }
 

@@ -11,6 +11,7 @@
 #include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/llist.h>
+#include <linux/sched/clock.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
 #include <linux/bvec.h>
@@ -162,6 +163,7 @@ struct kiog_worker {
 	u32 nr_free;
 	u32 inflight;
 	u64 mem;			/* bytes reserved for this worker */
+	bool local_clock;		/* kiog_now() reads local_clock() */
 
 	/* policy, loop state and results: the shared worker core */
 	struct kiog_core core;
@@ -172,6 +174,19 @@ struct kiog_worker {
 	/* progress, read by others without locks */
 	u64 live_ios, live_bytes, live_errors;
 };
+
+/*
+ * A worker's clock, for every stamp of its I/Os. local_clock() saves a
+ * quarter of the null engine's CPU per I/O against ktime_get_ns() (no
+ * timekeeper seqcount, no indirect clocksource call), and is taken only
+ * where it is one clock for all CPUs (kiog_local_clock_global()): an I/O
+ * can complete on another CPU. Chosen when the worker is made, so that a
+ * worker never mixes the two.
+ */
+static inline u64 kiog_now(const struct kiog_worker *w)
+{
+	return likely(w->local_clock) ? local_clock() : ktime_get_ns();
+}
 
 /**
  * struct kiog_run - a set of jobs started together, and their results

@@ -23,6 +23,7 @@
 
 #include <kiogen/div64.h>
 
+#include "compat.h"
 #include "kiogen.h"
 
 /* A bio of the largest block must fit its chunks, with the smallest pages. */
@@ -243,6 +244,7 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 	w->index = index;
 	w->node = node;
 	w->mem = kiog_worker_mem(job);
+	w->local_clock = kiog_local_clock_global();
 	init_llist_head(&w->done);
 	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, &wlc, c);
 	wlc.seed = kiog_wl_worker_seed(c->seed, job->index, index);
@@ -290,7 +292,7 @@ void kiog_slot_complete(struct kiog_slot *s)
 {
 	struct kiog_worker *w = s->w;
 
-	s->end_ns = ktime_get_ns();
+	s->end_ns = kiog_now(w);
 	/*
 	 * Completed inside submit or poll (null engine, irqmode=0, hipri): no
 	 * atomics, no wakeup. Only in task context: an interrupt taken while
@@ -364,7 +366,7 @@ static void kiog_worker_submit(struct kiog_worker *w, struct kiog_loop *l)
 		w->inflight++;
 		s->inflight = true;
 		s->end_ns = 0;
-		s->start_ns = ktime_get_ns();
+		s->start_ns = kiog_now(w);
 		s->issue_ns = s->start_ns;
 		eng->submit(w, s);
 		if (sync_due) {
@@ -388,7 +390,7 @@ static void kiog_worker_submit(struct kiog_worker *w, struct kiog_loop *l)
 			u64 end = READ_ONCE(s->end_ns);
 
 			if (!end && !now)
-				now = ktime_get_ns();
+				now = kiog_now(w);
 			s->issue_ns = end ?: now;
 		}
 	}
@@ -506,14 +508,14 @@ static void kiog_worker_complete(struct kiog_worker *w)
 static void kiog_worker_sync(struct kiog_worker *w, bool datasync)
 {
 	const struct kiog_engine_ops *eng = w->job->cfg.engine;
-	u64 t0 = ktime_get_ns();
+	u64 t0 = kiog_now(w);
 	int err;
 
 	kiog_core_sync_begin(&w->core);
 	if (!eng->sync)
 		return;
 	err = eng->sync(w, datasync);
-	kiog_core_sync_end(&w->core, t0, err ? t0 : ktime_get_ns(), err);
+	kiog_core_sync_end(&w->core, t0, err ? t0 : kiog_now(w), err);
 }
 
 /*
@@ -548,9 +550,9 @@ static void kiog_worker_nap(u64 ns)
 /* fio's startdelay: the worker waits before its clock starts */
 static void kiog_worker_start_delay(struct kiog_worker *w)
 {
-	u64 until = ktime_get_ns() + w->job->cfg.startdelay_ns, now;
+	u64 until = kiog_now(w) + w->job->cfg.startdelay_ns, now;
 
-	while (!READ_ONCE(w->job->run->stop) && (now = ktime_get_ns()) < until) {
+	while (!READ_ONCE(w->job->run->stop) && (now = kiog_now(w)) < until) {
 		kiog_worker_nap(until - now);
 		try_to_freeze();
 	}
@@ -559,7 +561,7 @@ static void kiog_worker_start_delay(struct kiog_worker *w)
 /* fio's thinktime, with nothing in flight: one nap, then back to the loop */
 static void kiog_worker_think(struct kiog_worker *w)
 {
-	u64 now = ktime_get_ns(), left;
+	u64 now = kiog_now(w), left;
 
 	/* none after the last I/O */
 	if (!kiog_core_may_issue(&w->core, &w->wl))
@@ -584,7 +586,7 @@ static void kiog_worker_loop(struct kiog_worker *w)
 
 	if (c->startdelay_ns)
 		kiog_worker_start_delay(w);
-	kiog_core_start(core, ktime_get_ns());
+	kiog_core_start(core, kiog_now(w));
 	/* a run can be stopped before a worker starts */
 	if (READ_ONCE(run->stop))
 		kiog_core_stop(core);
@@ -621,7 +623,7 @@ static void kiog_worker_loop(struct kiog_worker *w)
 	}
 	if (kiog_core_end_sync_due(core))
 		kiog_worker_sync(w, false);
-	w->elapsed_ns = kiog_core_elapsed(core, ktime_get_ns());
+	w->elapsed_ns = kiog_core_elapsed(core, kiog_now(w));
 }
 
 /**
