@@ -201,14 +201,14 @@ static inline int kiog_kthread_affine(struct task_struct *t,
 }
 
 /*
- * Is local_clock() one clock for every CPU, so that an I/O stamped on one
+ * Is sched_clock() one clock for every CPU, so that an I/O stamped on one
  * CPU and completed on another has a true latency? Where the scheduler
- * clock is the generic one, always. On x86 the kernel keeps it stable
- * until it finds the TSC unstable (mark_tsc_unstable() clears that; a
- * paravirtual clock that says it is unstable too, which this cannot see).
- * Elsewhere, assume not.
+ * clock is the generic one, always. On x86 the kernel calls it stable (and
+ * local_clock() is sched_clock() plus a constant) until it finds the TSC
+ * unstable; a paravirtual clock that says it is unstable also makes it
+ * unstable, which this cannot see. Elsewhere, assume not.
  */
-static inline bool kiog_local_clock_global(void)
+static inline bool kiog_sched_clock_global(void)
 {
 #ifndef CONFIG_HAVE_UNSTABLE_SCHED_CLOCK
 	return true;

@@ -244,7 +244,7 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 	w->index = index;
 	w->node = node;
 	w->mem = kiog_worker_mem(job);
-	w->local_clock = kiog_local_clock_global();
+	w->sched_clock = kiog_sched_clock_global();
 	init_llist_head(&w->done);
 	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, &wlc, c);
 	wlc.seed = kiog_wl_worker_seed(c->seed, job->index, index);
