@@ -109,14 +109,23 @@ struct kiog_run *kiog_run_alloc(u32 nr_jobs)
 	return run;
 }
 
-static void kiog_job_release_target(struct kiog_job *job)
+/*
+ * @sync: the caller is a kernel thread and the file must be closed when
+ * this returns. A kernel thread's fput() is deferred to a workqueue, so a
+ * run that said it was done could still hold its target: the user's next
+ * exclusive open of the device (kiogen compare's syscall path) failed.
+ */
+static void kiog_job_release_target(struct kiog_job *job, bool sync)
 {
 	if (job->opened) {
 		job->cfg.engine->close(job);
 		job->opened = false;
 	}
 	if (job->file) {
-		fput(job->file);
+		if (sync)
+			__fput_sync(job->file);
+		else
+			fput(job->file);
 		job->file = NULL;
 	}
 }
@@ -133,7 +142,7 @@ static void kiog_run_release(struct kref *ref)
 			if (job->workers[j])
 				kiog_worker_free(job->workers[j]);
 		kfree(job->workers);
-		kiog_job_release_target(job);
+		kiog_job_release_target(job, false);
 	}
 	/* what the results still held; a run that never started holds 0 */
 	atomic64_sub(run->mem, &kiog_mem_used);
@@ -223,7 +232,8 @@ static void kiog_run_reap(struct work_struct *work)
 			w->task = NULL;
 			freed += kiog_worker_shrink(w);
 		}
-		kiog_job_release_target(job);
+		/* in kiog_wq: before the run is said to be over */
+		kiog_job_release_target(job, true);
 	}
 
 	if (run->error)
