@@ -41,7 +41,8 @@ CTL_SRCS := ctl/main.c ctl/nl.c ctl/job.c ctl/options.c ctl/jobfile.c ctl/info.c
 	    ctl/runs.c ctl/results.c ctl/report.c ctl/report-json.c ctl/report-terse.c \
 	    ctl/stats.c ctl/json.c ctl/syscall.c \
 	    ctl/engine-psync.c ctl/engine-uring.c ctl/engine-null.c \
-	    ctl/compare.c ctl/disk.c ctl/target.c ctl/monitor.c ctl/diff.c ctl/json-read.c
+	    ctl/compare.c ctl/disk.c ctl/target.c ctl/monitor.c ctl/diff.c ctl/json-read.c \
+	    ctl/repeat.c ctl/sysinfo.c
 CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
 
 # kselftest framework files, extracted from Debian's linux-source package
@@ -94,7 +95,7 @@ $(BUILD)/test_jobfile: ctl/test_jobfile.c $(OPT_SRCS) $(TEST_HDRS) \
 		ctl/test_jobfile.c $(OPT_SRCS)
 
 REPORT_SRCS := ctl/report.c ctl/report-json.c ctl/report-terse.c ctl/stats.c ctl/json.c \
-	       $(OPT_SRCS)
+	       ctl/sysinfo.c ctl/repeat.c $(OPT_SRCS)
 $(BUILD)/test_report: ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) $(TEST_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) -lm
