@@ -62,6 +62,11 @@ static const struct {
 	[KG_DM_CPU] = { "cpu/io", "us", 0, false },
 };
 
+/* --metrics' words, by enum kg_dm */
+static const char *const kg_dm_words[KG_NR_DM] = {
+	"iops", "bw", "lat", "p50", "p99", "p99.9", "cpu",
+};
+
 static const char *const kg_diff_dirs[] = { "read", "write", "trim" };
 
 enum kg_verdict {
@@ -128,6 +133,7 @@ struct kg_dcmp {
 struct kg_dopts {
 	double threshold, confidence, z;
 	bool force, bisect, json;
+	unsigned int metrics;	/* bit per enum kg_dm judged; 0: all */
 };
 
 void kg_diff_usage(FILE *f)
@@ -141,6 +147,8 @@ void kg_diff_usage(FILE *f)
 		"  --threshold=PCT        smallest change that counts (default 5)\n"
 		"  --confidence=PCT       level of the intervals (default 95)\n"
 		"  --force                compare results of different jobs\n"
+		"  --metrics=LIST         judge only these (iops,bw,lat,p50,p99,p99.9,cpu);\n"
+		"                         the others are shown, not judged\n"
 		"  --output-format=FMT    text (default) or json\n"
 		"  --bisect               exit as git bisect run wants: 0 good, 1 bad,\n"
 		"                         125 cannot tell (an interval reaches the threshold)\n\n"
@@ -158,6 +166,50 @@ static double kg_normal_quantile(double p)
 		double mid = (lo + hi) / 2;
 
 		if (0.5 * erfc(-mid / M_SQRT2) < p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+/*
+ * P(|T| < @t) for Student's t with @df degrees of freedom, an integer:
+ * the closed forms of Abramowitz and Stegun 26.7.3 and 26.7.4.
+ */
+static double kg_t_two_sided(double t, unsigned int df)
+{
+	double th = atan(fabs(t) / sqrt(df)), c2 = cos(th) * cos(th), term = 1, sum = 1;
+	unsigned int k;
+
+	if (df == 1)
+		return 2 * th / M_PI;
+	if (df % 2 == 0) {
+		for (k = 2; k + 2 <= df; k += 2) {
+			term *= c2 * (k - 1) / k;
+			sum += term;
+		}
+		return sin(th) * sum;
+	}
+	for (k = 3; k + 2 <= df; k += 2) {
+		term *= c2 * (k - 1) / k;
+		sum += term;
+	}
+	return 2 / M_PI * (th + sin(th) * cos(th) * sum);
+}
+
+/* The quantile of Student's t at @p > 0.5, by bisection; normal past 1000 df. */
+static double kg_t_quantile(double p, unsigned int df)
+{
+	double lo = 0, hi = 1e6;
+	int i;
+
+	if (df > 1000)
+		return kg_normal_quantile(p);
+	for (i = 0; i < 200; i++) {
+		double mid = (lo + hi) / 2;
+
+		if ((1 + kg_t_two_sided(mid, df)) / 2 < p)
 			lo = mid;
 		else
 			hi = mid;
@@ -550,15 +602,22 @@ static double kg_resampled_mean(struct kiog_rng *rng, const double *v, unsigned 
 
 /*
  * Percentile bootstrap of mean(B) / mean(A) over the repeats, each file
- * resampled on its own; the same seed for every metric.
+ * resampled on its own; the same seed for every metric. A plain percentile
+ * interval is too narrow for few repeats (of 3, it covers the truth far
+ * less often than it says): the interval is Hesterberg's expanded one,
+ * whose tails are those of a normal at sqrt(n / (n - 1)) t(n - 1) of the
+ * smaller side's n, so that it is as wide as Student's t's.
  */
 static int kg_diff_bootstrap(const double *va, unsigned int na, const double *vb,
 			     unsigned int nb, double confidence, double *lo, double *hi)
 {
 	double *ratio = malloc(KG_DIFF_RESAMPLES * sizeof(*ratio));
+	unsigned int i, n = na < nb ? na : nb;
 	double tail = (1 - confidence / 100) / 2;
 	struct kiog_rng rng;
-	unsigned int i;
+
+	if (n > 1)
+		tail = 0.5 * erfc(sqrt(n / (n - 1.0)) * kg_t_quantile(1 - tail, n - 1) / M_SQRT2);
 
 	if (!ratio)
 		return -1;
@@ -705,7 +764,10 @@ static bool kg_diff_row(struct kg_drow *r, const struct kg_dcmp *c, const char *
 					 from_a, from_b);
 		}
 	}
-	kg_diff_judge(r, o, kg_dm[m].higher_is_better);
+	if (!o->metrics || (o->metrics & (1u << m)))
+		kg_diff_judge(r, o, kg_dm[m].higher_is_better);
+	else
+		r->verdict = KG_DV_UNJUDGED;
 	return true;
 }
 
@@ -1172,6 +1234,34 @@ static int kg_diff_parse_pct(const char *arg, const char *name, double min, doub
 	return 0;
 }
 
+/* --metrics=iops,p50: the metrics judged, a comma list of kg_dm_words */
+static int kg_diff_parse_metrics(const char *list, unsigned int *mask)
+{
+	const char *p = list;
+	unsigned int m;
+
+	*mask = 0;
+	while (*p) {
+		size_t len = strcspn(p, ",");
+
+		for (m = 0; m < KG_NR_DM; m++)
+			if (strlen(kg_dm_words[m]) == len && !strncmp(p, kg_dm_words[m], len))
+				break;
+		if (m == KG_NR_DM) {
+			fprintf(stderr, "kiogen diff: --metrics: '%.*s' is none of iops, bw, lat, "
+				"p50, p99, p99.9, cpu\n", (int)len, p);
+			return -1;
+		}
+		*mask |= 1u << m;
+		p += len + (p[len] == ',');
+	}
+	if (!*mask) {
+		fprintf(stderr, "kiogen diff: --metrics wants a list like iops,p50\n");
+		return -1;
+	}
+	return 0;
+}
+
 static int kg_diff_args(int argc, char **argv, struct kg_dopts *o, const char **paths,
 			unsigned int *nr)
 {
@@ -1185,6 +1275,9 @@ static int kg_diff_args(int argc, char **argv, struct kg_dopts *o, const char **
 				return -1;
 		} else if (!strncmp(a, "--confidence=", 13)) {
 			if (kg_diff_parse_pct(a, "--confidence=", 50, 99.99, &o->confidence))
+				return -1;
+		} else if (!strncmp(a, "--metrics=", 10)) {
+			if (kg_diff_parse_metrics(a + 10, &o->metrics))
 				return -1;
 		} else if (!strcmp(a, "--force")) {
 			o->force = true;
