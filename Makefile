@@ -100,6 +100,10 @@ $(BUILD)/test_report: ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) $(TEST
 	@mkdir -p $(BUILD)
 	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) -lm
 
+$(BUILD)/test_repeat: ctl/test_repeat.c $(REPORT_SRCS) $(TEST_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_repeat.c $(REPORT_SRCS) -lm
+
 SYS_SRCS := ctl/syscall.c ctl/engine-psync.c ctl/engine-uring.c \
 	    ctl/engine-null.c $(OPT_SRCS) ctl/disk.c ctl/target.c
 $(BUILD)/test_syscall: ctl/test_syscall.c $(SYS_SRCS) $(TEST_HDRS)
@@ -122,7 +126,8 @@ $(BUILD)/test_golden: ctl/test_golden.c ctl/test_fixture.c $(CTL_SRCS) $(TEST_HD
 		ctl/test_golden.c ctl/test_fixture.c $(GOLDEN_SRCS) $(GOLDEN_WRAP) $(CTL_LIBS)
 
 UNIT_PROGS := $(BUILD)/test_options $(BUILD)/test_report $(BUILD)/test_syscall \
-	      $(BUILD)/test_target $(BUILD)/test_golden $(BUILD)/test_jobfile
+	      $(BUILD)/test_target $(BUILD)/test_golden $(BUILD)/test_jobfile \
+	      $(BUILD)/test_repeat
 
 unit-progs: $(UNIT_PROGS)
 
