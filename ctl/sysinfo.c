@@ -383,7 +383,9 @@ void kg_sysinfo_text(FILE *f, const struct kg_sysinfo *si)
 	if (cmdline)
 		fprintf(f, "cmdline: %s\n", cmdline);
 	for (i = 0; i < si->nr_targets; i++) {
-		fprintf(f, "target %s: ", kg_si_get(&si->targets[i], "filename"));
+		const char *name = kg_si_get(&si->targets[i], "filename");
+
+		fprintf(f, "target %s: ", name && *name ? name : "(none)");
 		kg_si_section_text(f, &si->targets[i], "filename");
 	}
 	fprintf(f, "job hash: 0x%016" PRIx64 "\n\n", si->job_hash);

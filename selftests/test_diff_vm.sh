@@ -8,16 +8,23 @@
 # exactly zero; --bisect's exit codes drive git bisect run; the repeats are
 # kept and merged; every result records the system and the target, and
 # diff lists what differs in the records first; fio's JSON is read too.
-# Env: KIOGEN_DIFF_PAIRS (20): identical pairs; KIOGEN_DIFF_REPEAT (5) and
-# KIOGEN_DIFF_RUNTIME (500ms): each result's repeats and their runtime.
+# Env: KIOGEN_DIFF_PAIRS (20): identical pairs; KIOGEN_DIFF_REPEAT (10) and
+# KIOGEN_DIFF_RUNTIME (300ms): each result's repeats and their runtime;
+# KIOGEN_DIFF_REG_REPEAT (20): the repeats of 20 us and 30 us;
+# KIOGEN_DIFF_MAX_CV (15) and KIOGEN_DIFF_MAX_CV_REGRESSION (50): the
+# scatter of the repeats' IOPS, in percent, past which the machine is too
+# unsteady for the identical pairs' and the regression's checks.
 . "$(dirname "$0")/lib.sh"
 need_root
 load_module
 command -v python3 >/dev/null || skip "needs python3 to read JSON"
 
 pairs=${KIOGEN_DIFF_PAIRS:-20}
-repeat=${KIOGEN_DIFF_REPEAT:-5}
-runtime=${KIOGEN_DIFF_RUNTIME:-500ms}
+repeat=${KIOGEN_DIFF_REPEAT:-10}
+runtime=${KIOGEN_DIFF_RUNTIME:-300ms}
+reg_repeat=${KIOGEN_DIFF_REG_REPEAT:-20}
+max_cv=${KIOGEN_DIFF_MAX_CV:-15}
+max_cv_reg=${KIOGEN_DIFF_MAX_CV_REGRESSION:-50}
 dev=kdiff
 
 nullb_create $dev irqmode=2 completion_nsec=20000 size=256 ||
@@ -59,28 +66,50 @@ diffj() {
 }
 
 # --- 20 us against 30 us ---
-result "$TMP/r20.json" || exit $KSFT_FAIL
+result "$TMP/r20.json" --repeat="$reg_repeat" || exit $KSFT_FAIL
 device_at 30000 || exit $KSFT_FAIL
-result "$TMP/r30.json" || exit $KSFT_FAIL
+result "$TMP/r30.json" --repeat="$reg_repeat" || exit $KSFT_FAIL
 diffj "$TMP/d20-30.json" "$TMP/r20.json" "$TMP/r30.json"
-check "20 us -> 30 us: exit 1, a regression" test $? -eq 1
+rc=$?
 "$KIOGEN" diff "$TMP/r20.json" "$TMP/r30.json" | sed 's/^/# /'
-for m in "read iops" "read lat mean" "read clat p50"; do
-	check "20 us -> 30 us: $m is a regression" \
+# The verdicts are only as good as the machine is steady: under TCG on a
+# loaded host a vCPU stalls for milliseconds (the guest logs "hrtimer:
+# interrupt took ..."), and the repeats' IOPS scatter. Repeats make the
+# interval honest about that, but a host whose load drifts between two
+# results is a real difference, which identical pairs then show. So the
+# statistical checks run only below a scatter of the repeats' IOPS:
+# $max_cv% for the identical pairs, $max_cv_reg% for 20 us against 30 us;
+# above, they are skipped, saying so, and the rest still runs.
+cv=$(json "$TMP/r20.json" "max((lambda v: (sum((x - sum(v) / len(v)) ** 2 for x in v) / (len(v) - 1)) ** 0.5 / (sum(v) / len(v)) * 100)([r['read']['iops'] for r in json.load(open(f))['jobs'][0]['kiogen']['repeats']]) for f in ('$TMP/r20.json', '$TMP/r30.json'))")
+echo "# the repeats' IOPS scatter by ${cv%.*}% (coefficient of variation, the larger of the two)"
+# stat_check MAX_CV DESC CMD...: a check of the statistics, skipped past MAX_CV
+stat_check() {
+	local max=$1
+	shift
+	if python3 -c "import sys; sys.exit(not $cv <= $max)"; then
+		check "$@"
+	else
+		nr_checks=$((nr_checks + 1))
+		echo "ok $nr_checks - $1 # SKIP the repeats' IOPS scatter by ${cv%.*}%, over $max%"
+	fi
+}
+stat_check "$max_cv_reg" "20 us -> 30 us: exit 1, a regression" test $rc -eq 1
+for m in "read iops" "read clat p50"; do
+	stat_check "$max_cv_reg" "20 us -> 30 us: $m is a regression" \
 		test "$(verdict "$TMP/d20-30.json" "$m")" = regression
 done
 check "20 us -> 30 us: bootstrapped over the repeats" \
 	test "$(json "$TMP/d20-30.json" "j['diffs'][0]['metrics'][0]['method']")" = "bootstrap, repeats"
-check "20 us -> 30 us: the whole distribution moved, p50 by more than 10%" \
+stat_check "$max_cv_reg" "20 us -> 30 us: the whole distribution moved, p50 by more than 10%" \
 	test "$(json "$TMP/d20-30.json" "[p['change_pct'] > 10 for p in j['diffs'][0]['distributions'][0]['percentiles'] if p['pct'] == 50]")" = "[True]"
 
 # --- the repeats, kept and merged ---
-check "--repeat=$repeat: $repeat repeats kept, fio's shape around them" \
-	test "$(json "$TMP/r20.json" "[j['kiogen']['repeats'], len(j['jobs']), len(j['jobs'][0]['kiogen']['repeats'])]")" = "[$repeat, 1, $repeat]"
+check "--repeat=$reg_repeat: $reg_repeat repeats kept, fio's shape around them" \
+	test "$(json "$TMP/r20.json" "[j['kiogen']['repeats'], len(j['jobs']), len(j['jobs'][0]['kiogen']['repeats'])]")" = "[$reg_repeat, 1, $reg_repeat]"
 check "merged: its I/Os are the repeats' sum, its histogram holds them all" \
 	holds "$TMP/r20.json" "(lambda J: J['read']['total_ios'] == sum(r['read']['total_ios'] for r in J['kiogen']['repeats']) == sum(c for _, c in J['kiogen']['hist']['read']))(j['jobs'][0])"
 check "merged: its runtime is the repeats' sum" \
-	holds "$TMP/r20.json" "(lambda J: abs(J['read']['runtime'] - sum(r['read']['runtime'] for r in J['kiogen']['repeats'])) <= $repeat)(j['jobs'][0])"
+	holds "$TMP/r20.json" "(lambda J: abs(J['read']['runtime'] - sum(r['read']['runtime'] for r in J['kiogen']['repeats'])) <= $reg_repeat)(j['jobs'][0])"
 "$KIOGEN" run --name=t --filename=/dev/$dev --rw=randread --bs=4k --runtime=200ms \
 	--time_based --repeat_until=50% --repeat_max=4 --output-format=json > "$TMP/until.json" 2>/dev/null
 check "--repeat_until=50% --repeat_max=4: 3 or 4 repeats" \
@@ -138,6 +167,7 @@ check "a result against itself: every change is exactly +0.00%, every percentile
 # the host's scheduling (a vCPU descheduled for milliseconds), which drifts
 # between two runs; the count of every metric is printed for the record.
 same=0 same_all=0
+python3 -c "import sys; sys.exit(not $cv <= $max_cv)" || pairs=0	# the host's drift
 for i in $(seq "$pairs"); do
 	result "$TMP/a$i.json" && result "$TMP/b$i.json" || continue
 	diffj "$TMP/p$i.json" "$TMP/a$i.json" "$TMP/b$i.json" --metrics=iops,lat,p50
@@ -157,13 +187,15 @@ for i in $(seq "$pairs"); do
 	fi
 done
 echo "# identical pairs, no significant change: $same of $pairs on IOPS, mean latency and p50; $same_all of $pairs on every metric"
-check "identical pairs: no significant change in at least 95% ($same of $pairs)" \
+stat_check "$max_cv" "identical pairs: no significant change in at least 95% ($same of $pairs)" \
 	test $((same * 100)) -ge $((pairs * 95))
 
 # --- git bisect run with kiogen diff --bisect ---
-# a fake history: commit k's "kernel" is good (the 20 us result against the
-# 30 us baseline: faster), bad from commit 6 on (30 us against 20 us), and
-# commit 3 cannot be told (a threshold no interval can clear)
+# A fake history whose "kernel" is a result of ctl/testdata/diff, so that
+# the loop's outcome does not hang on this machine's noise: good (base
+# against slow, 30% slower: faster), bad from commit 6 on (slow against
+# base), and commit 3 cannot be told (a threshold no interval can clear).
+data=$KIOGEN_SRC/ctl/testdata/diff
 repo=$TMP/repo
 git init -q -b main "$repo" && for k in 1 2 3 4 5 6 7 8; do
 	case $k in 3) echo unsure ;; [1245]) echo good ;; *) echo bad ;; esac > "$repo/kernel"
@@ -174,9 +206,9 @@ done
 cat > "$TMP/bisect.sh" <<EOF
 #!/bin/bash
 case \$(head -1 kernel) in
-good) exec "$KIOGEN" diff --bisect --metrics=iops,p50 "$TMP/r30.json" "$TMP/r20.json" ;;
-bad) exec "$KIOGEN" diff --bisect --metrics=iops,p50 "$TMP/r20.json" "$TMP/r30.json" ;;
-*) exec "$KIOGEN" diff --bisect --threshold=0.0001 "$TMP/r30.json" "$TMP/r30.json" ;;
+good) exec "$KIOGEN" diff --bisect "$data/slow.json" "$data/base.json" ;;
+bad) exec "$KIOGEN" diff --bisect "$data/base.json" "$data/slow.json" ;;
+*) exec "$KIOGEN" diff --bisect --threshold=0.0001 "$data/base.json" "$data/base.json" ;;
 esac
 EOF
 chmod +x "$TMP/bisect.sh"
