@@ -42,7 +42,7 @@ CTL_SRCS := ctl/main.c ctl/nl.c ctl/job.c ctl/options.c ctl/jobfile.c ctl/info.c
 	    ctl/stats.c ctl/json.c ctl/syscall.c \
 	    ctl/engine-psync.c ctl/engine-uring.c ctl/engine-null.c \
 	    ctl/compare.c ctl/disk.c ctl/target.c ctl/monitor.c ctl/diff.c ctl/json-read.c \
-	    ctl/plot.c
+	    ctl/plot.c ctl/repeat.c ctl/sysinfo.c
 CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
 
 # kselftest framework files, extracted from Debian's linux-source package
@@ -95,10 +95,14 @@ $(BUILD)/test_jobfile: ctl/test_jobfile.c $(OPT_SRCS) $(TEST_HDRS) \
 		ctl/test_jobfile.c $(OPT_SRCS)
 
 REPORT_SRCS := ctl/report.c ctl/report-json.c ctl/report-terse.c ctl/stats.c ctl/json.c \
-	       $(OPT_SRCS)
+	       ctl/sysinfo.c ctl/repeat.c $(OPT_SRCS)
 $(BUILD)/test_report: ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) $(TEST_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) -lm
+
+$(BUILD)/test_repeat: ctl/test_repeat.c $(REPORT_SRCS) $(TEST_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_repeat.c $(REPORT_SRCS) -lm
 
 SYS_SRCS := ctl/syscall.c ctl/engine-psync.c ctl/engine-uring.c \
 	    ctl/engine-null.c $(OPT_SRCS) ctl/disk.c ctl/target.c
@@ -122,7 +126,8 @@ $(BUILD)/test_golden: ctl/test_golden.c ctl/test_fixture.c $(CTL_SRCS) $(TEST_HD
 		ctl/test_golden.c ctl/test_fixture.c $(GOLDEN_SRCS) $(GOLDEN_WRAP) $(CTL_LIBS)
 
 UNIT_PROGS := $(BUILD)/test_options $(BUILD)/test_report $(BUILD)/test_syscall \
-	      $(BUILD)/test_target $(BUILD)/test_golden $(BUILD)/test_jobfile
+	      $(BUILD)/test_target $(BUILD)/test_golden $(BUILD)/test_jobfile \
+	      $(BUILD)/test_repeat
 
 unit-progs: $(UNIT_PROGS)
 

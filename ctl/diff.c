@@ -4,15 +4,19 @@
  * metric, with the change's confidence interval and a verdict that calls a
  * change a regression only when the whole interval is beyond the threshold.
  * Reads fio's JSON and json+ and kiogen's (fio's shape). A "repeat" is one
- * entry of a file's "jobs" array: fio and kiogen write one per worker
+ * of the runs kiogen run --repeat kept (each job's kiogen.repeats), else
+ * one entry of a file's "jobs" array: fio and kiogen write one per worker
  * without group_reporting (numjobs=N gives N repeats of the same job).
  * Results of kiogen compare are compared side by side, a repeat a run.
+ * Before the metrics: what differs in the records of the systems under
+ * test, and the latency distributions compared percentile by percentile.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <kiogen/hist.h>
 #include <kiogen/rng.h>
 
 #include "json.h"
@@ -25,6 +29,7 @@
 #define KG_DIFF_MAX_REPEATS	1024
 #define KG_DIFF_MAX_FILES	64
 #define KG_DIFF_MAX_OPT_DIFFS	64
+#define KG_DIFF_MAX_REC_DIFFS	64
 #define KG_DIFF_RESAMPLES	2000
 /* fixed, so that the same files always give the same intervals */
 #define KG_DIFF_SEED		0x6b696f67656e6466ULL
@@ -57,6 +62,11 @@ static const struct {
 	[KG_DM_CPU] = { "cpu/io", "us", 0, false },
 };
 
+/* --metrics' words, by enum kg_dm */
+static const char *const kg_dm_words[KG_NR_DM] = {
+	"iops", "bw", "lat", "p50", "p99", "p99.9", "cpu",
+};
+
 static const char *const kg_diff_dirs[] = { "read", "write", "trim" };
 
 enum kg_verdict {
@@ -81,6 +91,21 @@ struct kg_dfile {
 	const struct kg_jv *compare;	/* a kiogen compare result's "compare" */
 	const struct kg_jv *jobs[KG_DIFF_MAX_REPEATS];
 	unsigned int nr;		/* repeats; of a compare result, its most runs */
+	bool kept_repeats;		/* @jobs are kiogen run --repeat's repeats */
+};
+
+/* Percentiles the distributions are compared at. */
+static const double kg_dist_pcts[] = { 1, 5, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99 };
+#define KG_DIST_PCTS	ARRAY_SIZE(kg_dist_pcts)
+
+/* One direction's latency distribution of each file, compared as a whole. */
+struct kg_ddist {
+	const char *dir;
+	char source[48];	/* what the quantiles were read from */
+	double a[KG_DIST_PCTS], b[KG_DIST_PCTS], change[KG_DIST_PCTS];	/* us, us, percent */
+	double ks, ks_at;	/* largest distance of the CDFs, and the latency (us) there */
+	double ks_pct_a;	/* A's percentile at @ks_at */
+	bool moved[KG_DIST_PCTS];	/* changed beyond the threshold */
 };
 
 struct kg_drow {
@@ -97,6 +122,10 @@ struct kg_dcmp {
 	const struct kg_dfile *a, *b;
 	char *opt_diffs[KG_DIFF_MAX_OPT_DIFFS];
 	unsigned int nr_opt_diffs;
+	char *rec_diffs[KG_DIFF_MAX_REC_DIFFS];
+	unsigned int nr_rec_diffs;
+	struct kg_ddist dists[ARRAY_SIZE(kg_diff_dirs)];
+	unsigned int nr_dists;
 	struct kg_drow rows[ARRAY_SIZE(kg_diff_dirs) * KG_NR_DM];
 	unsigned int nr_rows;
 };
@@ -104,6 +133,7 @@ struct kg_dcmp {
 struct kg_dopts {
 	double threshold, confidence, z;
 	bool force, bisect, json;
+	unsigned int metrics;	/* bit per enum kg_dm judged; 0: all */
 };
 
 void kg_diff_usage(FILE *f)
@@ -117,6 +147,8 @@ void kg_diff_usage(FILE *f)
 		"  --threshold=PCT        smallest change that counts (default 5)\n"
 		"  --confidence=PCT       level of the intervals (default 95)\n"
 		"  --force                compare results of different jobs\n"
+		"  --metrics=LIST         judge only these (iops,bw,lat,p50,p99,p99.9,cpu);\n"
+		"                         the others are shown, not judged\n"
 		"  --output-format=FMT    text (default) or json\n"
 		"  --bisect               exit as git bisect run wants: 0 good, 1 bad,\n"
 		"                         125 cannot tell (an interval reaches the threshold)\n\n"
@@ -134,6 +166,50 @@ static double kg_normal_quantile(double p)
 		double mid = (lo + hi) / 2;
 
 		if (0.5 * erfc(-mid / M_SQRT2) < p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+/*
+ * P(|T| < @t) for Student's t with @df degrees of freedom, an integer:
+ * the closed forms of Abramowitz and Stegun 26.7.3 and 26.7.4.
+ */
+static double kg_t_two_sided(double t, unsigned int df)
+{
+	double th = atan(fabs(t) / sqrt(df)), c2 = cos(th) * cos(th), term = 1, sum = 1;
+	unsigned int k;
+
+	if (df == 1)
+		return 2 * th / M_PI;
+	if (df % 2 == 0) {
+		for (k = 2; k + 2 <= df; k += 2) {
+			term *= c2 * (k - 1) / k;
+			sum += term;
+		}
+		return sin(th) * sum;
+	}
+	for (k = 3; k + 2 <= df; k += 2) {
+		term *= c2 * (k - 1) / k;
+		sum += term;
+	}
+	return 2 / M_PI * (th + sin(th) * cos(th) * sum);
+}
+
+/* The quantile of Student's t at @p > 0.5, by bisection; normal past 1000 df. */
+static double kg_t_quantile(double p, unsigned int df)
+{
+	double lo = 0, hi = 1e6;
+	int i;
+
+	if (df > 1000)
+		return kg_normal_quantile(p);
+	for (i = 0; i < 200; i++) {
+		double mid = (lo + hi) / 2;
+
+		if ((1 + kg_t_two_sided(mid, df)) / 2 < p)
 			lo = mid;
 		else
 			hi = mid;
@@ -215,6 +291,115 @@ static void kg_diff_free_opt_diffs(struct kg_dcmp *c)
 {
 	while (c->nr_opt_diffs)
 		free(c->opt_diffs[--c->nr_opt_diffs]);
+}
+
+/* A leaf of a record: its path of keys, and its value as text. */
+struct kg_rleaf {
+	char key[96];
+	char val[512];
+};
+
+#define KG_DIFF_MAX_LEAVES	512
+
+/* The leaves of @v below @prefix into @l; the jobs' text is the job options' business. */
+static void kg_diff_leaves(const struct kg_jv *v, const char *prefix, struct kg_rleaf *l,
+			   unsigned int *nr)
+{
+	const struct kg_jv *m;
+	unsigned int i = 0;
+	char key[96];
+
+	for (m = v->child; m; m = m->next, i++) {
+		if (m->key && !*prefix && !strcmp(m->key, "jobs"))
+			continue;
+		if (m->key)
+			snprintf(key, sizeof(key), "%s%s%s", prefix, *prefix ? "." : "", m->key);
+		else
+			snprintf(key, sizeof(key), "%s[%u]", prefix, i);
+		if (m->type == KG_JV_OBJ || m->type == KG_JV_ARR) {
+			kg_diff_leaves(m, key, l, nr);
+			continue;
+		}
+		if (*nr == KG_DIFF_MAX_LEAVES)
+			return;
+		snprintf(l[*nr].key, sizeof(l[*nr].key), "%s", key);
+		if (m->type == KG_JV_STR)
+			snprintf(l[*nr].val, sizeof(l[*nr].val), "%s", m->str);
+		else if (m->type == KG_JV_NUM)
+			snprintf(l[*nr].val, sizeof(l[*nr].val), "%.17g", m->num);
+		else
+			snprintf(l[*nr].val, sizeof(l[*nr].val), "%s",
+				 m->type == KG_JV_NULL ? "null" : m->num ? "true" : "false");
+		(*nr)++;
+	}
+}
+
+static const char *kg_diff_leaf(const struct kg_rleaf *l, unsigned int nr, const char *key)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++)
+		if (!strcmp(l[i].key, key))
+			return l[i].val;
+	return NULL;
+}
+
+static void kg_diff_add_rec_diff(struct kg_dcmp *c, const char *key, const char *a,
+				 const char *b)
+{
+	char *s;
+
+	if (c->nr_rec_diffs == KG_DIFF_MAX_REC_DIFFS ||
+	    asprintf(&s, "%s: %s -> %s", key, a ? a : "(none)", b ? b : "(none)") < 0)
+		return;
+	c->rec_diffs[c->nr_rec_diffs++] = s;
+}
+
+/*
+ * What differs between the records of the systems under test of A and B
+ * (kiogen run's kiogen.record), into @c: every fact of either that the
+ * other lacks or has another value of.
+ */
+static int kg_diff_records(struct kg_dcmp *c)
+{
+	const struct kg_jv *ra = kg_jv_at(c->a->root, "kiogen", "record", NULL);
+	const struct kg_jv *rb = kg_jv_at(c->b->root, "kiogen", "record", NULL);
+	struct kg_rleaf *la, *lb;
+	unsigned int na = 0, nb = 0, i;
+	const char *v;
+
+	if (!ra || !rb) {
+		if (ra || rb)
+			kg_diff_add_rec_diff(c, "record", ra ? "kiogen's" : NULL,
+					     rb ? "kiogen's" : NULL);
+		return 0;
+	}
+	la = calloc(KG_DIFF_MAX_LEAVES, sizeof(*la));
+	lb = calloc(KG_DIFF_MAX_LEAVES, sizeof(*lb));
+	if (!la || !lb) {
+		free(la);
+		free(lb);
+		return -1;
+	}
+	kg_diff_leaves(ra, "", la, &na);
+	kg_diff_leaves(rb, "", lb, &nb);
+	for (i = 0; i < na; i++) {
+		v = kg_diff_leaf(lb, nb, la[i].key);
+		if (!v || strcmp(v, la[i].val))
+			kg_diff_add_rec_diff(c, la[i].key, la[i].val, v);
+	}
+	for (i = 0; i < nb; i++)
+		if (!kg_diff_leaf(la, na, lb[i].key))
+			kg_diff_add_rec_diff(c, lb[i].key, NULL, lb[i].val);
+	free(la);
+	free(lb);
+	return 0;
+}
+
+static void kg_diff_free_rec_diffs(struct kg_dcmp *c)
+{
+	while (c->nr_rec_diffs)
+		free(c->rec_diffs[--c->nr_rec_diffs]);
 }
 
 /* The value at percentile @pct of fio's "percentile" map, interpolated linearly. */
@@ -417,15 +602,22 @@ static double kg_resampled_mean(struct kiog_rng *rng, const double *v, unsigned 
 
 /*
  * Percentile bootstrap of mean(B) / mean(A) over the repeats, each file
- * resampled on its own; the same seed for every metric.
+ * resampled on its own; the same seed for every metric. A plain percentile
+ * interval is too narrow for few repeats (of 3, it covers the truth far
+ * less often than it says): the interval is Hesterberg's expanded one,
+ * whose tails are those of a normal at sqrt(n / (n - 1)) t(n - 1) of the
+ * smaller side's n, so that it is as wide as Student's t's.
  */
 static int kg_diff_bootstrap(const double *va, unsigned int na, const double *vb,
 			     unsigned int nb, double confidence, double *lo, double *hi)
 {
 	double *ratio = malloc(KG_DIFF_RESAMPLES * sizeof(*ratio));
+	unsigned int i, n = na < nb ? na : nb;
 	double tail = (1 - confidence / 100) / 2;
 	struct kiog_rng rng;
-	unsigned int i;
+
+	if (n > 1)
+		tail = 0.5 * erfc(sqrt(n / (n - 1.0)) * kg_t_quantile(1 - tail, n - 1) / M_SQRT2);
 
 	if (!ratio)
 		return -1;
@@ -572,7 +764,189 @@ static bool kg_diff_row(struct kg_drow *r, const struct kg_dcmp *c, const char *
 					 from_a, from_b);
 		}
 	}
-	kg_diff_judge(r, o, kg_dm[m].higher_is_better);
+	if (!o->metrics || (o->metrics & (1u << m)))
+		kg_diff_judge(r, o, kg_dm[m].higher_is_better);
+	else
+		r->verdict = KG_DV_UNJUDGED;
+	return true;
+}
+
+/* A distribution as (latency in ns, I/Os) points, ascending. */
+struct kg_dpt {
+	double v, n;
+};
+
+static int kg_dpt_cmp(const void *a, const void *b)
+{
+	return kg_cmp_double(&((const struct kg_dpt *)a)->v, &((const struct kg_dpt *)b)->v);
+}
+
+/*
+ * The lat histogram of @dir over every job of @f (kiogen's kiogen.hist,
+ * whose buckets are this build's), or with @key the json+ bins of
+ * @dir.@key (fio's and kiogen's json+); NULL if a job has none.
+ */
+static struct kg_dpt *kg_dist_points(const struct kg_dfile *f, const char *dir,
+				     const char *key, unsigned int *nr)
+{
+	const struct kg_jv *jobs = kg_jv_get(f->root, "jobs"), *j, *e;
+	struct kg_dpt *p = NULL, *np;
+	unsigned int n = 0, cap = 0, i, k;
+
+	for (j = jobs ? jobs->child : NULL; j; j = j->next) {
+		const struct kg_jv *h = kg_jv_at(j, "kiogen", "hist", NULL);
+		const struct kg_jv *list = key ? kg_jv_at(j, dir, key, "bins", NULL) :
+					   kg_jv_get(h, dir);
+
+		if (!list || (!key && (kg_jv_num(kg_jv_get(h, "bits"), 0) != KIOG_HIST_BITS ||
+				       kg_jv_num(kg_jv_get(h, "groups"), 0) != KIOG_HIST_GROUPS))) {
+			free(p);
+			return NULL;
+		}
+		for (e = list->child; e; e = e->next) {
+			double v, c;
+
+			if (key) {
+				v = strtod(e->key, NULL);
+				c = kg_jv_num(e, 0);
+			} else {
+				if (!e->child || !e->child->next ||
+				    kg_jv_num(e->child, -1) < 0 ||
+				    kg_jv_num(e->child, 0) >= KIOG_HIST_BUCKETS)
+					continue;
+				v = kiog_hist_bucket_val((uint32_t)e->child->num);
+				c = kg_jv_num(e->child->next, 0);
+			}
+			if (n == cap) {
+				cap = cap ? cap * 2 : 256;
+				np = realloc(p, cap * sizeof(*p));
+				if (!np) {
+					free(p);
+					return NULL;
+				}
+				p = np;
+			}
+			p[n].v = v;
+			p[n++].n = c;
+		}
+	}
+	if (!p)
+		return NULL;
+	qsort(p, n, sizeof(*p), kg_dpt_cmp);
+	/* the same latency from several jobs: one point */
+	for (i = 0, k = 0; i < n; i++) {
+		if (k && p[k - 1].v == p[i].v)
+			p[k - 1].n += p[i].n;
+		else
+			p[k++] = p[i];
+	}
+	*nr = k;
+	return p;
+}
+
+static double kg_dist_total(const struct kg_dpt *p, unsigned int n)
+{
+	double t = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		t += p[i].n;
+	return t;
+}
+
+/* the latency below which @pct percent of the I/Os completed */
+static double kg_dist_quantile(const struct kg_dpt *p, unsigned int n, double pct)
+{
+	double want = pct / 100 * kg_dist_total(p, n), cum = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		cum += p[i].n;
+		if (cum >= want)
+			return p[i].v;
+	}
+	return n ? p[n - 1].v : NAN;
+}
+
+/*
+ * The largest distance between the two CDFs (Kolmogorov-Smirnov's D), the
+ * latency where it is, and A's percentile there.
+ */
+static void kg_dist_ks(struct kg_ddist *d, const struct kg_dpt *a, unsigned int na,
+		       const struct kg_dpt *b, unsigned int nb)
+{
+	double ta = kg_dist_total(a, na), tb = kg_dist_total(b, nb), ca = 0, cb = 0;
+	unsigned int i = 0, k = 0;
+
+	d->ks = 0;
+	while (i < na || k < nb) {
+		double x = i < na && (k >= nb || a[i].v <= b[k].v) ? a[i].v : b[k].v;
+
+		while (i < na && a[i].v == x)
+			ca += a[i++].n;
+		while (k < nb && b[k].v == x)
+			cb += b[k++].n;
+		if (fabs(ca / ta - cb / tb) > d->ks) {
+			d->ks = fabs(ca / ta - cb / tb);
+			d->ks_at = x / 1000;
+			d->ks_pct_a = ca / ta * 100;
+		}
+	}
+}
+
+/*
+ * Direction @dir's latency distributions of A and B compared at
+ * kg_dist_pcts, from the most detailed source both files have: kiogen's
+ * histograms, json+ bins, else the percentiles of the first job.
+ */
+static bool kg_diff_dist(struct kg_ddist *d, const struct kg_dcmp *c, const char *dir,
+			 const struct kg_dopts *o)
+{
+	const char *pct_src = kg_diff_pct_source(c, dir);
+	struct kg_dpt *pa, *pb;
+	unsigned int na = 0, nb = 0, i;
+
+	d->dir = dir;
+	d->ks = d->ks_at = d->ks_pct_a = NAN;
+	pa = kg_dist_points(c->a, dir, NULL, &na);
+	pb = pa ? kg_dist_points(c->b, dir, NULL, &nb) : NULL;
+	snprintf(d->source, sizeof(d->source), "kiogen's lat histograms");
+	if (!pa || !pb) {
+		free(pa);
+		free(pb);
+		pa = kg_dist_points(c->a, dir, pct_src, &na);
+		pb = pa ? kg_dist_points(c->b, dir, pct_src, &nb) : NULL;
+		snprintf(d->source, sizeof(d->source), "json+ %.*s bins",
+			 (int)strcspn(pct_src, "_"), pct_src);
+	}
+	if (pa && pb && kg_dist_total(pa, na) > 0 && kg_dist_total(pb, nb) > 0) {
+		for (i = 0; i < KG_DIST_PCTS; i++) {
+			d->a[i] = kg_dist_quantile(pa, na, kg_dist_pcts[i]) / 1000;
+			d->b[i] = kg_dist_quantile(pb, nb, kg_dist_pcts[i]) / 1000;
+		}
+		kg_dist_ks(d, pa, na, pb, nb);
+	} else {
+		const struct kg_jv *ma = kg_jv_at(c->a->jobs[0], dir, pct_src, "percentile", NULL);
+		const struct kg_jv *mb = kg_jv_at(c->b->jobs[0], dir, pct_src, "percentile", NULL);
+
+		free(pa);
+		free(pb);
+		if (!ma || !mb)
+			return false;
+		pa = pb = NULL;
+		snprintf(d->source, sizeof(d->source), "%.*s percentiles, first job",
+			 (int)strcspn(pct_src, "_"), pct_src);
+		for (i = 0; i < KG_DIST_PCTS; i++) {
+			d->a[i] = kg_diff_percentile(ma, kg_dist_pcts[i]) / 1000;
+			d->b[i] = kg_diff_percentile(mb, kg_dist_pcts[i]) / 1000;
+		}
+	}
+	free(pa);
+	free(pb);
+	for (i = 0; i < KG_DIST_PCTS; i++) {
+		d->change[i] = d->a[i] > 0 ? (d->b[i] / d->a[i] - 1) * 100 : NAN;
+		d->moved[i] = fabs(d->change[i]) > o->threshold;
+	}
 	return true;
 }
 
@@ -604,6 +978,11 @@ static int kg_diff_rows(struct kg_dcmp *c, const struct kg_dopts *o)
 	}
 	if (!c->a->compare && kg_diff_row(&c->rows[c->nr_rows], c, "", KG_DM_CPU, o, va, vb))
 		c->nr_rows++;
+	for (d = 0; !c->a->compare && d < ARRAY_SIZE(kg_diff_dirs); d++)
+		if ((kg_jv_num(kg_jv_at(c->a->jobs[0], kg_diff_dirs[d], "total_ios", NULL), 0) ||
+		     kg_jv_num(kg_jv_at(c->b->jobs[0], kg_diff_dirs[d], "total_ios", NULL), 0)) &&
+		    kg_diff_dist(&c->dists[c->nr_dists], c, kg_diff_dirs[d], o))
+			c->nr_dists++;
 	free(va);
 	free(vb);
 	return 0;
@@ -643,6 +1022,17 @@ static int kg_diff_load(struct kg_dfile *f, bool force)
 	}
 	for (j = jobs->child; j && f->nr < KG_DIFF_MAX_REPEATS; j = j->next)
 		f->jobs[f->nr++] = j;
+	/* kiogen run --repeat: the repeats it kept, not the merged jobs */
+	if (kg_jv_len(kg_jv_at(f->jobs[0], "kiogen", "repeats", NULL)) > 1) {
+		f->nr = 0;
+		f->kept_repeats = true;
+		for (j = jobs->child; j; j = j->next) {
+			const struct kg_jv *r = kg_jv_at(j, "kiogen", "repeats", NULL);
+
+			for (r = r ? r->child : NULL; r && f->nr < KG_DIFF_MAX_REPEATS; r = r->next)
+				f->jobs[f->nr++] = r;
+		}
+	}
 
 	/* repeats are runs of one job */
 	for (i = 1; i < f->nr; i++)
@@ -665,12 +1055,54 @@ static void kg_diff_fmt_pct(char *buf, size_t size, double v)
 		snprintf(buf, size, "%+.2f%%", v);
 }
 
+/* Where in the distribution the shift is: the quantiles side by side. */
+static void kg_diff_dist_text(const struct kg_ddist *d, const struct kg_dopts *o)
+{
+	unsigned int i, n;
+	char buf[16];
+
+	printf("\nlatency distribution of %s (%s):\n  %-9s", d->dir, d->source, "pct");
+	for (i = 0; i < KG_DIST_PCTS; i++)
+		printf(" %9g", kg_dist_pcts[i]);
+	printf("\n  %-9s", "A us");
+	for (i = 0; i < KG_DIST_PCTS; i++)
+		printf(" %9.2f", d->a[i]);
+	printf("\n  %-9s", "B us");
+	for (i = 0; i < KG_DIST_PCTS; i++)
+		printf(" %9.2f", d->b[i]);
+	printf("\n  %-9s", "change");
+	for (i = 0; i < KG_DIST_PCTS; i++) {
+		kg_diff_fmt_pct(buf, sizeof(buf), d->change[i]);
+		printf(" %9s", buf);
+	}
+	printf("\n  moved by more than %g%%:", o->threshold);
+	for (i = 0, n = 0; i < KG_DIST_PCTS; i++)
+		if (d->moved[i])
+			printf("%s p%g", n++ ? "," : "", kg_dist_pcts[i]);
+	if (!n)
+		printf(" no percentile");
+	if (d->ks > 0)
+		printf("; the CDFs are furthest apart (%.3f) at %.2f us, A's p%.1f",
+		       d->ks, d->ks_at, d->ks_pct_a);
+	else if (d->ks == 0)
+		printf("; the same distribution");
+	putchar('\n');
+}
+
 static void kg_diff_text(const struct kg_dcmp *c, const struct kg_dopts *o)
 {
 	unsigned int i;
 
 	printf("A: %s (%u repeat%s)\nB: %s (%u repeat%s)\n", c->a->path, c->a->nr,
 	       c->a->nr == 1 ? "" : "s", c->b->path, c->b->nr, c->b->nr == 1 ? "" : "s");
+	/* first what changed besides the thing under test */
+	if (c->nr_rec_diffs) {
+		printf("the systems under test differ (records):\n");
+		for (i = 0; i < c->nr_rec_diffs; i++)
+			printf("  %s\n", c->rec_diffs[i]);
+	} else if (kg_jv_at(c->a->root, "kiogen", "record", NULL)) {
+		printf("the records of the systems under test are the same\n");
+	}
 	if (c->nr_opt_diffs) {
 		printf("different jobs (--force):\n");
 		for (i = 0; i < c->nr_opt_diffs; i++)
@@ -693,6 +1125,35 @@ static void kg_diff_text(const struct kg_dcmp *c, const struct kg_dopts *o)
 		printf("%-20s %14.3f %14.3f %9s %22s  %-22s %s\n", name, r->a, r->b, change, ci,
 		       kg_verdict_names[r->verdict], r->method);
 	}
+	for (i = 0; i < c->nr_dists; i++)
+		kg_diff_dist_text(&c->dists[i], o);
+}
+
+static void kg_diff_dist_json(struct kg_json *j, const struct kg_ddist *d)
+{
+	unsigned int i;
+
+	kg_json_obj(j, NULL);
+	kg_json_string(j, "direction", d->dir);
+	kg_json_string(j, "source", d->source);
+	kg_json_open(j, "percentiles", '[', false);
+	for (i = 0; i < KG_DIST_PCTS; i++) {
+		kg_json_open(j, NULL, '{', true);
+		kg_json_double(j, "pct", kg_dist_pcts[i]);
+		kg_json_double(j, "a_us", d->a[i]);
+		kg_json_double(j, "b_us", d->b[i]);
+		kg_json_double(j, "change_pct", d->change[i]);
+		kg_json_bool(j, "moved", d->moved[i]);
+		kg_json_close(j, '}');
+	}
+	kg_json_close(j, ']');
+	if (!isnan(d->ks))
+		kg_json_double(j, "ks_distance", d->ks);
+	if (d->ks > 0) {
+		kg_json_double(j, "ks_at_us", d->ks_at);
+		kg_json_double(j, "ks_a_pct", d->ks_pct_a);
+	}
+	kg_json_end(j);
 }
 
 static void kg_diff_json_cmp(struct kg_json *j, const struct kg_dcmp *c)
@@ -704,6 +1165,10 @@ static void kg_diff_json_cmp(struct kg_json *j, const struct kg_dcmp *c)
 	kg_json_u64(j, "a_repeats", c->a->nr);
 	kg_json_string(j, "b", c->b->path);
 	kg_json_u64(j, "b_repeats", c->b->nr);
+	kg_json_open(j, "record_differences", '[', false);
+	for (i = 0; i < c->nr_rec_diffs; i++)
+		kg_json_string(j, NULL, c->rec_diffs[i]);
+	kg_json_close(j, ']');
 	kg_json_open(j, "job_differences", '[', false);
 	for (i = 0; i < c->nr_opt_diffs; i++)
 		kg_json_string(j, NULL, c->opt_diffs[i]);
@@ -724,6 +1189,10 @@ static void kg_diff_json_cmp(struct kg_json *j, const struct kg_dcmp *c)
 		kg_json_string(j, "method", r->method);
 		kg_json_end(j);
 	}
+	kg_json_close(j, ']');
+	kg_json_open(j, "distributions", '[', false);
+	for (i = 0; i < c->nr_dists; i++)
+		kg_diff_dist_json(j, &c->dists[i]);
 	kg_json_close(j, ']');
 	kg_json_end(j);
 }
@@ -765,6 +1234,34 @@ static int kg_diff_parse_pct(const char *arg, const char *name, double min, doub
 	return 0;
 }
 
+/* --metrics=iops,p50: the metrics judged, a comma list of kg_dm_words */
+static int kg_diff_parse_metrics(const char *list, unsigned int *mask)
+{
+	const char *p = list;
+	unsigned int m;
+
+	*mask = 0;
+	while (*p) {
+		size_t len = strcspn(p, ",");
+
+		for (m = 0; m < KG_NR_DM; m++)
+			if (strlen(kg_dm_words[m]) == len && !strncmp(p, kg_dm_words[m], len))
+				break;
+		if (m == KG_NR_DM) {
+			fprintf(stderr, "kiogen diff: --metrics: '%.*s' is none of iops, bw, lat, "
+				"p50, p99, p99.9, cpu\n", (int)len, p);
+			return -1;
+		}
+		*mask |= 1u << m;
+		p += len + (p[len] == ',');
+	}
+	if (!*mask) {
+		fprintf(stderr, "kiogen diff: --metrics wants a list like iops,p50\n");
+		return -1;
+	}
+	return 0;
+}
+
 static int kg_diff_args(int argc, char **argv, struct kg_dopts *o, const char **paths,
 			unsigned int *nr)
 {
@@ -778,6 +1275,9 @@ static int kg_diff_args(int argc, char **argv, struct kg_dopts *o, const char **
 				return -1;
 		} else if (!strncmp(a, "--confidence=", 13)) {
 			if (kg_diff_parse_pct(a, "--confidence=", 50, 99.99, &o->confidence))
+				return -1;
+		} else if (!strncmp(a, "--metrics=", 10)) {
+			if (kg_diff_parse_metrics(a + 10, &o->metrics))
 				return -1;
 		} else if (!strcmp(a, "--force")) {
 			o->force = true;
@@ -839,11 +1339,18 @@ int kg_cmd_diff(int argc, char **argv)
 				(c->a->compare ? c->b : c->a)->path);
 			goto out;
 		}
+		if (kg_diff_records(c)) {
+			fprintf(stderr, "kiogen diff: out of memory\n");
+			goto out;
+		}
 		if (c->a->compare)
 			kg_diff_compare_pairs(c);
 		else
 			kg_diff_jobs(c, c->a, c->a->jobs[0], c->b, c->b->jobs[0]);
 		if (c->nr_opt_diffs && !o.force) {
+			for (k = 0; k < c->nr_rec_diffs; k++)
+				fprintf(stderr, "kiogen diff: the records differ: %s\n",
+					c->rec_diffs[k]);
 			fprintf(stderr, "kiogen diff: %s and %s are results of different jobs "
 				"(--force compares them anyway):\n", c->a->path, c->b->path);
 			for (k = 0; k < c->nr_opt_diffs; k++)
@@ -876,8 +1383,10 @@ int kg_cmd_diff(int argc, char **argv)
 	}
 	ret = kg_diff_status(cmps, nr - 1, o.bisect);
 out:
-	for (i = 0; cmps && i < nr - 1; i++)
+	for (i = 0; cmps && i < nr - 1; i++) {
 		kg_diff_free_opt_diffs(&cmps[i]);
+		kg_diff_free_rec_diffs(&cmps[i]);
+	}
 	for (i = 0; files && i < nr; i++)
 		kg_jv_free(files[i].root);
 	free(cmps);

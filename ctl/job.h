@@ -68,6 +68,10 @@ struct kg_global {
 	uint32_t nr_percentiles;
 	uint32_t percentile_ppm[KG_MAX_PERCENTILES];	/* 99.9 -> 999000 */
 	bool percentiles_set;		/* --percentile_list given */
+	/* repeats of the whole run (ctl/repeat.h); 0: once */
+	uint32_t repeat;		/* --repeat=N */
+	uint32_t repeat_max;		/* --repeat_max: cap of repeat_until */
+	double repeat_until;		/* --repeat_until=X%: CI half-width, percent */
 };
 
 /* The formats of @g (NULL: fio's defaults), never empty. */
@@ -146,6 +150,8 @@ struct kg_job_result {
 	struct kg_worker *workers;	/* nr_workers, index order */
 };
 
+struct kg_sysinfo;
+
 struct kg_run_result {
 	uint32_t id;
 	uint32_t state;			/* enum kiogen_run_state */
@@ -155,6 +161,11 @@ struct kg_run_result {
 	struct kg_job_result jobs[KG_MAX_JOBS];
 	uint32_t nr_disks;
 	struct kg_disk disks[KG_MAX_JOBS];
+	/* a merged run of repeats (ctl/repeat.h): each repeat's own result */
+	uint32_t nr_repeats;
+	const struct kg_run_result *repeats;
+	/* the system under test (ctl/sysinfo.h); NULL: not recorded */
+	const struct kg_sysinfo *record;
 };
 
 struct nlmsghdr;

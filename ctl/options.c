@@ -19,6 +19,7 @@
 
 #include "jobfile.h"
 #include "options.h"
+#include "repeat.h"
 
 /* ioengine's values: the mode, and the kernel engine when it names one */
 #define KG_ENG_TARGET	(0u << 8)	/* the engine of the target */
@@ -39,6 +40,8 @@ static int kg_opt_percentiles(struct kg_jobs *js, struct kg_job *j,
 			      const struct kg_option *o, const char *v, FILE *err);
 static int kg_opt_minimal(struct kg_jobs *js, struct kg_job *j,
 			  const struct kg_option *o, const char *v, FILE *err);
+static int kg_opt_repeat_until(struct kg_jobs *js, struct kg_job *j,
+			       const struct kg_option *o, const char *v, FILE *err);
 
 #define KG_CAT_JOB	"Job and target"
 #define KG_CAT_IO	"I/O pattern"
@@ -356,6 +359,23 @@ static const struct kg_option kg_options[] = {
 		.off1 = KG_GOFF(detached), .category = KG_CAT_REPORT,
 		.help = "start the run, print its id and return; it survives the CLI",
 	},
+	{
+		.name = "repeat", .type = KG_OPT_INT, .scope = KG_OPT_GLOBAL,
+		.off1 = KG_GOFF(repeat), .minval = 1, .maxval = KG_REPEAT_LIMIT,
+		.category = KG_CAT_REPORT,
+		.help = "run the jobs N times; the report merges the repeats and keeps each (with repeat_until: at least N)",
+	},
+	{
+		.name = "repeat_until", .type = KG_OPT_STR, .scope = KG_OPT_GLOBAL,
+		.len = 32, .cb = kg_opt_repeat_until, .category = KG_CAT_REPORT,
+		.help = "repeat until the 95% interval of the mean IOPS is within +-X% (e.g. 2%), at least 3 and at most repeat_max times",
+	},
+	{
+		.name = "repeat_max", .type = KG_OPT_INT, .scope = KG_OPT_GLOBAL,
+		.off1 = KG_GOFF(repeat_max), .minval = KG_REPEAT_UNTIL_MIN, .maxval = KG_REPEAT_LIMIT,
+		.category = KG_CAT_REPORT,
+		.help = "the most repeats repeat_until runs (default 20)",
+	},
 	{ .name = NULL },
 };
 
@@ -547,6 +567,33 @@ static int kg_opt_minimal(struct kg_jobs *js, struct kg_job *j,
 	(void)err;
 	if (!v || !strcmp(v, "1"))
 		js->global.output_formats = KG_OUT_TERSE;
+	return 0;
+}
+
+/* repeat_until=X%, as the issue writes it: 2, 2%, +-2% or the plus-minus sign */
+static int kg_opt_repeat_until(struct kg_jobs *js, struct kg_job *j,
+			       const struct kg_option *o, const char *v, FILE *err)
+{
+	const char *s = v ? v : "";
+	char *end = NULL;
+	double pct = 0;
+
+	(void)j;
+	(void)o;
+	if (!strncmp(s, "\xc2\xb1", 2))	/* UTF-8 of the plus-minus sign */
+		s += 2;
+	else if (!strncmp(s, "+-", 2))
+		s += 2;
+	if (*s >= '0' && *s <= '9')
+		pct = strtod(s, &end);
+	if (end && *end == '%')
+		end++;
+	if (!end || *end || !(pct > 0 && pct <= 100)) {
+		fprintf(err, "kiogen: repeat_until: '%s' is not a percentage in (0, 100] like 2%% or +-2%%\n",
+			v ? v : "");
+		return -EINVAL;
+	}
+	js->global.repeat_until = pct;
 	return 0;
 }
 

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -14,7 +15,9 @@
 
 #include "json.h"
 #include "options.h"
+#include "repeat.h"
 #include "stats.h"
+#include "sysinfo.h"
 
 /*
  * fio's latency object: min, max, mean, stddev, N; "percentile" only where
@@ -175,8 +178,20 @@ static void kg_json_samples(struct kg_json *j, const struct kg_worker *w, int d)
  * or compared exactly later, the interval samples, and the digest of the
  * issued I/O stream.
  */
-static void kg_json_kiogen(struct kg_json *j, const struct kg_view *v)
+/* the reports of each repeat of a merged run, views in the merged run's order */
+struct kg_json_repeats {
+	const struct kg_report *rp;
+	uint32_t nr;
+};
+
+static void kg_json_view(struct kg_json *j, const struct kg_report *rp,
+			 const struct kg_view *v, const struct kg_json_repeats *reps,
+			 uint32_t index);
+
+static void kg_json_kiogen(struct kg_json *j, const struct kg_view *v,
+			   const struct kg_json_repeats *reps, uint32_t index)
 {
+	uint32_t k;
 	int d;
 
 	kg_json_obj(j, "kiogen");
@@ -205,6 +220,14 @@ static void kg_json_kiogen(struct kg_json *j, const struct kg_view *v)
 	kg_json_u64(j, "errors", v->w.dir[0].errors + v->w.dir[1].errors);
 	kg_json_u64(j, "mem_bytes", v->w.mem);
 	kg_json_u64(j, "workers", v->members);
+	/* each repeat as fio would have reported it alone */
+	if (reps && reps->nr) {
+		kg_json_open(j, "repeats", '[', false);
+		for (k = 0; k < reps->nr; k++)
+			if (index < reps->rp[k].nr_views)
+				kg_json_view(j, &reps->rp[k], &reps->rp[k].views[index], NULL, 0);
+		kg_json_close(j, ']');
+	}
 	kg_json_end(j);
 }
 
@@ -222,7 +245,8 @@ static void kg_json_buckets(struct kg_json *j, const char *key,
 }
 
 static void kg_json_view(struct kg_json *j, const struct kg_report *rp,
-			 const struct kg_view *v)
+			 const struct kg_view *v, const struct kg_json_repeats *reps,
+			 uint32_t index)
 {
 	double usr, sys;
 	double lat[KG_LAT_LINES][KG_LAT_NR];
@@ -265,7 +289,7 @@ static void kg_json_view(struct kg_json *j, const struct kg_report *rp,
 	kg_json_u64(j, "latency_target", 0);
 	kg_json_double(j, "latency_percentile", 100.0);
 	kg_json_u64(j, "latency_window", 0);
-	kg_json_kiogen(j, v);
+	kg_json_kiogen(j, v, reps, index);
 	kg_json_end(j);
 }
 
@@ -311,19 +335,69 @@ static void kg_json_disks(struct kg_json *j, const struct kg_run_result *r)
 	kg_json_close(j, ']');
 }
 
+/*
+ * What fio's shape has no place for about the whole run: the record of the
+ * system under test, and how many repeats were merged.
+ */
+static void kg_json_run_kiogen(struct kg_json *j, const struct kg_run_result *r,
+			       const struct kg_global *g)
+{
+	double iops[KG_REPEAT_LIMIT];
+	uint32_t k;
+
+	if (!r->record && !r->nr_repeats)
+		return;
+	kg_json_obj(j, "kiogen");
+	if (r->record)
+		kg_sysinfo_json(j, r->record);
+	if (r->nr_repeats) {
+		for (k = 0; k < r->nr_repeats && k < KG_REPEAT_LIMIT; k++)
+			iops[k] = kg_repeat_iops(&r->repeats[k]);
+		kg_json_u64(j, "repeats", r->nr_repeats);
+		if (g && g->repeat_until > 0)
+			kg_json_double(j, "repeat_until_pct", g->repeat_until);
+		if (kg_repeat_halfwidth(iops, k) >= 0)
+			kg_json_double(j, "iops_ci95_pct", kg_repeat_halfwidth(iops, k));
+	}
+	kg_json_end(j);
+}
+
+static void kg_json_free_repeats(struct kg_report *reps, uint32_t nr)
+{
+	while (nr)
+		kg_report_free(&reps[--nr]);
+	free(reps);
+}
+
 int kg_report_json(FILE *f, const struct kg_run_result *r,
 		   const struct kg_global *g)
 {
 	struct kg_json j = { .f = f };
-	struct kg_report rp;
+	struct kg_json_repeats jr = { 0 };
+	struct kg_report rp, *reps = NULL;
 	struct timespec now;
 	char date[64];
 	uint32_t i;
 	int err;
 
+	if (r->nr_repeats) {
+		reps = calloc(r->nr_repeats, sizeof(*reps));
+		if (!reps)
+			return -ENOMEM;
+		for (jr.nr = 0; jr.nr < r->nr_repeats; jr.nr++) {
+			err = kg_report_build(&reps[jr.nr], &r->repeats[jr.nr], g);
+			if (err) {
+				kg_json_free_repeats(reps, jr.nr);
+				return err;
+			}
+		}
+		jr.rp = reps;
+	}
 	err = kg_report_build(&rp, r, g);
-	if (err)
+	if (err) {
+		kg_json_free_repeats(reps, jr.nr);
 		return err;
+	}
 	clock_gettime(CLOCK_REALTIME, &now);
 	kg_date(date, sizeof(date), false);
 
@@ -336,12 +410,14 @@ int kg_report_json(FILE *f, const struct kg_run_result *r,
 	kg_json_global_options(&j, &rp.pl, g);
 	kg_json_open(&j, "jobs", '[', false);
 	for (i = 0; i < rp.nr_views; i++)
-		kg_json_view(&j, &rp, &rp.views[i]);
+		kg_json_view(&j, &rp, &rp.views[i], &jr, i);
 	kg_json_close(&j, ']');
 	kg_json_disks(&j, r);
+	kg_json_run_kiogen(&j, r, g);
 	kg_json_end(&j);
 	fputc('\n', f);
 
 	kg_report_free(&rp);
+	kg_json_free_repeats(reps, jr.nr);
 	return ferror(f) ? -EIO : 0;
 }

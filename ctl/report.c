@@ -17,7 +17,9 @@
 #include <kiogen/version.h>
 
 #include "options.h"
+#include "repeat.h"
 #include "stats.h"
+#include "sysinfo.h"
 
 /* fio's sig_figs default: rates and sizes keep four significant digits */
 #define KG_SIG_FIGS	4
@@ -382,23 +384,82 @@ void kg_report_preamble(FILE *f, const struct kg_jobs *js)
 	fflush(f);
 }
 
+/*
+ * One line per repeat of view @index, under the merged view: what a reader
+ * checks first, whether the repeats agree.
+ */
+static void kg_text_repeats(FILE *f, const struct kg_report *reps, uint32_t nr,
+			    uint32_t index)
+{
+	uint32_t k;
+	int d;
+
+	for (k = 0; k < nr; k++) {
+		const struct kg_view *v = &reps[k].views[index];
+
+		if (index >= reps[k].nr_views)
+			continue;
+		fprintf(f, "  kiogen repeat %u/%u:", k + 1, nr);
+		for (d = 0; d < KG_NR_DIRS; d++) {
+			const struct kg_dir *dd = &v->w.dir[d];
+			uint64_t ns = dd->ios ? v->w.elapsed_ns : 0;
+			struct kg_lat_view lv;
+			char iops[32], bw[32];
+
+			if (!dd->ios)
+				continue;
+			kg_dir_lat(dd, KG_LAT_CLAT, &lv);
+			kg_num2str(iops, sizeof(iops), (uint64_t)kg_rate(dd->ios, ns),
+				   KG_SIG_FIGS, false, "");
+			kg_num2str(bw, sizeof(bw), (uint64_t)kg_rate(dd->bytes, ns),
+				   KG_SIG_FIGS, true, "B/s");
+			fprintf(f, " %s: IOPS=%s, BW=%s, lat avg=%.2fus, clat p99=%.2fus;",
+				kg_dir_names[d], iops, bw, kg_dir_mean_ns(dd) / 1000,
+				kg_lat_percentile_ns(&lv, 990000) / 1000.0);
+		}
+		fprintf(f, " %.3fs\n", v->w.elapsed_ns / 1e9);
+	}
+}
+
 int kg_report_text(FILE *f, const struct kg_run_result *r,
 		   const struct kg_global *g)
 {
-	struct kg_report rp;
+	struct kg_report rp, *reps = NULL;
+	uint32_t i, nr = 0;
 	char date[64];
-	uint32_t i;
 	int err;
 
-	err = kg_report_build(&rp, r, g);
-	if (err)
+	if (r->nr_repeats) {
+		reps = calloc(r->nr_repeats, sizeof(*reps));
+		if (!reps)
+			return -ENOMEM;
+	}
+	for (err = 0; nr < r->nr_repeats && !err; nr++)
+		err = kg_report_build(&reps[nr], &r->repeats[nr], g);
+	if (!err)
+		err = kg_report_build(&rp, r, g);
+	if (err) {
+		while (nr)
+			kg_report_free(&reps[--nr]);
+		free(reps);
 		return err;
+	}
+	if (r->record)
+		kg_sysinfo_text(f, r->record);
+	if (nr)
+		fprintf(f, "kiogen: %u repeats, merged: each job's figures are of all of them, "
+			"then one line per repeat\n", nr);
 	kg_date(date, sizeof(date), true);
-	for (i = 0; i < rp.nr_views; i++)
+	for (i = 0; i < rp.nr_views; i++) {
 		kg_text_view(f, &rp, &rp.views[i], date);
+		kg_text_repeats(f, reps, nr, i);
+	}
 	kg_text_group(f, &rp);
 	kg_text_disks(f, r);
 	kg_report_free(&rp);
+	while (nr)
+		kg_report_free(&reps[--nr]);
+	free(reps);
 	return ferror(f) ? -EIO : 0;
 }
 

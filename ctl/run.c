@@ -21,7 +21,9 @@
 #include "disk.h"
 #include "kiogen.h"
 #include "options.h"
+#include "repeat.h"
 #include "report.h"
+#include "sysinfo.h"
 #include "target.h"
 
 static volatile sig_atomic_t kg_interrupted;
@@ -309,12 +311,61 @@ int kg_output_close(FILE *f, const struct kg_global *g)
 	return failed ? -EIO : 0;
 }
 
+/* One run of the jobs on the path they ask for; @nl is connected if kernel. */
+static int kg_run_once(struct kg_nl *nl, const struct kg_jobs *js, struct kg_run_result *r)
+{
+	if (js->global.path == KG_PATH_SYSCALL)
+		return kg_syscall_run(js, r);
+	return kg_kernel_run(nl, js, r);
+}
+
+/*
+ * The repeats @js asks for, into @reps, merged into @r: at most
+ * kg_repeat_max(), and with repeat_until no more once the interval of the
+ * mean IOPS is narrow enough. Stops at a failed repeat or Ctrl-C; what
+ * ran is reported. Returns the first failure's exit code.
+ */
+static int kg_run_repeats(struct kg_nl *nl, const struct kg_jobs *js,
+			  struct kg_run_result *reps, struct kg_run_result *r)
+{
+	const struct kg_global *g = &js->global;
+	unsigned int max = kg_repeat_max(g), min = kg_repeat_min(g), n;
+	FILE *info = kg_output_text_only(g) ? stdout : stderr;
+	double iops[KG_REPEAT_LIMIT], half = -1;
+	int ret = KG_EXIT_OK;
+
+	for (n = 0; n < max && !kg_interrupted; n++) {
+		ret = kg_run_once(nl, js, &reps[n]);
+		if (!reps[n].nr_jobs)
+			break;
+		if (kg_repeat_append(r, &reps[n])) {
+			fprintf(stderr, "kiogen: repeats: out of memory\n");
+			kg_results_release(&reps[n]);
+			return KG_EXIT_FAIL;
+		}
+		iops[n] = kg_repeat_iops(&reps[n]);
+		half = kg_repeat_halfwidth(iops, n + 1);
+		if (ret)
+			break;
+		if (g->repeat_until > 0 && n + 1 >= min && half >= 0 && half <= g->repeat_until)
+			break;
+	}
+	r->repeats = reps;
+	if (g->repeat_until > 0 && r->nr_repeats == max && !(half >= 0 && half <= g->repeat_until))
+		fprintf(info, "kiogen: repeat_until=%g%%: the interval of the mean IOPS is "
+			"+-%.2f%% after %u repeats (repeat_max)\n", g->repeat_until, half, max);
+	return ret;
+}
+
 int kg_cmd_run(int argc, char **argv)
 {
 	static struct kg_jobs js;
 	static struct kg_run_result r;
-	struct kg_nl nl;
+	static struct kg_sysinfo si;
+	struct kg_run_result *reps = NULL;
+	struct kg_nl nl = { 0 };
 	FILE *report;
+	unsigned int i;
 	int ret;
 
 	kg_jobs_init(&js);
@@ -323,28 +374,54 @@ int kg_cmd_run(int argc, char **argv)
 		return KG_EXIT_USAGE;
 	if (!js.global.percentiles_set)
 		kg_default_percentiles(&js.global);
+	if (js.global.detached && kg_repeat_max(&js.global) > 1) {
+		fprintf(stderr, "kiogen: repeat and repeat_until need the CLI to wait for each run: not with detached\n");
+		return KG_EXIT_USAGE;
+	}
+	if (js.global.repeat_max && !(js.global.repeat_until > 0)) {
+		fprintf(stderr, "kiogen: repeat_max caps repeat_until: give repeat_until too\n");
+		return KG_EXIT_USAGE;
+	}
+	if (js.global.repeat_max && js.global.repeat > js.global.repeat_max) {
+		fprintf(stderr, "kiogen: repeat=%u is more than repeat_max=%u\n",
+			js.global.repeat, js.global.repeat_max);
+		return KG_EXIT_USAGE;
+	}
+	if (kg_repeat_max(&js.global) > 1) {
+		reps = calloc(kg_repeat_max(&js.global), sizeof(*reps));
+		if (!reps) {
+			fprintf(stderr, "kiogen: repeats: out of memory\n");
+			return KG_EXIT_FAIL;
+		}
+	}
 	/* before the run, as fio: a report with nowhere to go is no run */
 	report = kg_output_open(&js.global);
-	if (!report)
+	if (!report) {
+		free(reps);
 		return KG_EXIT_FAIL;
+	}
 	kg_stop_on_signals();
 	if ((kg_output_formats(&js.global) & KG_OUT_NORMAL) && !js.global.detached)
 		kg_report_preamble(report, &js);
 
-	if (js.global.path == KG_PATH_SYSCALL) {
-		ret = kg_syscall_run(&js, &r);
-	} else {
+	if (js.global.path != KG_PATH_SYSCALL) {
 		ret = kg_connect(&nl);
 		if (ret)
 			goto out;
-		ret = kg_kernel_run(&nl, &js, &r);
-		kg_nl_close(&nl);
+	}
+	if (reps) {
+		ret = kg_run_repeats(&nl, &js, reps, &r);
+	} else {
+		ret = kg_run_once(&nl, &js, &r);
 		if (js.global.detached) {
 			if (!ret && r.id)	/* no id: Ctrl-C during the layout */
 				printf("%u\n", r.id);
 			goto out;
 		}
 	}
+	/* after the run: the files it laid out are there to be described */
+	kg_sysinfo_collect(&si, &js, "");
+	r.record = &si;
 	/* a failed write is said when the stream is closed */
 	if (r.nr_jobs && kg_report_print(report, &r, &js.global) == -ENOMEM) {
 		fprintf(stderr, "kiogen: report: out of memory\n");
@@ -352,6 +429,10 @@ int kg_cmd_run(int argc, char **argv)
 	}
 	kg_results_release(&r);
 out:
+	kg_nl_close(&nl);
+	for (i = 0; reps && i < kg_repeat_max(&js.global); i++)
+		kg_results_release(&reps[i]);
+	free(reps);
 	if (kg_output_close(report, &js.global) && !ret)
 		ret = KG_EXIT_FAIL;
 	return ret;

@@ -6,7 +6,8 @@
 # is 30% worse with tight repeats; noisy-a/-b, 1% apart with noisy ones;
 # deeper, another iodepth; compare-slow, a kiogen compare result whose kernel
 # side is 30% slower), on real fio results and on real kiogen results of the
-# syscall path with the null engine, and bad input.
+# syscall path with the null engine (and with --repeat: its repeats, the
+# records, --metrics), and bad input.
 src=$(cd "$(dirname "$0")/../.." && pwd)
 kiogen=$src/ctl/kiogen
 data=$src/ctl/testdata/diff
@@ -180,6 +181,43 @@ if kg_run >"$tmp/kg-a.json" 2>"$tmp/kg.err" && kg_run >"$tmp/kg-b.json" 2>>"$tmp
 	fi
 else
 	skip "kiogen syscall results" "kiogen run --path=syscall failed: $(tail -1 "$tmp/kg.err")"
+fi
+
+# kiogen run --repeat: diff bootstraps over the repeats it kept; the records
+# are compared first; --metrics chooses what is judged
+if kg_run --runtime=300ms --repeat=3 >"$tmp/rep-a.json" 2>"$tmp/kg.err" &&
+   kg_run --runtime=300ms --repeat=3 >"$tmp/rep-b.json" 2>>"$tmp/kg.err"; then
+	judged "kiogen --repeat=3: two results" "$tmp/rep-a.json" "$tmp/rep-b.json"
+	has "^A: .*rep-a.json \(3 repeats\)" "kiogen --repeat=3: its 3 repeats, not its one merged job"
+	has "read iops .* bootstrap, repeats$" "kiogen --repeat=3: bootstrapped over the repeats"
+	has "^the records of the systems under test are the same" "same machine: the same records"
+	has "^latency distribution of read \(kiogen's lat histograms\)" \
+		"the distributions, from the merged histograms"
+	status 0 "kiogen --repeat=3 against itself" "$tmp/rep-a.json" "$tmp/rep-a.json"
+	self_zero "kiogen --repeat=3 against itself"
+	python3 -c 'import json, sys
+j = json.load(open(sys.argv[1]))
+j["kiogen"]["record"]["system"]["kernel_release"] = "9.9.9-other"
+json.dump(j, open(sys.argv[2], "w"))' "$tmp/rep-b.json" "$tmp/rep-k.json"
+	judged "another kernel" "$tmp/rep-a.json" "$tmp/rep-k.json"
+	if awk '/^  system.kernel_release: .* -> 9.9.9-other$/ { k = NR } /^metric / { m = NR }
+		END { exit !(k && k < m) }' "$tmp/out"; then
+		ok "another kernel: the record's difference is listed before the metrics"
+	else
+		not_ok "another kernel: no record difference before the metrics"
+		sed 's/^/# /' "$tmp/out"
+	fi
+	judged "--metrics=p50" --metrics=p50 "$tmp/rep-a.json" "$tmp/rep-b.json"
+	if awk '/^(read|cpu)/ && !/ p50 / && !/not judged/ { bad = 1 } END { exit bad }' "$tmp/out"; then
+		ok "--metrics=p50: only p50 is judged"
+	else
+		not_ok "--metrics=p50: another metric judged"
+		sed 's/^/# /' "$tmp/out"
+	fi
+	status 2 "--metrics with an unknown metric" --metrics=iops,p42 "$tmp/rep-a.json" \
+		"$tmp/rep-b.json"
+else
+	skip "kiogen --repeat results" "kiogen run --repeat failed: $(tail -1 "$tmp/kg.err")"
 fi
 
 tap_done
