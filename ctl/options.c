@@ -1143,6 +1143,12 @@ static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
 		fprintf(err, "kiogen: %s: size: smaller than one block (bs)\n", j->name);
 		return -EINVAL;
 	}
+	if (j->size && j->random_distribution == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS &&
+	    kiog_dist_zones_fit(&j->zones, j->size / j->bs, j->bs)) {
+		fprintf(err, "kiogen: %s: random_distribution: zoned_abs zones end past the region (size)\n",
+			j->name);
+		return -EINVAL;
+	}
 	if (j->time_based && !j->runtime_ns) {
 		fprintf(err, "kiogen: %s: time_based: needs a runtime\n", j->name);
 		return -EINVAL;

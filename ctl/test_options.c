@@ -241,16 +241,18 @@ int main(void)
 			{ "zoned_abs:50/1g:50", "zoned_abs needs a size" },
 			{ "zoned:101/10", "the access percent is not 0 to 100" },
 			{ "zoned:", "zoned needs zones" },
+			{ "zoned_abs:50/1m:50/1m", "zoned_abs zones end past the region (size)" },
 			{ "zoned:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:84/1",
 			  "at most 16 zones a direction" },
 		};
-		char opt[128];
+		char opt[128];	/* --size=1m */
 		size_t i;
 		int all = 1;
 
 		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 			snprintf(opt, sizeof(opt), "--random_distribution=%s", bad[i][0]);
-			if (!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", opt, NULL) ||
+			if (!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--size=1m",
+				   opt, NULL) ||
 			    !strstr(err, bad[i][1])) {
 				printf("# %s: %s", bad[i][0], err);
 				all = 0;
