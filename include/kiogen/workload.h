@@ -85,10 +85,11 @@ struct kiog_wl {
 	__u8 dir;			/* fixed direction unless @mixed */
 	__u8 mixed;
 	__u8 half_bits;			/* permutation domain is 4^half_bits */
-	struct kiog_dist dist;		/* KIOG_WL_DIST; keys scatter its ranks */
 	/* public: */
 	__u64 issued;
 	__u64 digest;
+	/* private: */
+	struct kiog_dist dist;		/* KIOG_WL_DIST, last: the rest is hot */
 };
 
 /**
