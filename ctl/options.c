@@ -197,7 +197,8 @@ static const struct kg_option kg_options[] = {
 	},
 	{
 		.name = "random_distribution", .type = KG_OPT_STR, .len = 1024,
-		.cb = kg_opt_random_distribution, .def = "random", .category = KG_CAT_IO,
+		.cb = kg_opt_random_distribution, .def = "random", .report = KG_REPORT_SET,
+		.category = KG_CAT_IO,
 		.help = "how a random pattern picks its blocks: random, zipf[:THETA], pareto[:H], "
 			"normal[:DEV] (gauss), zoned:ACCESS%/SIZE%:..., zoned_abs:ACCESS%/SIZE:... "
 			"(zones: per direction with ',')",
@@ -1285,6 +1286,53 @@ static uint64_t kg_opt_value(const struct kg_option *o, const struct kg_job *j)
 	}
 }
 
+/* random_distribution as fio's syntax, from the job's fields */
+static const char *kg_dist_str(const struct kg_job *j, char *buf, size_t len)
+{
+	static const char *const names[] = {
+		[KIOGEN_RANDOM_DISTRIBUTION_RANDOM] = "random",
+		[KIOGEN_RANDOM_DISTRIBUTION_ZIPF] = "zipf",
+		[KIOGEN_RANDOM_DISTRIBUTION_PARETO] = "pareto",
+		[KIOGEN_RANDOM_DISTRIBUTION_NORMAL] = "normal",
+		[KIOGEN_RANDOM_DISTRIBUTION_ZONED] = "zoned",
+		[KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS] = "zoned_abs",
+	};
+	uint32_t i, d, nr[2] = { 0, 0 };
+	size_t n;
+
+	if (j->random_distribution >= sizeof(names) / sizeof(names[0]))
+		return "?";
+	n = (size_t)snprintf(buf, len, "%s", names[j->random_distribution]);
+	if (j->random_distribution >= KIOGEN_RANDOM_DISTRIBUTION_ZIPF &&
+	    j->random_distribution <= KIOGEN_RANDOM_DISTRIBUTION_NORMAL)
+		snprintf(buf + n, len - n, ":%g", (double)j->dist_param / KIOG_DIST_PPM);
+	for (i = 0; i < j->zones.nr; i++)
+		nr[!!(j->zones.z[i] & KIOGEN_ZONE_WRITE)]++;
+	/* reads' zones, then the writes' when they are not the same */
+	for (d = 0; d < 2 && j->zones.nr; d++) {
+		bool same = d && nr[0] == nr[1], first = true;
+
+		for (i = 0; same && i < nr[0]; i++)
+			same = j->zones.z[i] == (j->zones.z[nr[0] + i] & ~KIOGEN_ZONE_WRITE);
+		if (same)
+			break;
+		if (n < len)
+			n += (size_t)snprintf(buf + n, len - n, d ? "," : ":");
+		for (i = 0; i < j->zones.nr && n < len; i++) {
+			uint64_t z = j->zones.z[i];
+
+			if (!!(z & KIOGEN_ZONE_WRITE) != d)
+				continue;
+			n += (size_t)snprintf(buf + n, len - n, "%s%u/%llu", first ? "" : ":",
+					      (unsigned int)((z >> KIOGEN_ZONE_ACCESS_SHIFT) &
+							     KIOGEN_ZONE_ACCESS_MASK),
+					      (unsigned long long)(z & KIOGEN_ZONE_SIZE_MASK));
+			first = false;
+		}
+	}
+	return buf;
+}
+
 void kg_job_options_each(const struct kg_job *j,
 			 void (*fn)(void *ctx, const char *name, const char *value),
 			 void *ctx)
@@ -1307,6 +1355,13 @@ void kg_job_options_each(const struct kg_job *j,
 			continue;
 		if (o->cb == kg_opt_name) {	/* the one without a field */
 			fn(ctx, o->name, j->name);
+			continue;
+		}
+		if (o->cb == kg_opt_random_distribution) {	/* fields, no string */
+			char dist[1024];
+
+			if (j->random_distribution)
+				fn(ctx, o->name, kg_dist_str(j, dist, sizeof(dist)));
 			continue;
 		}
 		x = kg_opt_value(o, j);

@@ -18,6 +18,15 @@ static void ok(int cond, const char *desc)
 	failed += !cond;
 }
 
+static char seen[256];
+
+static void grab_dist(void *ctx, const char *name, const char *value)
+{
+	(void)ctx;
+	if (!strcmp(name, "random_distribution"))
+		snprintf(seen, sizeof(seen), "%s", value);
+}
+
 /* Parses a NULL-terminated argument list; returns 0 or the error text. */
 static int parse(struct kg_jobs *js, char *err, size_t len, ...)
 {
@@ -47,7 +56,7 @@ int main(void)
 	char err[512];
 	uint64_t v;
 
-	printf("TAP version 13\n1..63\n");
+	printf("TAP version 13\n1..64\n");
 	ok(!kg_parse_size("16k", &v) && v == 16384, "size 16k");
 	ok(!kg_parse_size("1m", &v) && v == 1 << 20, "size 1m");
 	ok(!kg_parse_size("2GiB", &v) && v == 2ULL << 30, "size 2GiB");
@@ -259,6 +268,32 @@ int main(void)
 			}
 		}
 		ok(all, "random_distribution: bad values refused in words");
+	}
+	{
+		static const char *const round[][2] = {
+			{ "zipf:1.2", "zipf:1.2" }, { "gauss", "normal:0" },
+			{ "zoned:60/10:30/20:10/70", "zoned:60/10:30/20:10/70" },
+			{ "zoned:50/50:50/50,100/10", "zoned:50/50:50/50,100/10" },
+			{ "zoned:,100/10", "zoned:,100/10" },
+			{ "zoned_abs=60/1k:40/2k", "zoned_abs:60/1024:40/2048" },
+		};
+		size_t i;
+		int all = 1;
+
+		for (i = 0; i < sizeof(round) / sizeof(round[0]); i++) {
+			char opt[128];
+
+			snprintf(opt, sizeof(opt), "--random_distribution=%s", round[i][0]);
+			seen[0] = 0;
+			if (parse(&js, err, sizeof(err), "--name=a", "--filename=/x", opt, NULL))
+				all = 0;
+			kg_job_options_each(&js.jobs[0], grab_dist, NULL);
+			if (strcmp(seen, round[i][1])) {
+				printf("# %s listed as '%s'\n", round[i][0], seen);
+				all = 0;
+			}
+		}
+		ok(all, "random_distribution: reports list it in fio's syntax");
 	}
 	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--random_generator=lfsr",
 		  "--norandommap", NULL) && !js.jobs[0].norandommap &&
