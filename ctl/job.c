@@ -5,6 +5,7 @@
  * kernel's errors. The plain fields are loops over include/kiogen/job.h.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "job.h"
 #include "nl.h"
@@ -26,6 +27,12 @@ static void kg_put_FLAG(struct nlmsghdr *nlh, uint16_t type, bool v)
 		mnl_attr_put(nlh, type, 0, NULL);
 }
 
+static void kg_put_ZONES(struct nlmsghdr *nlh, uint16_t type, struct kiog_zones v)
+{
+	if (v.nr)
+		mnl_attr_put(nlh, type, v.nr * sizeof(v.z[0]), v.z);
+}
+
 static void kg_get_U32(const struct nlattr *a, uint32_t *v)
 {
 	if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
@@ -42,6 +49,16 @@ static void kg_get_FLAG(const struct nlattr *a, bool *v)
 {
 	(void)a;
 	*v = true;
+}
+
+static void kg_get_ZONES(const struct nlattr *a, struct kiog_zones *v)
+{
+	uint16_t len = mnl_attr_get_payload_len(a);
+
+	if (len <= sizeof(v->z) && !(len % sizeof(v->z[0]))) {
+		memcpy(v->z, mnl_attr_get_payload(a), len);
+		v->nr = len / sizeof(v->z[0]);
+	}
 }
 
 void kg_job_put(struct nlmsghdr *nlh, const struct kg_job *j, int fd)

@@ -26,6 +26,7 @@ struct kg_job {
 	/* the CLI's own */
 	uint64_t filesize;		/* bytes; 0 = size */
 	uint32_t fallocate;		/* enum kiogen_fallocate */
+	uint32_t random_generator;	/* enum kg_randgen */
 	bool direct_set;		/* direct= was given */
 	bool invalidate;
 	bool group_reporting;
@@ -35,6 +36,12 @@ struct kg_job {
 	bool fixedbufs;
 	bool registerfiles;
 	bool sqthread_poll;
+};
+
+/* fio's random_generator: kiogen draws from xoshiro256** whatever it is */
+enum kg_randgen {
+	KG_RANDGEN_TAUSWORTHE,
+	KG_RANDGEN_LFSR,
 };
 
 /* Who issues the I/O: kernel threads (kiogen) or this process (syscalls). */

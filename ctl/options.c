@@ -17,6 +17,8 @@
 #include <time.h>
 #include <sys/stat.h>
 
+#include <kiogen/dist.h>
+
 #include "jobfile.h"
 #include "options.h"
 #include "repeat.h"
@@ -42,6 +44,8 @@ static int kg_opt_minimal(struct kg_jobs *js, struct kg_job *j,
 			  const struct kg_option *o, const char *v, FILE *err);
 static int kg_opt_repeat_until(struct kg_jobs *js, struct kg_job *j,
 			       const struct kg_option *o, const char *v, FILE *err);
+static int kg_opt_random_distribution(struct kg_jobs *js, struct kg_job *j,
+				      const struct kg_option *o, const char *v, FILE *err);
 
 #define KG_CAT_JOB	"Job and target"
 #define KG_CAT_IO	"I/O pattern"
@@ -193,6 +197,25 @@ static const struct kg_option kg_options[] = {
 		.minval = 0, .maxval = 100, .def = "100", .report = KG_REPORT_CHANGED,
 		.category = KG_CAT_IO,
 		.help = "percent of a random pattern's I/Os at random offsets; the rest continue from the previous I/O",
+	},
+	{
+		.name = "random_distribution", .type = KG_OPT_STR, .len = 1024,
+		.cb = kg_opt_random_distribution, .def = "random", .report = KG_REPORT_SET,
+		.category = KG_CAT_IO,
+		.help = "how a random pattern picks its blocks: random, zipf[:THETA], pareto[:H], "
+			"normal[:DEV] (gauss), zoned:ACCESS%/SIZE%:..., zoned_abs:ACCESS%/SIZE:... "
+			"(zones: per direction with ',')",
+	},
+	{
+		.name = "random_generator", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(random_generator),
+		.def = "tausworthe", .category = KG_CAT_IO,
+		.help = "fio's names are accepted; kiogen always draws from xoshiro256**",
+		.posval = {
+			{ "tausworthe", "xoshiro256**", KG_RANDGEN_TAUSWORTHE },
+			{ "lfsr", "xoshiro256**, every block once per pass even with norandommap (as fio's lfsr)",
+			  KG_RANDGEN_LFSR },
+			{ "tausworthe64", "xoshiro256**", KG_RANDGEN_TAUSWORTHE },
+		},
 	},
 	{
 		.name = "group_reporting", .type = KG_OPT_BOOL, .off1 = KG_JOFF(group_reporting),
@@ -597,6 +620,187 @@ static int kg_opt_repeat_until(struct kg_jobs *js, struct kg_job *j,
 	return 0;
 }
 
+/* fio's parameter of a distribution, in millionths; false if not a number */
+static bool kg_dist_float(const char *s, const char *def, uint32_t *ppm)
+{
+	char *end;
+	double x;
+
+	if (!*s)
+		s = def;
+	errno = 0;
+	x = strtod(s, &end);
+	if (errno || *end || end == s || x < 0 || x > 4000)
+		return false;
+	*ppm = (uint32_t)(x * KIOG_DIST_PPM + 0.5);
+	return true;
+}
+
+/*
+ * One direction's zones of zoned (sizes in percent) or zoned_abs (sizes in
+ * bytes): ACCESS/SIZE entries separated by ':', as fio; zoned sizes left
+ * out share what the others leave, as fio.
+ */
+static int kg_zones_parse(struct kg_job *j, char *str, bool abs, bool write, FILE *err)
+{
+	uint64_t size[KIOGEN_MAX_ZONES];
+	uint32_t access[KIOGEN_MAX_ZONES], n = 0, i, missing = 0, acc = 0, sum = 0;
+	char *tok, *save = NULL, *slash, *end;
+
+	for (tok = strtok_r(str, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
+		if (n == KIOGEN_MAX_ZONES) {
+			fprintf(err, "kiogen: random_distribution: at most %d zones a direction\n",
+				KIOGEN_MAX_ZONES);
+			return -EINVAL;
+		}
+		slash = strchr(tok, '/');
+		if (slash)
+			*slash++ = '\0';
+		errno = 0;
+		access[n] = (uint32_t)strtoul(tok, &end, 10);
+		if (errno || *end || end == tok || !isdigit((unsigned char)*tok) || access[n] > 100) {
+			fprintf(err, "kiogen: random_distribution: zone '%s': the access percent is not 0 to 100\n",
+				tok);
+			return -EINVAL;
+		}
+		size[n] = 0;
+		if (abs && (!slash || kg_parse_size(slash, &size[n]) || !size[n] ||
+			    size[n] > KIOGEN_ZONE_SIZE_MASK)) {
+			fprintf(err, "kiogen: random_distribution: zone %s/%s: zoned_abs needs a size (e.g. 60/20g)\n",
+				tok, slash ? slash : "");
+			return -EINVAL;
+		}
+		if (!abs && slash && *slash) {
+			size[n] = strtoul(slash, &end, 10);
+			if (*end || !isdigit((unsigned char)*slash) || size[n] > 100) {
+				fprintf(err, "kiogen: random_distribution: zone %s/%s: the size percent is not 0 to 100\n",
+					tok, slash);
+				return -EINVAL;
+			}
+		}
+		missing += !abs && !size[n];
+		sum += abs ? 0 : (uint32_t)size[n];
+		acc += access[n++];
+	}
+	if (acc != 100) {
+		fprintf(err, "kiogen: random_distribution: the access percentages of a direction add up to %u, not 100\n",
+			acc);
+		return -EINVAL;
+	}
+	if (sum > 100 || (missing && sum + missing > 100)) {
+		fprintf(err, "kiogen: random_distribution: zone sizes add up to more than 100%%\n");
+		return -EINVAL;
+	}
+	for (i = 0; i < n; i++)
+		j->zones.z[j->zones.nr++] = KIOGEN_ZONE(write, access[i], size[i] ? size[i] :
+							(100 - sum) / missing);
+	return 0;
+}
+
+/*
+ * fio's random_distribution: random, zipf[:theta], pareto[:h],
+ * normal[:deviation] (or gauss), zoned:... and zoned_abs:... whose zones are
+ * given per direction as fio's bssplit: one set for all, or read,write[,trim].
+ */
+static int kg_opt_random_distribution(struct kg_jobs *js, struct kg_job *j,
+				      const struct kg_option *o, const char *v, FILE *err)
+{
+	static const struct {
+		const char *name, *def;
+		uint32_t type;
+	} dists[] = {
+		{ "random", NULL, KIOGEN_RANDOM_DISTRIBUTION_RANDOM },
+		{ "zipf", "1.1", KIOGEN_RANDOM_DISTRIBUTION_ZIPF },
+		{ "pareto", "0.2", KIOGEN_RANDOM_DISTRIBUTION_PARETO },
+		{ "normal", "0", KIOGEN_RANDOM_DISTRIBUTION_NORMAL },
+		{ "gauss", "0", KIOGEN_RANDOM_DISTRIBUTION_NORMAL },
+		{ "zoned_abs", NULL, KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS },
+		{ "zoned", NULL, KIOGEN_RANDOM_DISTRIBUTION_ZONED },
+	};
+	char buf[1024], *dirs[3] = { NULL }, *p;
+	const char *why = NULL, *arg;
+	size_t i, len;
+	uint32_t ppm = 0;
+
+	(void)js;
+	(void)o;
+	for (i = 0; i < (sizeof(dists) / sizeof(dists[0])); i++) {
+		len = strlen(dists[i].name);
+		if (!strncmp(v, dists[i].name, len) &&
+		    (!v[len] || v[len] == ':' || (v[len] == '=' && !dists[i].def)))
+			break;
+	}
+	if (i == (sizeof(dists) / sizeof(dists[0]))) {
+		fprintf(err, "kiogen: random_distribution: '%s' is not random, zipf, pareto, normal, gauss, zoned or zoned_abs\n",
+			v);
+		return -EINVAL;
+	}
+	arg = v[len] ? v + len + 1 : "";
+	j->random_distribution = dists[i].type;
+	j->dist_param = 0;
+	j->zones.nr = 0;
+	if (dists[i].def) {
+		if (strchr(arg, ':')) {
+			fprintf(err, "kiogen: random_distribution: '%s': a center (the second number) is not supported\n",
+				v);
+			return -EINVAL;
+		}
+		if (!kg_dist_float(arg, dists[i].def, &ppm))
+			why = "is not a number";
+		else if (dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_ZIPF &&
+			 (ppm == KIOG_DIST_PPM || !ppm || ppm > KIOG_DIST_ZIPF_MAX))
+			why = "theta must be above 0, at most 100, and not 1";
+		else if (dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_PARETO &&
+			 (!ppm || ppm >= KIOG_DIST_PPM))
+			why = "h must be between 0 and 1";
+		else if (dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_NORMAL &&
+			 ppm >= 100 * KIOG_DIST_PPM)
+			why = "the deviation must be at least 0 and below 100";
+		if (why) {
+			fprintf(err, "kiogen: random_distribution: '%s': %s\n", v, why);
+			return -EINVAL;
+		}
+		j->dist_param = ppm;
+		return 0;
+	}
+	if (dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_RANDOM) {
+		if (*arg) {
+			fprintf(err, "kiogen: random_distribution: random takes no parameter\n");
+			return -EINVAL;
+		}
+		return 0;
+	}
+	/* fio's str_split_parse(): "a" for all; "a,b" is read a, write (and trim) b */
+	snprintf(buf, sizeof(buf), "%s", arg);
+	dirs[0] = buf;
+	p = strchr(buf, ',');
+	if (p) {
+		*p++ = '\0';
+		dirs[1] = p;
+		p = strchr(p, ',');
+		if (p)
+			*p++ = '\0';	/* trim's: kiogen does not trim */
+	}
+	if (!*buf && (!dirs[1] || !*dirs[1])) {
+		fprintf(err, "kiogen: random_distribution: %s needs zones, e.g. zoned:60/10:30/20:10/70\n",
+			dists[i].name);
+		return -EINVAL;
+	}
+	if (*dirs[0] && kg_zones_parse(j, dirs[0], dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS,
+				       false, err))
+		return -EINVAL;
+	if (!dirs[1]) {
+		/* one set: the writes' are a copy */
+		for (i = 0, len = j->zones.nr; i < len; i++)
+			j->zones.z[j->zones.nr++] = j->zones.z[i] | KIOGEN_ZONE_WRITE;
+		return 0;
+	}
+	if (*dirs[1] && kg_zones_parse(j, dirs[1], dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS,
+				       true, err))
+		return -EINVAL;
+	return 0;
+}
+
 static int kg_opt_percentiles(struct kg_jobs *js, struct kg_job *j,
 			      const struct kg_option *o, const char *v, FILE *err)
 {
@@ -987,6 +1191,12 @@ static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
 		fprintf(err, "kiogen: %s: size: smaller than one block (bs)\n", j->name);
 		return -EINVAL;
 	}
+	if (j->size && j->random_distribution == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS &&
+	    kiog_dist_zones_fit(&j->zones, j->size / j->bs, j->bs)) {
+		fprintf(err, "kiogen: %s: random_distribution: zoned_abs zones end past the region (size)\n",
+			j->name);
+		return -EINVAL;
+	}
 	if (j->time_based && !j->runtime_ns) {
 		fprintf(err, "kiogen: %s: time_based: needs a runtime\n", j->name);
 		return -EINVAL;
@@ -1002,6 +1212,9 @@ static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
 		j->iodepth = 1;
 	}
 	kg_job_fixup_batches(j);
+	/* fio's lfsr never repeats a block in a pass, map or not: the permutation */
+	if (j->random_generator == KG_RANDGEN_LFSR)
+		j->norandommap = false;
 	if (j->hipri && !j->direct) {
 		fprintf(err, "kiogen: %s: hipri: polled completions need direct=1\n", j->name);
 		return -EINVAL;
@@ -1120,6 +1333,53 @@ static uint64_t kg_opt_value(const struct kg_option *o, const struct kg_job *j)
 	}
 }
 
+/* random_distribution as fio's syntax, from the job's fields */
+static const char *kg_dist_str(const struct kg_job *j, char *buf, size_t len)
+{
+	static const char *const names[] = {
+		[KIOGEN_RANDOM_DISTRIBUTION_RANDOM] = "random",
+		[KIOGEN_RANDOM_DISTRIBUTION_ZIPF] = "zipf",
+		[KIOGEN_RANDOM_DISTRIBUTION_PARETO] = "pareto",
+		[KIOGEN_RANDOM_DISTRIBUTION_NORMAL] = "normal",
+		[KIOGEN_RANDOM_DISTRIBUTION_ZONED] = "zoned",
+		[KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS] = "zoned_abs",
+	};
+	uint32_t i, d, nr[2] = { 0, 0 };
+	size_t n;
+
+	if (j->random_distribution >= sizeof(names) / sizeof(names[0]))
+		return "?";
+	n = (size_t)snprintf(buf, len, "%s", names[j->random_distribution]);
+	if (j->random_distribution >= KIOGEN_RANDOM_DISTRIBUTION_ZIPF &&
+	    j->random_distribution <= KIOGEN_RANDOM_DISTRIBUTION_NORMAL)
+		snprintf(buf + n, len - n, ":%g", (double)j->dist_param / KIOG_DIST_PPM);
+	for (i = 0; i < j->zones.nr; i++)
+		nr[!!(j->zones.z[i] & KIOGEN_ZONE_WRITE)]++;
+	/* reads' zones, then the writes' when they are not the same */
+	for (d = 0; d < 2 && j->zones.nr; d++) {
+		bool same = d && nr[0] == nr[1], first = true;
+
+		for (i = 0; same && i < nr[0]; i++)
+			same = j->zones.z[i] == (j->zones.z[nr[0] + i] & ~KIOGEN_ZONE_WRITE);
+		if (same)
+			break;
+		if (n < len)
+			n += (size_t)snprintf(buf + n, len - n, d ? "," : ":");
+		for (i = 0; i < j->zones.nr && n < len; i++) {
+			uint64_t z = j->zones.z[i];
+
+			if (!!(z & KIOGEN_ZONE_WRITE) != d)
+				continue;
+			n += (size_t)snprintf(buf + n, len - n, "%s%u/%llu", first ? "" : ":",
+					      (unsigned int)((z >> KIOGEN_ZONE_ACCESS_SHIFT) &
+							     KIOGEN_ZONE_ACCESS_MASK),
+					      (unsigned long long)(z & KIOGEN_ZONE_SIZE_MASK));
+			first = false;
+		}
+	}
+	return buf;
+}
+
 void kg_job_options_each(const struct kg_job *j,
 			 void (*fn)(void *ctx, const char *name, const char *value),
 			 void *ctx)
@@ -1142,6 +1402,13 @@ void kg_job_options_each(const struct kg_job *j,
 			continue;
 		if (o->cb == kg_opt_name) {	/* the one without a field */
 			fn(ctx, o->name, j->name);
+			continue;
+		}
+		if (o->cb == kg_opt_random_distribution) {	/* fields, no string */
+			char dist[1024];
+
+			if (j->random_distribution)
+				fn(ctx, o->name, kg_dist_str(j, dist, sizeof(dist)));
 			continue;
 		}
 		x = kg_opt_value(o, j);

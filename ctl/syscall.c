@@ -194,6 +194,12 @@ static int kg_sys_check_region(const struct kg_job *j, struct kg_sys_target *t)
 		return KG_EXIT_USAGE;
 	}
 	t->io_size = j->io_size ?: t->size;
+	if (j->random_distribution == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS &&
+	    kiog_dist_zones_fit(&j->zones, t->size / j->bs, j->bs)) {
+		fprintf(stderr, "kiogen: %s: random_distribution: zoned_abs zones end past the region (%" PRIu64 " bytes)\n",
+			j->name, t->size);
+		return KG_EXIT_USAGE;
+	}
 	return KG_EXIT_OK;
 }
 

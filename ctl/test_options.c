@@ -18,6 +18,15 @@ static void ok(int cond, const char *desc)
 	failed += !cond;
 }
 
+static char seen[256];
+
+static void grab_dist(void *ctx, const char *name, const char *value)
+{
+	(void)ctx;
+	if (!strcmp(name, "random_distribution"))
+		snprintf(seen, sizeof(seen), "%s", value);
+}
+
 /* Parses a NULL-terminated argument list; returns 0 or the error text. */
 static int parse(struct kg_jobs *js, char *err, size_t len, ...)
 {
@@ -47,7 +56,7 @@ int main(void)
 	char err[512];
 	uint64_t v;
 
-	printf("TAP version 13\n1..54\n");
+	printf("TAP version 13\n1..64\n");
 	ok(!kg_parse_size("16k", &v) && v == 16384, "size 16k");
 	ok(!kg_parse_size("1m", &v) && v == 1 << 20, "size 1m");
 	ok(!kg_parse_size("2GiB", &v) && v == 2ULL << 30, "size 2GiB");
@@ -200,6 +209,100 @@ int main(void)
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--percentage_random=101",
 		 NULL) && strstr(err, "percentage_random: 101 is out of range (0 to 100)"),
 	   "percentage_random over 100 refused");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x",
+		  "--random_distribution=zipf:1.2", NULL) &&
+	   js.jobs[0].random_distribution == KIOGEN_RANDOM_DISTRIBUTION_ZIPF &&
+	   js.jobs[0].dist_param == 1200000 && !js.jobs[0].zones.nr &&
+	   !parse(&js, err, sizeof(err), "--name=a", "--filename=/x",
+		  "--random_distribution=pareto", NULL) && js.jobs[0].dist_param == 200000 &&
+	   !parse(&js, err, sizeof(err), "--name=a", "--filename=/x",
+		  "--random_distribution=gauss:2.5", NULL) &&
+	   js.jobs[0].random_distribution == KIOGEN_RANDOM_DISTRIBUTION_NORMAL &&
+	   js.jobs[0].dist_param == 2500000,
+	   "random_distribution: zipf:1.2, pareto's default 0.2, gauss is normal");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x",
+		  "--random_distribution=zoned:60/10:30/20:10/70", NULL) &&
+	   js.jobs[0].zones.nr == 6 &&
+	   js.jobs[0].zones.z[0] == KIOGEN_ZONE(0, 60, 10) &&
+	   js.jobs[0].zones.z[2] == KIOGEN_ZONE(0, 10, 70) &&
+	   js.jobs[0].zones.z[5] == KIOGEN_ZONE(1, 10, 70),
+	   "zoned: one set of zones for reads and writes");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x",
+		  "--random_distribution=zoned:50:50/20,100/10", NULL) &&
+	   js.jobs[0].zones.nr == 3 &&
+	   js.jobs[0].zones.z[0] == KIOGEN_ZONE(0, 50, 80) &&
+	   js.jobs[0].zones.z[2] == KIOGEN_ZONE(1, 100, 10) &&
+	   !parse(&js, err, sizeof(err), "--name=a", "--filename=/x",
+		  "--random_distribution=zoned_abs:60/20g:40/1m", NULL) &&
+	   js.jobs[0].random_distribution == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS &&
+	   js.jobs[0].zones.z[0] == KIOGEN_ZONE(0, 60, 20ULL << 30),
+	   "zoned: per direction, a size left out takes the rest; zoned_abs sizes in bytes");
+	{
+		static const char *const bad[][2] = {
+			{ "zipf:1", "theta must be above 0, at most 100, and not 1" },
+			{ "zipf:x", "is not a number" },
+			{ "pareto:1.5", "h must be between 0 and 1" },
+			{ "normal:100", "the deviation must be at least 0 and below 100" },
+			{ "zipf:1.2:0.5", "a center (the second number) is not supported" },
+			{ "uniform", "is not random, zipf, pareto, normal, gauss, zoned or zoned_abs" },
+			{ "zoned:60/10:30/20", "add up to 90, not 100" },
+			{ "zoned:50/60:50/60", "zone sizes add up to more than 100%" },
+			{ "zoned_abs:50/1g:50", "zoned_abs needs a size" },
+			{ "zoned:101/10", "the access percent is not 0 to 100" },
+			{ "zoned:", "zoned needs zones" },
+			{ "zoned_abs:50/1m:50/1m", "zoned_abs zones end past the region (size)" },
+			{ "zoned:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:84/1",
+			  "at most 16 zones a direction" },
+		};
+		char opt[128];	/* --size=1m */
+		size_t i;
+		int all = 1;
+
+		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			snprintf(opt, sizeof(opt), "--random_distribution=%s", bad[i][0]);
+			if (!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--size=1m",
+				   opt, NULL) ||
+			    !strstr(err, bad[i][1])) {
+				printf("# %s: %s", bad[i][0], err);
+				all = 0;
+			}
+		}
+		ok(all, "random_distribution: bad values refused in words");
+	}
+	{
+		static const char *const round[][2] = {
+			{ "zipf:1.2", "zipf:1.2" }, { "gauss", "normal:0" },
+			{ "zoned:60/10:30/20:10/70", "zoned:60/10:30/20:10/70" },
+			{ "zoned:50/50:50/50,100/10", "zoned:50/50:50/50,100/10" },
+			{ "zoned:,100/10", "zoned:,100/10" },
+			{ "zoned_abs=60/1k:40/2k", "zoned_abs:60/1024:40/2048" },
+		};
+		size_t i;
+		int all = 1;
+
+		for (i = 0; i < sizeof(round) / sizeof(round[0]); i++) {
+			char opt[128];
+
+			snprintf(opt, sizeof(opt), "--random_distribution=%s", round[i][0]);
+			seen[0] = 0;
+			if (parse(&js, err, sizeof(err), "--name=a", "--filename=/x", opt, NULL))
+				all = 0;
+			kg_job_options_each(&js.jobs[0], grab_dist, NULL);
+			if (strcmp(seen, round[i][1])) {
+				printf("# %s listed as '%s'\n", round[i][0], seen);
+				all = 0;
+			}
+		}
+		ok(all, "random_distribution: reports list it in fio's syntax");
+	}
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--random_generator=lfsr",
+		  "--norandommap", NULL) && !js.jobs[0].norandommap &&
+	   !parse(&js, err, sizeof(err), "--name=a", "--filename=/x",
+		  "--random_generator=tausworthe64", "--norandommap", NULL) &&
+	   js.jobs[0].norandommap &&
+	   parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--random_generator=mt",
+		 NULL) && strstr(err, "'mt' is not tausworthe, lfsr or tausworthe64"),
+	   "random_generator: fio's names; lfsr covers every block once per pass");
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rwmixwrite=101", NULL) &&
 	   strstr(err, "rwmixwrite: 101 is out of range (0 to 100)"),
 	   "the inverse has its own bounds");

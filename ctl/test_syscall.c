@@ -685,6 +685,30 @@ static const struct mode modes[] = {
 	{ "randrw", 90, true }, { "rw", 90, true },
 };
 
+/* random_distribution: the syscall path issues the generator's stream */
+static int t_dist_digest(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	struct replay want;
+	const struct kg_worker *w;
+	char err[1024];
+	int ret;
+
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=d --filename=%%F --rw=randrw --bs=4k --number_ios=2000 --io_size=1g --ioengine=psync --random_distribution=%s",
+		  (const char *)arg);
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	CHECK(js.jobs[0].random_distribution != KIOGEN_RANDOM_DISTRIBUTION_RANDOM,
+	      "the distribution did not reach the job");
+	replay(&js.jobs[0], 0, 0, FILE_BYTES, 2000, &want);
+	w = &r.jobs[0].workers[0];
+	CHECK(w->digest == want.digest, "digest %016llx, replay %016llx",
+	      (unsigned long long)w->digest, (unsigned long long)want.digest);
+	release(&r);
+	return T_PASS;
+}
+
 static const struct mode hdr_modes[] = {
 	{ "randwrite", 50, false }, { "randrw", 50, false },
 	{ "write", 50, true }, { "randrw", 90, true },
@@ -838,6 +862,11 @@ static const struct tcase cases[] = {
 	{ "io_uring: number_ios gives exact counts, iodepth in flight", t_counts, "io_uring" },
 	{ "io_uring: iodepth_batch_submit, complete_min, iodepth_low", t_uring_batches, NULL },
 	{ "thinktime: pauses after thinktime_blocks, the same stream", t_thinktime, NULL },
+	{ "digest psync == replay: zipf:1.2", t_dist_digest, "zipf:1.2" },
+	{ "digest psync == replay: pareto:0.3", t_dist_digest, "pareto:0.3" },
+	{ "digest psync == replay: normal:5", t_dist_digest, "normal:5" },
+	{ "digest psync == replay: zoned, per direction",
+	  t_dist_digest, "zoned:60/10:40/90,10/50:90/50" },
 	{ "digest psync == replay: read", t_digest, &modes[0] },
 	{ "digest psync == replay: write", t_digest, &modes[1] },
 	{ "digest psync == replay: randread", t_digest, &modes[2] },

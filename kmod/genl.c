@@ -34,7 +34,7 @@ static const struct netlink_range_validation kiogen_a_job_startdelay_ns_range = 
 };
 
 /* Common nested types */
-const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_STARTDELAY_NS + 1] = {
+const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_ZONES + 1] = {
 	[KIOGEN_A_JOB_NAME] = { .type = NLA_NUL_STRING, .len = KIOGEN_NAME_MAX, },
 	[KIOGEN_A_JOB_FILENAME] = { .type = NLA_NUL_STRING, .len = KIOGEN_PATH_MAX, },
 	[KIOGEN_A_JOB_ENGINE] = { .type = NLA_NUL_STRING, .len = KIOGEN_ENGINE_MAX, },
@@ -71,6 +71,9 @@ const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_STARTDELAY_NS + 1] = {
 	[KIOGEN_A_JOB_THINKTIME_NS] = NLA_POLICY_FULL_RANGE(NLA_U64, &kiogen_a_job_thinktime_ns_range),
 	[KIOGEN_A_JOB_THINKTIME_BLOCKS] = NLA_POLICY_MIN(NLA_U32, 1),
 	[KIOGEN_A_JOB_STARTDELAY_NS] = NLA_POLICY_FULL_RANGE(NLA_U64, &kiogen_a_job_startdelay_ns_range),
+	[KIOGEN_A_JOB_RANDOM_DISTRIBUTION] = NLA_POLICY_MAX(NLA_U32, 5),
+	[KIOGEN_A_JOB_DIST_PARAM] = { .type = NLA_U32, },
+	[KIOGEN_A_JOB_ZONES] = { .type = NLA_BINARY, },
 };
 
 /* KIOGEN_CMD_INFO_GET - do */

@@ -141,6 +141,19 @@ static bool kiog_nla_get_FLAG(const struct nlattr *nla, bool dflt)
 	return nla ? true : dflt;
 }
 
+/* more than fit, or not whole u64s, is left for kiog_dist_check() to refuse */
+static struct kiog_zones kiog_nla_get_ZONES(const struct nlattr *nla, int dflt)
+{
+	struct kiog_zones z = { .nr = 0 };
+	int len = nla ? nla_len(nla) : 0;
+
+	if (len > (int)sizeof(z.z) || len % sizeof(z.z[0]))
+		z.nr = ARRAY_SIZE(z.z) + 1;
+	else if (len)
+		z.nr = nla_memcpy(z.z, nla, len) / sizeof(z.z[0]);
+	return z;
+}
+
 static int kiog_nla_put_U64(struct sk_buff *skb, int type, u64 v)
 {
 	return nla_put_u64_64bit(skb, type, v, KIOGEN_A_JOB_PAD);
@@ -156,11 +169,27 @@ static int kiog_nla_put_FLAG(struct sk_buff *skb, int type, bool v)
 	return v ? nla_put_flag(skb, type) : 0;
 }
 
+static int kiog_nla_put_ZONES(struct sk_buff *skb, int type, struct kiog_zones v)
+{
+	return v.nr ? nla_put(skb, type, v.nr * sizeof(v.z[0]), v.z) : 0;
+}
+
+/* extack with a message that is not a literal (NL_SET_ERR_MSG_ATTR's must be) */
+static void kiog_nl_err(struct netlink_ext_ack *extack, const struct nlattr *attr,
+			const char *msg)
+{
+	if (extack) {
+		extack->_msg = msg;
+		extack->bad_attr = attr;
+	}
+}
+
 /* Fill one job's config from its attributes; the target is checked later. */
 static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 			     struct nlattr **tb, struct netlink_ext_ack *extack)
 {
 	struct kiog_job_cfg *c = &job->cfg;
+	const char *msg;
 	int err;
 
 	err = nla_parse_nested(tb, KIOGEN_A_JOB_MAX, nest, kiogen_job_nl_policy,
@@ -206,6 +235,13 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 	c->field = kiog_nla_get_##TYPE(tb[KIOGEN_A_JOB_##ATTR], dflt);
 	KIOG_JOB_FIELDS(KIOG_PARSE)
 #undef KIOG_PARSE
+	msg = kiog_dist_check(c->random_distribution, c->dist_param, &c->zones);
+	if (msg) {
+		kiog_nl_err(extack, strncmp(msg, "zones", 5) ?
+			    tb[KIOGEN_A_JOB_DIST_PARAM] ?: tb[KIOGEN_A_JOB_RANDOM_DISTRIBUTION] :
+			    tb[KIOGEN_A_JOB_ZONES], msg);
+		return -EINVAL;
+	}
 	/* bios never go through the page cache */
 	if (c->engine == &kiog_engine_bio)
 		c->direct = true;
@@ -320,6 +356,12 @@ static int kiog_nl_check_region(struct kiog_job *job, struct nlattr **tb,
 	}
 	if (!c->io_size)
 		c->io_size = c->size;
+	if (c->random_distribution == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS &&
+	    kiog_dist_zones_fit(&c->zones, div64_u64(c->size, c->bs), c->bs)) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_ZONES],
+				    "job zones: zoned_abs zones end past the region");
+		return -EINVAL;
+	}
 	return 0;
 }
 

@@ -254,7 +254,8 @@ static void fail(struct req *r, const void *reply, size_t rlen, const char *fmt,
 
 /* ---- validation of what the kernel sends: the UAPI's attribute sets ---- */
 
-enum vt { VT_NONE, VT_PAD, VT_U32, VT_S32, VT_U64, VT_STR, VT_NEST, VT_BIN, VT_FLAG };
+enum vt { VT_NONE, VT_PAD, VT_U32, VT_S32, VT_U64, VT_STR, VT_NEST, VT_BIN, VT_FLAG,
+	  VT_ZONES = VT_BIN };
 
 struct vset;
 struct vdesc {
@@ -1217,7 +1218,9 @@ static uint16_t pick_flags(void)
 }
 
 /* Job attribute kinds, from the UAPI header's comments. */
-enum kind { K_NONE, K_PAD, K_U32, K_U64, K_FLAG, K_NAME, K_PATH, K_ENGINE, K_FD };
+/* zones: random bytes */
+enum kind { K_NONE, K_PAD, K_U32, K_U64, K_FLAG, K_NAME, K_PATH, K_ENGINE, K_FD,
+	    K_ZONES = K_NONE };
 
 static const uint8_t job_kind[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_PAD]		= K_PAD,

@@ -48,6 +48,29 @@ check "percentage_random=50: not the stream of 100 (same seed)" \
 	test "$(json "$TMP/prand.json" 'j["compare"]["kernel"]["runs"][0]["digest"]')" != \
 	     "$(json "$TMP/seed.json" 'j["compare"]["kernel"]["runs"][0]["digest"]')"
 
+# random_distribution: the kernel's fixed-point draws are the syscall path's
+# (on a file: writes to a block device race its release by the kernel run)
+cmpj "$TMP/uni.json" --name=s --filename="$TMP/dist.dat" --size=16m --rw=randrw \
+	--bs=4k --number_ios=2000 --numjobs=2 --randseed=7 --norandommap
+for dist in zipf:1.2 zipf:0.8 pareto:0.3 normal:10 zoned:60/10:30/20:10/70 \
+	    zoned_abs:60/1m:40/8m,100/4m; do
+	f=$TMP/dist-${dist%%:*}-$(printf '%s' "$dist" | cksum | cut -d' ' -f1).json
+	cmpj "$f" --name=s --filename="$TMP/dist.dat" --size=16m --rw=randrw --bs=4k \
+		--number_ios=2000 --numjobs=2 --randseed=7 --random_distribution=$dist
+	check "$dist: identical stream on both paths" \
+		test "$(json "$f" 'j["compare"]["identical_stream"]')" = True
+	check "$dist: not the uniform stream (same seed)" \
+		test "$(json "$f" 'j["compare"]["kernel"]["runs"][0]["digest"]')" != \
+		     "$(json "$TMP/uni.json" 'j["compare"]["kernel"]["runs"][0]["digest"]')"
+done
+# (the region is the whole device: only the kernel knows its size)
+"$KIOGEN" run --name=z --filename=/dev/kcmp0 --rw=randread --number_ios=10 \
+	--random_distribution=zoned_abs:50/200m:50/100m > "$TMP/zabs.out" 2>&1
+rc=$?
+echo "# $(cat "$TMP/zabs.out")"
+check "zoned_abs past the region: the kernel refuses it in words" \
+	test $rc -ne 0 -a -n "$(grep "zoned_abs zones end past the region" "$TMP/zabs.out")"
+
 # thinktime and startdelay on both paths: the same stream, and the pauses
 cmpj "$TMP/think.json" --name=s --filename=/dev/kcmp0 --rw=randread --bs=4k \
 	--number_ios=200 --randseed=7 --ioengine=io_uring --iodepth=4 \

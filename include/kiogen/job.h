@@ -11,7 +11,8 @@
  * X(field, ATTR, TYPE, dflt, option)
  *	field	the member, in both structs
  *	ATTR	its attribute, KIOGEN_A_JOB_<ATTR>
- *	TYPE	U32, U64 or FLAG (absent when false)
+ *	TYPE	U32, U64, FLAG (absent when false) or ZONES (struct
+ *		kiog_zones, absent when empty)
  *	dflt	the kernel's value when the attribute is absent
  *	option	fio's name of the option, for messages
  *
@@ -33,8 +34,15 @@
 #define KIOG_FIELD_T_U64	uint64_t
 #endif
 #define KIOG_FIELD_T_FLAG	bool
+#define KIOG_FIELD_T_ZONES	struct kiog_zones
 
 #include <linux/kiogen.h>
+
+/* KIOGEN_A_JOB_ZONES: @nr packed zones (KIOGEN_ZONE()); more than fit is refused */
+struct kiog_zones {
+	__u32 nr;
+	__u64 z[2 * KIOGEN_MAX_ZONES];
+};
 
 /* what ends a worker, when it syncs, which errors it survives */
 #define KIOG_JOB_CORE_FIELDS(X)						\
@@ -60,7 +68,10 @@
 	X(size,			SIZE,			U64, 0, "size")		\
 	X(seed,			SEED,			U64, 0x6b696f67656eULL, "randseed") \
 	X(norandommap,		NORANDOMMAP,		FLAG, 0, "norandommap")	\
-	X(percentage_random,	PERCENTAGE_RANDOM,	U32, 100, "percentage_random")
+	X(percentage_random,	PERCENTAGE_RANDOM,	U32, 100, "percentage_random") \
+	X(random_distribution,	RANDOM_DISTRIBUTION,	U32, 0, "random_distribution") \
+	X(dist_param,		DIST_PARAM,		U32, 0, "random_distribution") \
+	X(zones,		ZONES,			ZONES, 0, "random_distribution")
 
 /* how the workers issue it */
 #define KIOG_JOB_IO_FIELDS(X)						\

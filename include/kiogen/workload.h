@@ -13,6 +13,7 @@
 #include <linux/types.h>
 #include <linux/kiogen.h>
 
+#include "dist.h"
 #include "job.h"
 #include "rng.h"
 
@@ -33,6 +34,11 @@
  *	of visiting every block once per pass (fio's norandommap)
  * @percentage_random: percent of a random mode's I/Os at a random block; the
  *	others take the block after the previous I/O's (fio's percentage_random)
+ * @random_distribution: how random modes pick a block, enum
+ *	kiogen_random_distribution; all but random draw with replacement
+ *	(fio has no random map for them either), see dist.h
+ * @dist_param: zipf's theta, pareto's h, normal's deviation, in millionths
+ * @zones: zoned's and zoned_abs's zones
  */
 struct kiog_wl_cfg {
 	KIOG_JOB_WL_FIELDS(KIOG_JOB_MEMBER)
@@ -54,6 +60,7 @@ enum kiog_wl_order {
 	KIOG_WL_SEQ,		/* blocks 0, 1, 2, ... */
 	KIOG_WL_PERM,		/* a fresh permutation of the blocks each pass */
 	KIOG_WL_UNIFORM,	/* independent uniform draws */
+	KIOG_WL_DIST,		/* draws of random_distribution */
 };
 
 /**
@@ -81,6 +88,8 @@ struct kiog_wl {
 	/* public: */
 	__u64 issued;
 	__u64 digest;
+	/* private: */
+	struct kiog_dist dist;		/* KIOG_WL_DIST, last: the rest is hot */
 };
 
 /**
@@ -181,7 +190,9 @@ static inline int kiog_rw_reads(__u32 rw)
  * @cfg: the stream to generate; not referenced after return
  *
  * Return: 0, or -1 if @cfg is invalid: bs is 0, size < bs, rw, rwmixread or
- * percentage_random is out of range, or the region wraps past 2^64.
+ * percentage_random is out of range, the region wraps past 2^64, the
+ * distribution fails kiog_dist_check(), or zoned_abs zones end past the
+ * region.
  */
 static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg)
 {
@@ -191,7 +202,8 @@ static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg
 	if (!cfg->bs || cfg->size < cfg->bs || cfg->rwmixread > 100 ||
 	    cfg->percentage_random > 100 ||
 	    cfg->rw < KIOGEN_RW_READ || cfg->rw >= __KIOGEN_RW_MAX ||
-	    cfg->offset + cfg->size < cfg->offset)
+	    cfg->offset + cfg->size < cfg->offset ||
+	    kiog_dist_check(cfg->random_distribution, cfg->dist_param, &cfg->zones))
 		return -1;
 
 	*wl = (struct kiog_wl) {
@@ -212,14 +224,21 @@ static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg
 	      cfg->rw == KIOGEN_RW_RANDRW;
 	if (!rnd) {
 		wl->order = KIOG_WL_SEQ;
+	} else if (cfg->random_distribution != KIOGEN_RANDOM_DISTRIBUTION_RANDOM) {
+		wl->order = KIOG_WL_DIST;
+		if (kiog_dist_init(&wl->dist, cfg->random_distribution, cfg->dist_param,
+				   &cfg->zones, wl->nr_blocks, cfg->bs))
+			return -1;
 	} else if (cfg->norandommap) {
 		wl->order = KIOG_WL_UNIFORM;
 	} else {
+		wl->order = KIOG_WL_PERM;
+	}
+	if (wl->order == KIOG_WL_PERM || wl->dist.scatter) {
 		/* smallest even-width power of two >= nr_blocks, at least 4 */
 		bits = wl->nr_blocks > 1 ?
 		       64 - (unsigned int)__builtin_clzll(wl->nr_blocks - 1) : 0;
 		wl->half_bits = (__u8)(bits > 2 ? (bits + 1) / 2 : 1);
-		wl->order = KIOG_WL_PERM;
 		__kiog_wl_rekey(wl);
 	}
 	return 0;
@@ -234,7 +253,11 @@ static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg
 static inline void kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
 {
 	__u64 block;
+	__u8 dir = wl->dir;
 
+	if (wl->mixed)
+		dir = kiog_rng_below(&wl->dir_rng, 100) < wl->rwmixread ?
+		      KIOGEN_DIR_READ : KIOGEN_DIR_WRITE;
 	if (wl->order == KIOG_WL_SEQ) {
 		block = wl->pos;
 		if (++wl->pos == wl->nr_blocks)
@@ -246,6 +269,11 @@ static inline void kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
 			block = wl->next_seq;
 		} else if (wl->order == KIOG_WL_UNIFORM) {
 			block = kiog_rng_below(&wl->off_rng, wl->nr_blocks);
+		} else if (wl->order == KIOG_WL_DIST) {
+			/* one key set for the run: a rank keeps its block */
+			block = kiog_dist_next(&wl->dist, &wl->off_rng, dir);
+			if (wl->dist.scatter)
+				block = __kiog_wl_permute(wl, block);
 		} else {
 			block = __kiog_wl_permute(wl, wl->pos);
 			if (++wl->pos == wl->nr_blocks) {
@@ -258,10 +286,7 @@ static inline void kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
 
 	io->offset = wl->base + block * wl->bs;
 	io->len = wl->bs;
-	io->dir = wl->dir;
-	if (wl->mixed)
-		io->dir = kiog_rng_below(&wl->dir_rng, 100) < wl->rwmixread ?
-			  KIOGEN_DIR_READ : KIOGEN_DIR_WRITE;
+	io->dir = dir;
 
 	wl->issued++;
 	wl->digest = kiog_io_digest(wl->digest, io);

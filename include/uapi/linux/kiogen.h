@@ -44,4 +44,19 @@ struct kiogen_sample {
 	__u64 bytes[2];
 };
 
+/*
+ * One zone of KIOGEN_A_JOB_ZONES: its direction, the percent of that
+ * direction's I/Os it gets, and its size (zoned: percent of the region;
+ * zoned-abs: bytes). A direction's zones follow each other from the start
+ * of the region.
+ */
+#define KIOGEN_ZONE_WRITE		(1ULL << 63)
+#define KIOGEN_ZONE_ACCESS_SHIFT	56
+#define KIOGEN_ZONE_ACCESS_MASK		0x7fULL
+#define KIOGEN_ZONE_SIZE_MASK		((1ULL << 56) - 1)
+#define KIOGEN_ZONE(write, access, size)				\
+	(((write) ? KIOGEN_ZONE_WRITE : 0ULL) |				\
+	 ((__u64)(access) << KIOGEN_ZONE_ACCESS_SHIFT) |		\
+	 ((__u64)(size) & KIOGEN_ZONE_SIZE_MASK))
+
 #endif /* _UAPI_LINUX_KIOGEN_H */

@@ -110,6 +110,29 @@ enum kiogen_fallocate {
 	KIOGEN_FALLOCATE_NATIVE,
 };
 
+#define KIOGEN_MAX_ZONES	16
+
+/**
+ * enum kiogen_random_distribution - How a random pattern picks its blocks
+ *   (fio's random_distribution); all but random draw with replacement, without
+ *   the random map, as fio.
+ * @KIOGEN_RANDOM_DISTRIBUTION_RANDOM: uniform
+ * @KIOGEN_RANDOM_DISTRIBUTION_ZIPF: Zipf, theta in job dist-param
+ * @KIOGEN_RANDOM_DISTRIBUTION_PARETO: Pareto, h in job dist-param
+ * @KIOGEN_RANDOM_DISTRIBUTION_NORMAL: fio's normal (gauss), deviation in job
+ *   dist-param
+ * @KIOGEN_RANDOM_DISTRIBUTION_ZONED: job zones, sizes in percent of the region
+ * @KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS: job zones, sizes in bytes
+ */
+enum kiogen_random_distribution {
+	KIOGEN_RANDOM_DISTRIBUTION_RANDOM,
+	KIOGEN_RANDOM_DISTRIBUTION_ZIPF,
+	KIOGEN_RANDOM_DISTRIBUTION_PARETO,
+	KIOGEN_RANDOM_DISTRIBUTION_NORMAL,
+	KIOGEN_RANDOM_DISTRIBUTION_ZONED,
+	KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS,
+};
+
 enum {
 	KIOGEN_A_UNSPEC,
 	KIOGEN_A_PAD,
@@ -185,6 +208,9 @@ enum {
 	KIOGEN_A_JOB_THINKTIME_NS,
 	KIOGEN_A_JOB_THINKTIME_BLOCKS,
 	KIOGEN_A_JOB_STARTDELAY_NS,
+	KIOGEN_A_JOB_RANDOM_DISTRIBUTION,
+	KIOGEN_A_JOB_DIST_PARAM,
+	KIOGEN_A_JOB_ZONES,
 
 	__KIOGEN_A_JOB_MAX,
 	KIOGEN_A_JOB_MAX = (__KIOGEN_A_JOB_MAX - 1)
