@@ -16,6 +16,16 @@
 #define KG_MAX_JOBS		64
 #define KG_MAX_PERCENTILES	64
 
+/*
+ * Options as the user gave them, fio's "job options" (and "global options"
+ * for those before the first job): "name\0value\0" pairs in order.
+ */
+#define KG_GIVEN_LEN		8192
+struct kg_given {
+	uint32_t len;
+	char buf[KG_GIVEN_LEN];
+};
+
 struct kg_job {
 	char name[KIOGEN_NAME_LEN];
 	char filename[KIOGEN_PATH_LEN];
@@ -35,6 +45,7 @@ struct kg_job {
 	bool fixedbufs;
 	bool registerfiles;
 	bool sqthread_poll;
+	struct kg_given given;
 };
 
 /* Who issues the I/O: kernel threads (kiogen) or this process (syscalls). */
@@ -68,6 +79,7 @@ struct kg_global {
 	uint32_t nr_percentiles;
 	uint32_t percentile_ppm[KG_MAX_PERCENTILES];	/* 99.9 -> 999000 */
 	bool percentiles_set;		/* --percentile_list given */
+	struct kg_given given;		/* the options before the first job */
 };
 
 /* The formats of @g (NULL: fio's defaults), never empty. */
