@@ -34,7 +34,7 @@ jobs=(
 	"uring-qd8 3 json --rw=randread --ioengine=io_uring --iodepth=8 --size=8m"
 	"numjobs2 4 json+ --rw=randread --numjobs=2 --size=4m"
 	"numjobs2-group 5 json --rw=randread --numjobs=2 --group_reporting --size=4m"
-	"lat-pct 3 json+ --rw=randrw --lat_percentiles=1 --size=4m"
+	"lat-pct 3 json+ --rw=randrw --lat_percentiles=1 --percentile_list=50:99:99.9 --size=4m"
 	"time-based 4 json --rw=randread --time_based --runtime=1 --size=4m"
 )
 
