@@ -55,7 +55,7 @@ def norm_text(lines, path):
         ind = len(l) - len(l.lstrip())
         l = ' ' * ind + re.sub(r' +', ' ', l.strip())
         # lines of one label that wrap at different values are one line
-        if not out or out[-1] != l:
+        if not out or out[-1] != l or not l:
             out.append(l)
     while out and out[-1] == '':
         out.pop()
