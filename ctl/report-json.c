@@ -17,6 +17,20 @@
 #include "stats.h"
 
 /*
+ * The key fio gives a bucket in json+ "bins": its lower bound plus half its
+ * width (fio's plat_idx_to_val()); kiogen's buckets are fio's (the same
+ * index for the same value), so bins of both merge key by key.
+ */
+static uint64_t kg_json_bin_key(uint32_t i)
+{
+	uint64_t lo = kiog_hist_bucket_lo(i);
+
+	if (i >= KIOG_HIST_NR)
+		return lo;
+	return lo + (kiog_hist_bucket_hi(i) - lo + 1) / 2;
+}
+
+/*
  * fio's latency object: min, max, mean, stddev, N; "percentile" only where
  * fio gives them (@pl), and with json+ the non-empty buckets as "bins",
  * keyed by the value each stands for, as fio keys them.
@@ -48,7 +62,7 @@ static void kg_json_lat(struct kg_json *j, const char *key,
 				if (!v->hist[i])
 					continue;
 				snprintf(name, sizeof(name), "%llu",
-					 (unsigned long long)kiog_hist_bucket_val(i));
+					 (unsigned long long)kg_json_bin_key(i));
 				kg_json_u64(j, name, v->hist[i]);
 			}
 			kg_json_end(j);

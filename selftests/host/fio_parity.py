@@ -84,6 +84,32 @@ def paths(o, p, out):
         for v in o:
             paths(v, p + '[]', out)
 
+def fio_bin(idx):
+    """The value fio's json+ keys bucket idx by: 64 buckets per power of two
+    (FIO_IO_U_PLAT_BITS 6), the first 128 one nanosecond wide, each keyed by
+    its lower bound plus half its width."""
+    if idx < 128:
+        return idx
+    shift = (idx >> 6) - 1
+    return (1 << (shift + 6)) + (idx % 64) * (1 << shift) + (1 << shift) // 2
+
+FIO_BINS = set(fio_bin(i) for i in range(64 * 40))
+
+def bins(o, p, out):
+    """(path, key) of every json+ bin that is not at a bucket of fio's"""
+    if isinstance(o, dict):
+        for k, v in o.items():
+            if k == 'kiogen':
+                continue
+            if k == 'bins':
+                out += ['json bin %s/bins/%s: not a bucket of fio' % (p, b)
+                        for b in v if int(b) not in FIO_BINS]
+            else:
+                bins(v, p + '/' + k, out)
+    elif isinstance(o, list):
+        for v in o:
+            bins(v, p + '[]', out)
+
 def diffs(fio_out, kg_out, path):
     ft, fterse, fj = split(fio_out, path)
     kt, kterse, kj = split(kg_out, path)
@@ -112,6 +138,9 @@ def diffs(fio_out, kg_out, path):
         if fjob.get('job options') != kjob.get('job options'):
             d.append('json job options: fio %s kiogen %s' %
                      (fjob.get('job options'), kjob.get('job options')))
+    # bins that merge with fio's, key by key (fio's own as the check's check)
+    bins(fj, 'fio:', d)
+    bins(kj, '', d)
     pa, pb = set(), set()
     paths(fj, '', pa)
     paths(kj, '', pb)
