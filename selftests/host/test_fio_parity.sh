@@ -26,7 +26,7 @@ trap 'rm -rf "$tmp"' EXIT
 # laid out beforehand, so that neither prints "Laying out IO file"
 dd if=/dev/zero of="$tmp/f" bs=1M count=16 status=none
 
-# name, terse version, json or json+, options
+# name, terse version, json or json+, options (FILE: the file)
 jobs=(
 	"randread-psync 3 json+ --rw=randread --ioengine=psync --size=8m"
 	"randrw-mix 4 json --rw=randrw --rwmixread=70 --size=8m"
@@ -36,13 +36,14 @@ jobs=(
 	"numjobs2-group 5 json --rw=randread --numjobs=2 --group_reporting --size=4m"
 	"lat-pct 3 json+ --rw=randrw --lat_percentiles=1 --percentile_list=50:99:99.9 --size=4m"
 	"time-based 4 json --rw=randread --time_based --runtime=1 --size=4m"
+	"two-jobs-thread 5 json --thread --rw=randread --size=4m --name=u --filename=FILE --thread --rw=randwrite --size=4m"
 )
 
 for spec in "${jobs[@]}"; do
 	read -r name v fmt opts <<<"$spec"
 	# --bs before the first job: one of fio's "global options"
 	# shellcheck disable=SC2086 # the options are words
-	args=(--bs=4k --name=t "--filename=$tmp/f" $opts
+	args=(--bs=4k --name=t "--filename=$tmp/f" ${opts//FILE/$tmp/f}
 	      "--output-format=terse,$fmt,normal" "--terse-version=$v")
 	if ! fio "${args[@]}" >"$tmp/$name.fio" 2>"$tmp/$name.fio.err"; then
 		not_ok "$name: fio failed: $(head -c 300 "$tmp/$name.fio.err")"
