@@ -16,6 +16,16 @@
 #define KG_MAX_JOBS		64
 #define KG_MAX_PERCENTILES	64
 
+/*
+ * Options as the user gave them, fio's "job options" (and "global options"
+ * for those before the first job): "name\0value\0" pairs in order.
+ */
+#define KG_GIVEN_LEN		8192
+struct kg_given {
+	uint32_t len;
+	char buf[KG_GIVEN_LEN];
+};
+
 struct kg_job {
 	char name[KIOGEN_NAME_LEN];
 	char filename[KIOGEN_PATH_LEN];
@@ -36,6 +46,7 @@ struct kg_job {
 	bool fixedbufs;
 	bool registerfiles;
 	bool sqthread_poll;
+	struct kg_given given;
 };
 
 /* fio's random_generator: kiogen draws from xoshiro256** whatever it is */
@@ -79,6 +90,7 @@ struct kg_global {
 	uint32_t repeat;		/* --repeat=N */
 	uint32_t repeat_max;		/* --repeat_max: cap of repeat_until */
 	double repeat_until;		/* --repeat_until=X%: CI half-width, percent */
+	struct kg_given given;		/* the options before the first job */
 };
 
 /* The formats of @g (NULL: fio's defaults), never empty. */

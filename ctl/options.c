@@ -1008,16 +1008,55 @@ void kg_jobs_init(struct kg_jobs *js)
 	kg_job_defaults(&js->defaults);
 }
 
+int kg_given_add(struct kg_given *g, const char *name, const char *v, FILE *err)
+{
+	size_t nl = strlen(name) + 1, vl = strlen(v) + 1, el = 0;
+	uint32_t at = 0;
+
+	/* a value given again takes the place of the first */
+	while (at < g->len) {
+		el = strlen(g->buf + at) + 1;
+		el += strlen(g->buf + at + el) + 1;
+		if (!strcmp(g->buf + at, name))
+			break;
+		at += el;
+	}
+	if (at == g->len)
+		el = 0;
+	if (g->len - el + nl + vl > sizeof(g->buf)) {
+		fprintf(err, "kiogen: %s: the options of a job take more than %zu characters\n",
+			name, sizeof(g->buf));
+		return -EINVAL;
+	}
+	memmove(g->buf + at + nl + vl, g->buf + at + el, g->len - at - el);
+	memcpy(g->buf + at, name, nl);
+	memcpy(g->buf + at + nl, v, vl);
+	g->len += nl + vl - el;
+	return 0;
+}
+
 static int kg_parse_into(struct kg_jobs *js, struct kg_job *j, const char *name,
 			 const char *v, FILE *err)
 {
 	const struct kg_option *o = kg_opt_find(name);
+	int ret;
 
 	if (!o) {
 		fprintf(err, "kiogen: unknown option '%s' (see: kiogen help run)\n", name);
 		return -EINVAL;
 	}
-	return kg_opt_set(js, j, o, name, v, err);
+	ret = kg_opt_set(js, j, o, name, v, err);
+	if (ret)
+		return ret;
+	if (o->cb == kg_opt_name) {	/* a new job: its own list starts */
+		j = &js->jobs[js->nr_jobs - 1];
+		j->given.len = 0;
+	}
+	/* as fio lists them: not a flag without a value, nor kiogen's run options */
+	if (!v || (o->scope != KG_OPT_JOB && o->cb != kg_opt_percentiles))
+		return 0;
+	return kg_given_add(j == &js->defaults ? &js->global.given : &j->given,
+			    o->name, v, err);
 }
 
 int kg_parse_option(struct kg_jobs *js, const char *name, const char *v,
@@ -1427,5 +1466,19 @@ void kg_job_options_each(const struct kg_job *j,
 		if (o->type == KG_OPT_POSVAL && !val)
 			continue;
 		fn(ctx, o->name, val ? val : buf);
+	}
+}
+
+void kg_given_each(const struct kg_given *g,
+		   void (*fn)(void *ctx, const char *name, const char *value),
+		   void *ctx)
+{
+	uint32_t at = 0;
+	size_t nl;
+
+	while (at < g->len) {
+		nl = strlen(g->buf + at) + 1;
+		fn(ctx, g->buf + at, g->buf + at + nl);
+		at += nl + strlen(g->buf + at + nl) + 1;
 	}
 }

@@ -119,6 +119,23 @@ void kg_options_register(const struct kg_option *table);
 void kg_job_options_each(const struct kg_job *j,
 			 void (*fn)(void *ctx, const char *name, const char *value),
 			 void *ctx);
+/**
+ * kg_given_add() - note an option as given; a later value replaces one before
+ * @g: a job's, or the global ones
+ * @name: the option's name
+ * @v: its value as the user wrote it
+ * @err: for the message when @g is full
+ */
+int kg_given_add(struct kg_given *g, const char *name, const char *v, FILE *err);
+/**
+ * kg_given_each() - options as the user gave them, in order
+ * @g: a job's, or the global ones
+ * @fn: called with each option's name and value as given
+ * @ctx: for @fn
+ */
+void kg_given_each(const struct kg_given *g,
+		   void (*fn)(void *ctx, const char *name, const char *value),
+		   void *ctx);
 
 /* Error messages are written to @err; each names the option. */
 void kg_jobs_init(struct kg_jobs *js);

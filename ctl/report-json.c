@@ -20,6 +20,20 @@
 #include "sysinfo.h"
 
 /*
+ * The key fio gives a bucket in json+ "bins": its lower bound plus half its
+ * width (fio's plat_idx_to_val()); kiogen's buckets are fio's (the same
+ * index for the same value), so bins of both merge key by key.
+ */
+static uint64_t kg_json_bin_key(uint32_t i)
+{
+	uint64_t lo = kiog_hist_bucket_lo(i);
+
+	if (i >= KIOG_HIST_NR)
+		return lo;
+	return lo + (kiog_hist_bucket_hi(i) - lo + 1) / 2;
+}
+
+/*
  * fio's latency object: min, max, mean, stddev, N; "percentile" only where
  * fio gives them (@pl), and with json+ the non-empty buckets as "bins",
  * keyed by the value each stands for, as fio keys them.
@@ -51,7 +65,7 @@ static void kg_json_lat(struct kg_json *j, const char *key,
 				if (!v->hist[i])
 					continue;
 				snprintf(name, sizeof(name), "%llu",
-					 (unsigned long long)kiog_hist_bucket_val(i));
+					 (unsigned long long)kg_json_bin_key(i));
 				kg_json_u64(j, name, v->hist[i]);
 			}
 			kg_json_end(j);
@@ -122,12 +136,31 @@ static void kg_json_job_option(void *ctx, const char *name, const char *value)
 	kg_json_string(ctx, name, value);
 }
 
-/* fio lists the options as given; kiogen rebuilds them from the job */
+/* fio lists the options as given, and leaves out an empty list */
+static void kg_json_given(struct kg_json *j, const char *key,
+			  const struct kg_given *g)
+{
+	if (!g || !g->len)
+		return;
+	kg_json_obj(j, key);
+	kg_given_each(g, kg_json_job_option, j);
+	kg_json_end(j);
+}
+
+/*
+ * A job's options as given; a job read back from the kernel (kiogen show)
+ * has none as given, so its options are rebuilt from its fields.
+ */
 static void kg_json_job_options(struct kg_json *j, const struct kg_job *job)
 {
+	if (!job)
+		return;
+	if (job->given.len) {
+		kg_json_given(j, "job options", &job->given);
+		return;
+	}
 	kg_json_obj(j, "job options");
-	if (job)
-		kg_job_options_each(job, kg_json_job_option, j);
+	kg_job_options_each(job, kg_json_job_option, j);
 	kg_json_end(j);
 }
 
@@ -293,27 +326,15 @@ static void kg_json_view(struct kg_json *j, const struct kg_report *rp,
 	kg_json_end(j);
 }
 
-static void kg_json_global_options(struct kg_json *j, const struct kg_plist *pl,
-				   const struct kg_global *g)
-{
-	char buf[KG_MAX_PERCENTILES * 12] = "";
-	size_t len = 0;
-	uint32_t i;
-
-	kg_json_obj(j, "global options");
-	if (g && g->percentiles_set) {
-		for (i = 0; i < pl->nr && len < sizeof(buf); i++)
-			len += snprintf(buf + len, sizeof(buf) - len, "%s%g",
-					i ? ":" : "", pl->ppm[i] / 10000.0);
-		kg_json_string(j, "percentile_list", buf);
-	}
-	kg_json_end(j);
-}
-
 static void kg_json_disks(struct kg_json *j, const struct kg_run_result *r)
 {
-	uint32_t i;
+	uint32_t i, nr = 0;
 
+	/* fio leaves the key out where no disk was sampled (tmpfs, 9p) */
+	for (i = 0; i < kg_nr_disks(r); i++)
+		nr += r->disks[i].valid;
+	if (!nr)
+		return;
 	kg_json_open(j, "disk_util", '[', false);
 	for (i = 0; i < kg_nr_disks(r); i++) {
 		const struct kg_disk *dk = &r->disks[i];
@@ -407,7 +428,7 @@ int kg_report_json(FILE *f, const struct kg_run_result *r,
 	kg_json_u64(&j, "timestamp_ms",
 		    (uint64_t)now.tv_sec * 1000 + (uint64_t)now.tv_nsec / 1000000);
 	kg_json_string(&j, "time", date);
-	kg_json_global_options(&j, &rp.pl, g);
+	kg_json_given(&j, "global options", g ? &g->given : NULL);
 	kg_json_open(&j, "jobs", '[', false);
 	for (i = 0; i < rp.nr_views; i++)
 		kg_json_view(&j, &rp, &rp.views[i], &jr, i);

@@ -199,8 +199,10 @@ static void kg_text_dir(FILE *f, const struct kg_report *rp,
 	kg_num2str(bw_alt, sizeof(bw_alt), (uint64_t)kg_rate(dd->bytes, ns),
 		   KG_SIG_FIGS, false, "B/s");
 	kg_num2str(io, sizeof(io), dd->bytes, KG_SIG_FIGS, true, "B");
-	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)\n", kg_dir_names[d],
-		iops, bw, bw_alt, io, (unsigned long long)kg_ns_to_ms(ns));
+	/* fio's writes say how many zones they reset: none off a zoned device */
+	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", kg_dir_names[d],
+		iops, bw, bw_alt, io, (unsigned long long)kg_ns_to_ms(ns),
+		d == KIOGEN_DIR_WRITE ? "; 0 zone resets" : "");
 
 	kg_dir_lat(dd, KG_LAT_SLAT, &slat);
 	kg_dir_lat(dd, KG_LAT_CLAT, &clat);
@@ -278,6 +280,7 @@ static void kg_text_view(FILE *f, const struct kg_report *rp,
 	for (d = 0; d < KG_NR_DIRS; d++)
 		if (w->dir[d].ios)
 			kg_text_dir(f, rp, v, d);
+	kg_text_lat_dist(f, w);
 	if (w->dir[KIOGEN_DIR_SYNC].ios) {
 		struct kg_lat_view sync;
 
@@ -287,8 +290,6 @@ static void kg_text_view(FILE *f, const struct kg_report *rp,
 		kg_text_percentiles(f, "sync", &sync, &rp->pl);
 	}
 
-	kg_text_lat_dist(f, w);
-
 	kg_cpu_pct(v, &usr, &sys);
 	fprintf(f, "  cpu          : usr=%3.2f%%, sys=%3.2f%%, ctx=%llu, majf=0, minf=0\n",
 		usr, sys, (unsigned long long)(w->ctx_vol + w->ctx_invol));
@@ -297,8 +298,9 @@ static void kg_text_view(FILE *f, const struct kg_report *rp,
 	kg_text_buckets(f, "     submit    : ", kg_batch_labels, w->submit);
 	kg_text_buckets(f, "     complete  : ", kg_batch_labels, w->complete);
 
-	fprintf(f, "     issued rwts: total=%llu,%llu,0,0 short=%llu,%llu,0,0 dropped=0,0,0,0\n",
+	fprintf(f, "     issued rwts: total=%llu,%llu,0,%llu short=%llu,%llu,0,0 dropped=0,0,0,0\n",
 		(unsigned long long)rd->ios, (unsigned long long)wr->ios,
+		(unsigned long long)w->dir[KIOGEN_DIR_SYNC].ios,
 		(unsigned long long)rd->short_ios, (unsigned long long)wr->short_ios);
 	/* fio shows this with continue_on_error; kiogen always counts errors */
 	if (rd->errors || wr->errors)

@@ -4,9 +4,11 @@
  * pushed through kiog_hist_idx(), cumulative interval samples, CPU time,
  * depths and disk counters, all known in advance.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "options.h"
 #include "report.h"
 #include "stats.h"
 #include "test_fixture.h"
@@ -100,6 +102,21 @@ static struct kiogen_sample *samples(uint32_t n, const uint64_t *reads,
 	return s;
 }
 
+/* the options as a user would have given them: name, value, ..., NULL */
+static void give(struct kg_job *j, ...)
+{
+	const char *name, *v;
+	va_list ap;
+
+	va_start(ap, j);
+	while ((name = va_arg(ap, const char *))) {
+		v = va_arg(ap, const char *);
+		if (kg_given_add(&j->given, name, v, stderr))
+			abort();
+	}
+	va_end(ap);
+}
+
 void fx_build_run(void)
 {
 	static const uint64_t r0[] = { 1000, 2000, 3000, 4000 };
@@ -113,6 +130,9 @@ void fx_build_run(void)
 		fx_jobs[i].percentage_random = 100;
 		fx_jobs[i].thinktime_blocks = 1;
 	}
+	give(&fx_jobs[0], "name", "mixed", "filename", "/dev/nullb0", "ioengine", "libaio",
+	     "rw", "randrw", "rwmixread", "67", "bs", "4k", "numjobs", "2", "iodepth", "4",
+	     "runtime", "2", NULL);
 	snprintf(fx_jobs[0].name, sizeof(fx_jobs[0].name), "mixed");
 	snprintf(fx_jobs[0].ioengine, sizeof(fx_jobs[0].ioengine), "libaio");
 	snprintf(fx_jobs[0].filename, sizeof(fx_jobs[0].filename), "/dev/nullb0");
@@ -150,6 +170,8 @@ void fx_build_run(void)
 	fx_mixed[0].digest = 0x1000;
 	fx_mixed[1].digest = 0x0234;
 
+	give(&fx_jobs[1], "name", "seq", "rw", "read", "bs", "64k", "numjobs", "2",
+	     "lat_percentiles", "1", NULL);
 	snprintf(fx_jobs[1].name, sizeof(fx_jobs[1].name), "seq");
 	snprintf(fx_jobs[1].ioengine, sizeof(fx_jobs[1].ioengine), "psync");
 	fx_jobs[1].rw = KIOGEN_RW_READ;
@@ -169,6 +191,7 @@ void fx_build_run(void)
 	fx_seq[1].error = -5;	/* EIO, as the kernel reports it */
 	fx_seq[1].dir[KIOGEN_DIR_READ].errors = 3;
 
+	give(&fx_jobs[2], "name", "fast", "ioengine", "null", "rw", "randread", NULL);
 	snprintf(fx_jobs[2].name, sizeof(fx_jobs[2].name), "fast");
 	snprintf(fx_jobs[2].ioengine, sizeof(fx_jobs[2].ioengine), "null");
 	fx_jobs[2].rw = KIOGEN_RW_RANDREAD;

@@ -325,6 +325,8 @@ static void build_inputs(void)
 	list_glob.percentile_ppm[1] = 990000;
 	list_glob.percentile_ppm[2] = 999000;
 	list_glob.percentiles_set = true;
+	if (kg_given_add(&list_glob.given, "percentile_list", "50:99:99.9", stderr))
+		abort();
 	terse3_glob = fx_glob;
 	terse3_glob.output_formats = KG_OUT_TERSE;	/* version 0: fio's default, 3 */
 	terse4_glob = terse3_glob;
@@ -337,6 +339,8 @@ static void build_inputs(void)
 	/* zero I/O in zero time: two workers that did nothing */
 	zero_job = fx_jobs[0];
 	snprintf(zero_job.name, sizeof(zero_job.name), "idle");
+	if (kg_given_add(&zero_job.given, "name", "idle", stderr))
+		abort();
 	zero_job.group_reporting = false;
 	zero_w[1].index = 1;
 	zero_run.id = 9;

@@ -50,10 +50,18 @@ static int parse(struct kg_jobs *js, char *err, size_t len, ...)
 	return ret;
 }
 
+/* "name=value," of each option as given */
+static void given_cat(void *ctx, const char *name, const char *value)
+{
+	char *buf = ctx;
+
+	sprintf(buf + strlen(buf), "%s=%s,", name, value);
+}
+
 int main(void)
 {
 	static struct kg_jobs js;
-	char err[512];
+	char err[512], given[512];
 	uint64_t v;
 
 	printf("TAP version 13\n1..64\n");
@@ -76,6 +84,19 @@ int main(void)
 	   "global options reach the job, job options apply");
 	ok(!strcmp(js.jobs[0].engine, "kiocb") && js.jobs[0].mode == KIOGEN_MODE_SYNC &&
 	   js.jobs[0].direct, "psync on a file maps to kiocb, synchronous, direct as asked");
+	given[0] = '\0';
+	kg_given_each(&js.global.given, given_cat, given);
+	strcat(given, "|");
+	kg_given_each(&js.jobs[0].given, given_cat, given);
+	ok(!strcmp(given, "filename=/dev/x,direct=1,rw=randrw,bs=16k,size=50G,numjobs=16,"
+		   "runtime=120,|name=test,rwmixread=90,ioengine=psync,"),
+	   "options as given: those before the job global, flags left out");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--rw=randread", "--bs=4k", "--filename=/dev/x",
+		  "--readwrite=read", NULL), "an option given twice parses");
+	given[0] = '\0';
+	kg_given_each(&js.jobs[0].given, given_cat, given);
+	ok(js.global.given.len == 0 && !strcmp(given, "name=a,rw=read,bs=4k,filename=/dev/x,"),
+	   "the value given last, in the first one's place, by the option's name");
 
 	ok(!parse(&js, err, sizeof(err), "--direct=1", "--rw=randread", "--bs=16k",
 		  "--numjobs=24", "--runtime=60", "--group_reporting", "--norandommap",

@@ -320,7 +320,7 @@ static int t_text_read_line(const void *arg)
 
 static int t_text_write_line(const void *arg)
 {
-	const char *want = "  write: IOPS=1500, BW=6000KiB/s (6144kB/s)(11.7MiB/2000msec)\n";
+	const char *want = "  write: IOPS=1500, BW=6000KiB/s (6144kB/s)(11.7MiB/2000msec); 0 zone resets\n";
 
 	(void)arg;
 	CHECK(strstr(block("mixed: ", 0), want), "no line '%s'", want);
@@ -673,7 +673,7 @@ static int t_json_empty_run(const void *arg)
 	if (fd >= 0)
 		close(fd);
 	snprintf(cmd, sizeof(cmd),
-		 "python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d[\"jobs\"] == [] and d[\"disk_util\"] == []' %s",
+		 "python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d[\"jobs\"] == [] and \"disk_util\" not in d' %s",
 		 path);
 	if (rc == T_PASS && system(cmd))
 		rc = fail("empty run is not valid JSON with empty arrays:\n%s", j);

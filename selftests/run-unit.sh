@@ -4,8 +4,8 @@
 # Host unit tests, no VM: the freestanding logic (selftests/host) and the
 # CLI's option parser and report formatter, the kernel fetcher's
 # unavailable paths, the module's compile probes on stub headers, the one
-# version number, the terse lines' layout against fio's (when fio is
-# installed), kiogen diff's verdicts and kiogen plot's charts. Prints TAP;
+# version number, the terse lines' layout and every report's structure
+# against fio's (when fio is installed), kiogen diff's verdicts and kiogen plot's charts. Prints TAP;
 # exits 1 on failure.
 build=${1:?usage: run-unit.sh BUILD_DIR}
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,8 +15,8 @@ for t in "$build/test_options" "$build/test_report" "$build/test_syscall" \
 	 "$build/test_target" "$build/test_golden" "$build/test_jobfile" "$build/test_repeat"; do
 	"$t" || rc=1
 done
-for t in test_kernels.sh test_probes.sh test_version.sh test_terse_fio.sh test_diff.sh \
-	 test_plot.sh; do
+for t in test_kernels.sh test_probes.sh test_version.sh test_terse_fio.sh \
+	 test_fio_parity.sh test_diff.sh test_plot.sh; do
 	"$src/selftests/host/$t" || rc=1
 done
 exit $rc

@@ -175,9 +175,16 @@ if kg_run >"$tmp/kg-a.json" 2>"$tmp/kg.err" && kg_run >"$tmp/kg-b.json" 2>>"$tmp
 	judged "kiogen: two runs of one job" "$tmp/kg-a.json" "$tmp/kg-b.json"
 	has "read iops .* bootstrap, intervals$" "kiogen: IOPS bootstrapped over its intervals"
 	if [ -f "$tmp/fio-a.json" ]; then
-		# kiogen writes every option, fio those given: they differ
-		status 2 "kiogen against fio: the options differ" "$tmp/kg-a.json" \
+		# both list the options as given: one job, compared (randseed aside)
+		judged "kiogen against fio of the same options" "$tmp/kg-a.json" \
 			"$tmp/fio-a.json"
+		# and a job of other options is refused
+		"$kiogen" run --path=syscall --ioengine=null --name=t --size=1g --rw=randread \
+			--bs=8k --runtime=1 --time_based --output-format=json \
+			>"$tmp/kg-8k.json" 2>>"$tmp/kg.err"
+		status 2 "kiogen against fio: the options differ" "$tmp/kg-8k.json" \
+			"$tmp/fio-a.json"
+		has "bs" "the differing option named"
 	fi
 else
 	skip "kiogen syscall results" "kiogen run --path=syscall failed: $(tail -1 "$tmp/kg.err")"
