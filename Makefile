@@ -35,14 +35,18 @@ CTL_CFLAGS := $(CFLAGS) -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE \
 	      $(shell pkg-config --cflags libmnl 2>/dev/null) \
 	      $(shell pkg-config --cflags liburing 2>/dev/null)
 CTL_LIBS := $(shell pkg-config --libs libmnl 2>/dev/null || echo -lmnl) -lm \
-	    $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -lpthread
+	    $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -laio -lrt -lpthread
 
 CTL_SRCS := ctl/main.c ctl/nl.c ctl/job.c ctl/options.c ctl/jobfile.c ctl/info.c ctl/run.c \
+	    ctl/bs.c \
 	    ctl/runs.c ctl/results.c ctl/report.c ctl/report-json.c ctl/report-terse.c \
 	    ctl/stats.c ctl/json.c ctl/syscall.c \
-	    ctl/engine-psync.c ctl/engine-uring.c ctl/engine-null.c \
+	    ctl/engine-psync.c ctl/engine-uring.c ctl/engine-null.c ctl/engine-meta.c \
+	    ctl/engine-libaio.c ctl/engine-posixaio.c \
 	    ctl/compare.c ctl/disk.c ctl/target.c ctl/monitor.c ctl/diff.c ctl/json-read.c \
-	    ctl/plot.c ctl/repeat.c ctl/sysinfo.c
+	    ctl/plot.c ctl/repeat.c ctl/sysinfo.c ctl/split.c ctl/options-rate.c ctl/log.c \
+	    ctl/meta.c ctl/options-place.c ctl/verify.c ctl/report-verify.c \
+	    ctl/trim.c ctl/refuse.c
 CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
 
 # kselftest framework files, extracted from Debian's linux-source package
@@ -82,7 +86,8 @@ TEST_CFLAGS := $(CTL_CFLAGS) -Iselftests/host
 TEST_HDRS := $(CTL_HDRS) selftests/host/tap.h
 
 # options.c reads job files through jobfile.c: every program linking it links both
-OPT_SRCS := ctl/options.c ctl/jobfile.c
+OPT_SRCS := ctl/options.c ctl/jobfile.c ctl/options-rate.c ctl/bs.c ctl/options-place.c ctl/verify.c \
+	    ctl/refuse.c
 
 $(BUILD)/test_options: ctl/test_options.c $(OPT_SRCS) $(CTL_HDRS)
 	@mkdir -p $(BUILD)
@@ -95,7 +100,8 @@ $(BUILD)/test_jobfile: ctl/test_jobfile.c $(OPT_SRCS) $(TEST_HDRS) \
 		ctl/test_jobfile.c $(OPT_SRCS)
 
 REPORT_SRCS := ctl/report.c ctl/report-json.c ctl/report-terse.c ctl/stats.c ctl/json.c \
-	       ctl/sysinfo.c ctl/repeat.c $(OPT_SRCS)
+	       ctl/report-verify.c \
+	       ctl/sysinfo.c ctl/repeat.c ctl/split.c $(OPT_SRCS)
 $(BUILD)/test_report: ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) $(TEST_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) -lm
@@ -104,12 +110,17 @@ $(BUILD)/test_repeat: ctl/test_repeat.c $(REPORT_SRCS) $(TEST_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_repeat.c $(REPORT_SRCS) -lm
 
+$(BUILD)/test_split: ctl/test_split.c $(REPORT_SRCS) $(TEST_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_split.c $(REPORT_SRCS) -lm
+
 SYS_SRCS := ctl/syscall.c ctl/engine-psync.c ctl/engine-uring.c \
-	    ctl/engine-null.c $(OPT_SRCS) ctl/disk.c ctl/target.c
+	    ctl/engine-null.c ctl/engine-libaio.c ctl/engine-posixaio.c ctl/engine-meta.c \
+	    $(OPT_SRCS) ctl/disk.c ctl/target.c ctl/log.c ctl/trim.c
 $(BUILD)/test_syscall: ctl/test_syscall.c $(SYS_SRCS) $(TEST_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_syscall.c $(SYS_SRCS) \
-		$(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -lpthread
+		$(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -laio -lrt -lpthread -lmnl
 
 $(BUILD)/test_target: ctl/test_target.c ctl/target.c $(OPT_SRCS) $(TEST_HDRS)
 	@mkdir -p $(BUILD)
@@ -127,7 +138,7 @@ $(BUILD)/test_golden: ctl/test_golden.c ctl/test_fixture.c $(CTL_SRCS) $(TEST_HD
 
 UNIT_PROGS := $(BUILD)/test_options $(BUILD)/test_report $(BUILD)/test_syscall \
 	      $(BUILD)/test_target $(BUILD)/test_golden $(BUILD)/test_jobfile \
-	      $(BUILD)/test_repeat
+	      $(BUILD)/test_repeat $(BUILD)/test_split
 
 unit-progs: $(UNIT_PROGS)
 

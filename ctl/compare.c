@@ -16,6 +16,7 @@
 #include "kiogen.h"
 #include "options.h"
 #include "report.h"
+#include "split.h"
 
 #define KG_MAX_REPEAT	100
 
@@ -57,6 +58,8 @@ struct kg_side {
 	uint64_t digest[KG_MAX_REPEAT];	/* sum over workers, as merged */
 	uint64_t issued[KG_MAX_REPEAT];
 	unsigned int n;
+	struct kiog_split split;	/* latency_split: every run's, merged */
+	struct kg_worker blk;		/* its block phases (kernel path), merged */
 };
 
 /*
@@ -83,6 +86,7 @@ static int kg_run_metrics(const struct kg_run_result *r, double *m,
 				return -1;
 	kg_dir_merge(&d, &all.dir[KIOGEN_DIR_READ]);
 	kg_dir_merge(&d, &all.dir[KIOGEN_DIR_WRITE]);
+	kg_dir_merge(&d, &all.dir[KIOGEN_DIR_TRIM]);
 	kg_dir_lat(&d, KG_LAT_LAT, &lat);
 	kg_dir_lat(&d, KG_LAT_CLAT, &clat);
 	ios = d.ios;
@@ -102,6 +106,19 @@ static int kg_run_metrics(const struct kg_run_result *r, double *m,
 	*issued = all.issued;
 	kg_worker_release(&all);
 	return 0;
+}
+
+/* Adds the latency split and block phases of every worker of a run to @sd's. */
+static void kg_run_split(const struct kg_run_result *r, struct kg_side *sd)
+{
+	uint32_t i, j;
+
+	for (i = 0; i < r->nr_jobs; i++)
+		for (j = 0; j < r->jobs[i].nr_workers; j++) {
+			if (r->jobs[i].workers[j].split.ios)
+				kiog_split_merge(&sd->split, &r->jobs[i].workers[j].split);
+			kg_blk_merge(&sd->blk, &r->jobs[i].workers[j]);
+		}
 }
 
 static double kg_mean(const struct kg_side *s, int k)
@@ -188,6 +205,12 @@ static void kg_compare_text(FILE *f, const struct kg_jobs *js, const struct kg_s
 	fprintf(f, "I/O stream: %s\n", kg_same_stream(k, s) ?
 		"identical on both paths (same digest of offsets, sizes and directions)" :
 		"not identical (time-based runs issue different counts; use number_ios or size)");
+	kg_split_compare_text(f, &k->split, &s->split);
+	/* the syscall path's bios are the kernel's, untagged: the kernel path's only */
+	if (k->blk.blk_on) {
+		fprintf(f, "\nkernel path, over every run:\n");
+		kg_blk_text(f, &k->blk);
+	}
 }
 
 /* Opens a one-line object of the metrics @m; the caller may add to it, and closes it. */
@@ -254,6 +277,8 @@ static void kg_compare_json(FILE *f, const struct kg_jobs *js, const struct kg_s
 	kg_json_metrics(&j, "kernel_advantage", adv, 4);
 	kg_json_close(&j, '}');
 	kg_json_bool(&j, "identical_stream", kg_same_stream(k, s));
+	kg_split_compare_json(&j, &k->split, &s->split);
+	kg_blk_json(&j, &k->blk);
 	kg_json_end(&j);
 	kg_json_end(&j);
 	fputc('\n', f);
@@ -277,6 +302,8 @@ int kg_cmd_compare(int argc, char **argv)
 	int nargs = 0, a, ret = KG_EXIT_OK;
 	struct kg_nl nl;
 	FILE *report;
+	/* fio's log files of each path apart, workers numbered on over repeats */
+	struct kg_log_out logs[2] = { { .tag = "kernel" }, { .tag = "syscall" } };
 
 	/* --repeat is compare's own; the rest are kiogen run's */
 	args = calloc(argc + 1, sizeof(*args));
@@ -304,7 +331,8 @@ int kg_cmd_compare(int argc, char **argv)
 		args[nargs++] = argv[a];
 	}
 	kg_jobs_init(&js);
-	ret = kg_parse_args(&js, nargs, args, stderr) || kg_jobs_finish(&js, stderr, stderr);
+	ret = kg_parse_args(&js, nargs, args, stderr) || kg_jobs_finish(&js, stderr, stderr) ||
+	      kg_log_prepare(&js, stderr);
 	free(args);
 	if (ret)
 		return KG_EXIT_USAGE;
@@ -313,13 +341,14 @@ int kg_cmd_compare(int argc, char **argv)
 		fprintf(stderr, "kiogen: detached: compare runs both paths itself, attached\n");
 		return KG_EXIT_USAGE;
 	}
-	for (i = 0; i < js.nr_jobs; i++) {
-		if (!strcmp(js.jobs[i].ioengine, "libaio") ||
-		    !strcmp(js.jobs[i].ioengine, "posixaio")) {
-			fprintf(stderr, "kiogen: ioengine: %s has no syscall-path engine here; compare with io_uring\n",
-				js.jobs[i].ioengine);
-			return KG_EXIT_USAGE;
-		}
+	if (js.global.status_interval_ns) {
+		fprintf(stderr, "kiogen: status-interval: compare reports once, at its end\n");
+		return KG_EXIT_USAGE;
+	}
+	if (kg_jobs_phase_end(&js, 0) < js.nr_jobs) {
+		fprintf(stderr, "kiogen: stonewall: compare runs every job at once; "
+			"compare one group at a time\n");
+		return KG_EXIT_USAGE;
 	}
 	/* terse is fio's report of one run; compare has no such line */
 	if (kg_output_formats(&js.global) & KG_OUT_TERSE) {
@@ -353,9 +382,16 @@ int kg_cmd_compare(int argc, char **argv)
 			js.global.path = p ? KG_PATH_SYSCALL : KG_PATH_KERNEL;
 			fprintf(stderr, "kiogen: compare: run %u of %u, %s path\n",
 				i + 1, repeat, sd->path);
-			ret = p ? kg_syscall_run(&js, r) : kg_kernel_run(&nl, &js, r);
+			/* metadata jobs: both paths start from the same directory */
+			ret = kg_meta_prepare(&js);
+			if (!ret)
+				ret = p ? kg_syscall_run(&js, r) : kg_kernel_run(&nl, &js, r);
 			if (!ret && kg_run_metrics(r, sd->m[sd->n], &sd->digest[sd->n],
 						   &sd->issued[sd->n]))
+				ret = KG_EXIT_FAIL;
+			if (!ret)
+				kg_run_split(r, sd);
+			if (!ret && kg_log_write(r, &js, &logs[p]))
 				ret = KG_EXIT_FAIL;
 			kg_results_release(r);
 			if (ret)
@@ -369,6 +405,8 @@ int kg_cmd_compare(int argc, char **argv)
 	if (kg_output_formats(&js.global) & KG_OUT_NORMAL)
 		kg_compare_text(report, &js, &kside, &sside);
 out:
+	kg_log_out_free(&logs[0]);
+	kg_log_out_free(&logs[1]);
 	free(r);
 	kg_nl_close(&nl);
 	if (kg_output_close(report, &js.global) && !ret)

@@ -31,6 +31,8 @@
 #define KG_DIFF_MAX_OPT_DIFFS	64
 #define KG_DIFF_MAX_REC_DIFFS	64
 #define KG_DIFF_RESAMPLES	2000
+/* rows of the latency split's phases and the block phases, at most */
+#define KG_DIFF_MAX_PHASES	16
 /* fixed, so that the same files always give the same intervals */
 #define KG_DIFF_SEED		0x6b696f67656e6466ULL
 /* git bisect run: the commit cannot be tested */
@@ -126,7 +128,7 @@ struct kg_dcmp {
 	unsigned int nr_rec_diffs;
 	struct kg_ddist dists[ARRAY_SIZE(kg_diff_dirs)];
 	unsigned int nr_dists;
-	struct kg_drow rows[ARRAY_SIZE(kg_diff_dirs) * KG_NR_DM];
+	struct kg_drow rows[ARRAY_SIZE(kg_diff_dirs) * KG_NR_DM + KG_DIFF_MAX_PHASES];
 	unsigned int nr_rows;
 };
 
@@ -705,6 +707,42 @@ static void kg_diff_judge(struct kg_drow *r, const struct kg_dopts *o, bool high
 	}
 }
 
+/* The change's interval from the repeats of both sides, if both have some. */
+static bool kg_diff_by_repeats(struct kg_drow *r, const struct kg_dopts *o,
+			       const double *va, unsigned int na, const double *vb,
+			       unsigned int nb)
+{
+	if (na < 2 || nb < 2)
+		return false;
+	snprintf(r->method, sizeof(r->method), "bootstrap, repeats");
+	if (kg_diff_bootstrap(va, na, vb, nb, o->confidence, &r->lo, &r->hi))
+		r->lo = r->hi = NAN;
+	return true;
+}
+
+/* The relative standard error of the mean of @n repeats, @mean their mean. */
+static double kg_repeats_rse(const double *v, unsigned int n, double mean)
+{
+	return kg_sd(v, n) / sqrt(n) / mean;
+}
+
+/*
+ * The change's interval by the normal approximation of log(B / A), from each
+ * side's relative standard error (none if either is unknown).
+ */
+static void kg_diff_by_rse(struct kg_drow *r, const struct kg_dopts *o, double rse_a,
+			   double rse_b, const char *method)
+{
+	double ratio = r->b / r->a, se;
+
+	if (isnan(rse_a) || isnan(rse_b))
+		return;
+	se = sqrt(rse_a * rse_a + rse_b * rse_b);
+	r->lo = (ratio * exp(-o->z * se) - 1) * 100;
+	r->hi = (ratio * exp(o->z * se) - 1) * 100;
+	snprintf(r->method, sizeof(r->method), "%s", method);
+}
+
 /* The row of metric @m in @dir (a direction or a compare side); false if no file has it. */
 static bool kg_diff_row(struct kg_drow *r, const struct kg_dcmp *c, const char *dir,
 			enum kg_dm m, const struct kg_dopts *o, double *va, double *vb)
@@ -713,7 +751,8 @@ static bool kg_diff_row(struct kg_drow *r, const struct kg_dcmp *c, const char *
 	unsigned int na = kg_diff_values(c->a, dir, m, pct_src, va);
 	unsigned int nb = kg_diff_values(c->b, dir, m, pct_src, vb);
 	const char *from_a = "repeats", *from_b = "repeats";
-	double rse_a, rse_b, ratio, se;
+	char method[sizeof(r->method)];
+	double rse_a, rse_b;
 
 	if (!na || !nb)
 		return false;
@@ -738,37 +777,121 @@ static bool kg_diff_row(struct kg_drow *r, const struct kg_dcmp *c, const char *
 		return true;
 	}
 	/* the same numbers give exactly 0 */
-	ratio = r->b / r->a;
-	r->change = (ratio - 1) * 100;
-
-	if (na > 1 && nb > 1) {
-		snprintf(r->method, sizeof(r->method), "bootstrap, repeats");
-		if (kg_diff_bootstrap(va, na, vb, nb, o->confidence, &r->lo, &r->hi))
-			r->lo = r->hi = NAN;
+	r->change = (r->b / r->a - 1) * 100;
+	if (kg_diff_by_repeats(r, o, va, na, vb, nb)) {
+		/* both sides repeated */
 	} else if (na == 1 && nb == 1 && kg_diff_by_intervals(r, c, dir, m, o)) {
 		/* kiogen's own samples: no normal approximation needed */
 	} else {
-		/* normal approximation of log(B / A) from each side's error */
-		rse_a = na > 1 ? kg_sd(va, na) / sqrt(na) / r->a :
+		rse_a = na > 1 ? kg_repeats_rse(va, na, r->a) :
 				 kg_diff_rse(c->a->jobs[0], dir, m, pct_src, o->z, &from_a);
-		rse_b = nb > 1 ? kg_sd(vb, nb) / sqrt(nb) / r->b :
+		rse_b = nb > 1 ? kg_repeats_rse(vb, nb, r->b) :
 				 kg_diff_rse(c->b->jobs[0], dir, m, pct_src, o->z, &from_b);
-		if (!isnan(rse_a) && !isnan(rse_b)) {
-			se = sqrt(rse_a * rse_a + rse_b * rse_b);
-			r->lo = (ratio * exp(-o->z * se) - 1) * 100;
-			r->hi = (ratio * exp(o->z * se) - 1) * 100;
-			if (!strcmp(from_a, from_b))
-				snprintf(r->method, sizeof(r->method), "normal, %s", from_a);
-			else
-				snprintf(r->method, sizeof(r->method), "normal, %s / %s",
-					 from_a, from_b);
-		}
+		if (!strcmp(from_a, from_b))
+			snprintf(method, sizeof(method), "normal, %s", from_a);
+		else
+			snprintf(method, sizeof(method), "normal, %s / %s", from_a, from_b);
+		kg_diff_by_rse(r, o, rse_a, rse_b, method);
 	}
 	if (!o->metrics || (o->metrics & (1u << m)))
 		kg_diff_judge(r, o, kg_dm[m].higher_is_better);
 	else
 		r->verdict = KG_DV_UNJUDGED;
 	return true;
+}
+
+/*
+ * The phases of kiogen's latency split ("latency_split") and its block
+ * phases ("block_phases"), each a row of its mean, so that a verdict says
+ * which layer moved. Judged as the mean latency is (--metrics lat).
+ */
+static const char *const kg_diff_phase_tabs[] = { "latency_split", "block_phases" };
+
+/* Every repeat's mean of phase @ph of table @tab, in us, into @v. */
+static unsigned int kg_diff_phase_values(const struct kg_dfile *f, const char *tab,
+					 const char *ph, double *v)
+{
+	unsigned int n;
+
+	for (n = 0; n < f->nr; n++)
+		v[n] = kg_jv_num(kg_jv_at(f->jobs[n], "kiogen", tab, "phases", ph, "mean",
+					  NULL), NAN) / 1000;
+	return n;
+}
+
+/* The relative standard error of a phase's mean, from its histogram; NAN without. */
+static double kg_diff_phase_rse(const struct kg_jv *job, const char *tab, const char *ph)
+{
+	const struct kg_jv *e = kg_jv_at(job, "kiogen", tab, "hist", ph, NULL);
+	double n = 0, sum = 0, sq = 0, mean;
+
+	for (e = e ? e->child : NULL; e; e = e->next) {
+		double idx = kg_jv_num(e->child, -1);
+		double k = kg_jv_num(e->child ? e->child->next : NULL, 0), v;
+
+		if (idx < 0 || idx >= KIOG_HIST_BUCKETS)
+			continue;
+		v = kiog_hist_bucket_val((__u32)idx);
+		n += k;
+		sum += k * v;
+		sq += k * v * v;
+	}
+	if (n < 2 || !(sum > 0))
+		return NAN;
+	mean = sum / n;
+	return sqrt(fmax(sq / n - mean * mean, 0) / n) / mean;
+}
+
+static bool kg_diff_phase_row(struct kg_drow *r, const struct kg_dcmp *c, const char *tab,
+			      const char *ph, const struct kg_dopts *o, double *va, double *vb)
+{
+	unsigned int na = kg_diff_phase_values(c->a, tab, ph, va);
+	unsigned int nb = kg_diff_phase_values(c->b, tab, ph, vb);
+
+	r->a = kg_mean(va, na);
+	r->b = kg_mean(vb, nb);
+	/* a phase one result has not: nothing to say of it */
+	if (!na || !nb || isnan(r->a) || isnan(r->b))
+		return false;
+	snprintf(r->name, sizeof(r->name), "phase %s", ph);
+	r->unit = "us";
+	r->change = r->lo = r->hi = NAN;
+	r->verdict = KG_DV_UNJUDGED;
+	snprintf(r->method, sizeof(r->method), "none");
+	/* a phase of 0 (no scheduler's dwell) has no change to judge */
+	if (!(r->a > 0) || !(r->b > 0))
+		return true;
+	r->change = (r->b / r->a - 1) * 100;
+	if (!kg_diff_by_repeats(r, o, va, na, vb, nb))
+		kg_diff_by_rse(r, o,
+			       na > 1 ? kg_repeats_rse(va, na, r->a) :
+					kg_diff_phase_rse(c->a->jobs[0], tab, ph),
+			       nb > 1 ? kg_repeats_rse(vb, nb, r->b) :
+					kg_diff_phase_rse(c->b->jobs[0], tab, ph),
+			       "normal, phase histogram");
+	if (!o->metrics || (o->metrics & (1u << KG_DM_LAT_MEAN)))
+		kg_diff_judge(r, o, false);
+	return true;
+}
+
+/* A row per phase of A's first repeat that B has too. */
+static void kg_diff_phase_rows(struct kg_dcmp *c, const struct kg_dopts *o, double *va,
+			       double *vb)
+{
+	const struct kg_jv *ph;
+	size_t t;
+
+	for (t = 0; !c->a->compare && t < ARRAY_SIZE(kg_diff_phase_tabs); t++) {
+		ph = kg_jv_at(c->a->jobs[0], "kiogen", kg_diff_phase_tabs[t], "phases", NULL);
+		for (ph = ph ? ph->child : NULL; ph; ph = ph->next) {
+			if (c->nr_rows == ARRAY_SIZE(c->rows))
+				return;
+			if (strcmp(ph->key, "total") &&
+			    kg_diff_phase_row(&c->rows[c->nr_rows], c, kg_diff_phase_tabs[t],
+					      ph->key, o, va, vb))
+				c->nr_rows++;
+		}
+	}
 }
 
 /* A distribution as (latency in ns, I/Os) points, ascending. */
@@ -978,6 +1101,7 @@ static int kg_diff_rows(struct kg_dcmp *c, const struct kg_dopts *o)
 	}
 	if (!c->a->compare && kg_diff_row(&c->rows[c->nr_rows], c, "", KG_DM_CPU, o, va, vb))
 		c->nr_rows++;
+	kg_diff_phase_rows(c, o, va, vb);
 	for (d = 0; !c->a->compare && d < ARRAY_SIZE(kg_diff_dirs); d++)
 		if ((kg_jv_num(kg_jv_at(c->a->jobs[0], kg_diff_dirs[d], "total_ios", NULL), 0) ||
 		     kg_jv_num(kg_jv_at(c->b->jobs[0], kg_diff_dirs[d], "total_ios", NULL), 0)) &&

@@ -21,6 +21,11 @@ static void kg_put_U64(struct nlmsghdr *nlh, uint16_t type, uint64_t v)
 	mnl_attr_put_u64(nlh, type, v);
 }
 
+static void kg_put_S32(struct nlmsghdr *nlh, uint16_t type, int32_t v)
+{
+	mnl_attr_put_u32(nlh, type, (uint32_t)v);
+}
+
 static void kg_put_FLAG(struct nlmsghdr *nlh, uint16_t type, bool v)
 {
 	if (v)
@@ -33,6 +38,12 @@ static void kg_put_ZONES(struct nlmsghdr *nlh, uint16_t type, struct kiog_zones 
 		mnl_attr_put(nlh, type, v.nr * sizeof(v.z[0]), v.z);
 }
 
+static void kg_put_PATTERN(struct nlmsghdr *nlh, uint16_t type, struct kiog_pattern v)
+{
+	if (v.len)
+		mnl_attr_put(nlh, type, v.len, v.b);
+}
+
 static void kg_get_U32(const struct nlattr *a, uint32_t *v)
 {
 	if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
@@ -43,6 +54,12 @@ static void kg_get_U64(const struct nlattr *a, uint64_t *v)
 {
 	if (mnl_attr_validate(a, MNL_TYPE_U64) >= 0)
 		*v = mnl_attr_get_u64(a);
+}
+
+static void kg_get_S32(const struct nlattr *a, int32_t *v)
+{
+	if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+		*v = (int32_t)mnl_attr_get_u32(a);
 }
 
 static void kg_get_FLAG(const struct nlattr *a, bool *v)
@@ -61,6 +78,16 @@ static void kg_get_ZONES(const struct nlattr *a, struct kiog_zones *v)
 	}
 }
 
+static void kg_get_PATTERN(const struct nlattr *a, struct kiog_pattern *v)
+{
+	uint16_t len = mnl_attr_get_payload_len(a);
+
+	if (len <= sizeof(v->b)) {
+		memcpy(v->b, mnl_attr_get_payload(a), len);
+		v->len = len;
+	}
+}
+
 void kg_job_put(struct nlmsghdr *nlh, const struct kg_job *j, int fd)
 {
 	struct nlattr *nest = mnl_attr_nest_start(nlh, KIOGEN_A_JOB);
@@ -75,6 +102,8 @@ void kg_job_put(struct nlmsghdr *nlh, const struct kg_job *j, int fd)
 	kg_put_##TYPE(nlh, KIOGEN_A_JOB_##ATTR, j->field);
 	KIOG_JOB_FIELDS(KG_PUT)
 #undef KG_PUT
+	if (j->filename_format[0])
+		mnl_attr_put_strz(nlh, KIOGEN_A_JOB_FILENAME_FORMAT, j->filename_format);
 	mnl_attr_nest_end(nlh, nest);
 }
 
@@ -92,6 +121,10 @@ void kg_job_parse(const struct nlattr *nest, struct kg_job *j)
 			break;
 		case KIOGEN_A_JOB_ENGINE:
 			snprintf(j->ioengine, sizeof(j->ioengine), "%s", mnl_attr_get_str(a));
+			break;
+		case KIOGEN_A_JOB_FILENAME_FORMAT:
+			snprintf(j->filename_format, sizeof(j->filename_format), "%s",
+				 mnl_attr_get_str(a));
 			break;
 #define KG_GET(field, ATTR, TYPE, ...) \
 		case KIOGEN_A_JOB_##ATTR: \
@@ -112,6 +145,7 @@ static const char *const kg_job_attr_names[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_INVALIDATE]	= "invalidate",
 	[KIOGEN_A_JOB_FILESIZE]		= "filesize",
 	[KIOGEN_A_JOB_FALLOCATE]	= "fallocate",
+	[KIOGEN_A_JOB_FILENAME_FORMAT]	= "filename_format",
 #define KG_NAME(field, ATTR, TYPE, dflt, option) [KIOGEN_A_JOB_##ATTR] = option,
 	KIOG_JOB_FIELDS(KG_NAME)
 #undef KG_NAME

@@ -12,6 +12,9 @@
 #include <linux/kiogen.h>
 #include <kiogen/hist.h>
 #include <kiogen/job.h>
+#include <kiogen/split.h>
+
+#include "log.h"
 
 #define KG_MAX_JOBS		64
 #define KG_MAX_PERCENTILES	64
@@ -40,13 +43,21 @@ struct kg_job {
 	bool direct_set;		/* direct= was given */
 	bool invalidate;
 	bool group_reporting;
+	bool stonewall;			/* start after the jobs before it end */
+	bool new_group;			/* start a new reporting group */
+	uint32_t groupid;		/* fio's reporting group, set by kg_jobs_finish() */
 	bool clat_percentiles;		/* report clat percentiles (fio's default) */
 	bool lat_percentiles;		/* report lat percentiles too */
 	/* syscall path, io_uring (fio's options) */
 	bool fixedbufs;
 	bool registerfiles;
 	bool sqthread_poll;
+	struct kg_log_opts log;		/* fio's log files: ctl/log.h */
 	struct kg_given given;
+	/* metadata engines (fio's filecreate, ...; include/kiogen/meta.h) */
+	char directory[KIOGEN_PATH_LEN];	/* where their files are */
+	char filename_format[KIOGEN_META_NAME_MAX + 1];	/* "": fio's default */
+	uint32_t openfiles;		/* accepted; each operation closes its file */
 };
 
 /* fio's random_generator: kiogen draws from xoshiro256** whatever it is */
@@ -76,6 +87,13 @@ enum kg_output_format {
 #define KG_TERSE_DEFAULT	3
 #define KG_TERSE_MAX		5
 
+/* fio's --eta: auto shows the progress line when stderr is a terminal and the report is text */
+enum kg_eta {
+	KG_ETA_AUTO,
+	KG_ETA_ALWAYS,
+	KG_ETA_NEVER,
+};
+
 /* Options that apply to the whole invocation, not to one job. */
 struct kg_global {
 	uint32_t output_formats;	/* enum kg_output_format; 0: normal */
@@ -90,6 +108,10 @@ struct kg_global {
 	uint32_t repeat;		/* --repeat=N */
 	uint32_t repeat_max;		/* --repeat_max: cap of repeat_until */
 	double repeat_until;		/* --repeat_until=X%: CI half-width, percent */
+	uint32_t eta;			/* enum kg_eta: the progress line */
+	uint64_t eta_interval_ns;	/* its refresh; 0: every second */
+	uint64_t eta_newline_ns;	/* a new line this often; 0: never */
+	uint64_t status_interval_ns;	/* the report so far this often; 0: never */
 	struct kg_given given;		/* the options before the first job */
 };
 
@@ -134,8 +156,14 @@ struct kg_dir {
 	uint64_t slat_sum;
 	long double slat_sumsq;
 	bool has_slat;
+	uint64_t sched_ios;		/* rate limits: I/Os of the sched lat */
+	uint64_t sched_min;		/* ns, due to completion; valid when sched_ios */
+	uint64_t sched_max;
+	uint64_t sched_sum;
+	long double sched_sumsq;
 	uint64_t hist[KIOG_HIST_BUCKETS];	/* lat */
 	uint64_t clat_hist[KIOG_HIST_BUCKETS];
+	uint64_t sched_hist[KIOG_HIST_BUCKETS];	/* kiogen's sched lat */
 };
 
 struct kg_worker {
@@ -149,10 +177,18 @@ struct kg_worker {
 	uint64_t depths[KIOGEN_DEPTH_BUCKETS];	/* I/Os by depth at issue */
 	uint64_t submit[KIOGEN_DEPTH_BUCKETS];	/* submit calls by I/Os each */
 	uint64_t complete[KIOGEN_DEPTH_BUCKETS];	/* reaps by I/Os each */
-	struct kg_dir dir[3];		/* enum kiogen_dir: read, write, sync */
+	struct kg_dir dir[KIOGEN_DIR_MAX + 1];	/* by enum kiogen_dir */
 	struct kiogen_sample *samples;	/* cumulative counters per interval */
 	uint32_t nr_samples;
 	uint64_t sample_ns;
+	struct kiog_split split;	/* latency split; split.ios 0: none */
+	/* block phases of the latency split; blk_on false: none */
+	struct kiog_blk_split blk;
+	uint32_t blk_tps;		/* KIOGEN_BLK_TP_* the kernel probed */
+	bool blk_on, blk_file;
+	struct kg_log_data *log;	/* windows for fio's log files; NULL: none */
+	bool has_verify;		/* the job verified: @verify holds */
+	struct kiogen_verify_result verify;
 };
 
 /* /sys/block/<dev>/stat before and after a run (fio's "Disk stats"). */

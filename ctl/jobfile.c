@@ -50,8 +50,8 @@ struct kg_where {
 	unsigned int line;
 };
 
-/* fio's grouping keys: kiogen starts every job of a run at once */
-static const char *const kg_grouping_keys[] = { "stonewall", "new_group", "wait_for" };
+/* fio's keys kiogen cannot honour: it starts each group's jobs at once */
+static const char *const kg_grouping_keys[] = { "wait_for" };
 
 static int __attribute__((format(printf, 3, 4)))
 kg_jf_error(struct kg_reader *r, const struct kg_where *w, const char *fmt, ...)
@@ -224,7 +224,7 @@ static int kg_jf_keyval(struct kg_reader *r, const struct kg_where *w, char *p)
 	for (i = 0; i < sizeof(kg_grouping_keys) / sizeof(kg_grouping_keys[0]); i++)
 		if (!strcmp(key, kg_grouping_keys[i]))
 			return kg_jf_error(r, w, "%s: %s", key,
-					   "not supported yet: kiogen runs all jobs at once");
+					   "not supported yet: kiogen starts the jobs between stonewalls at once");
 	if (!strcmp(key, "name"))
 		return kg_jf_error(r, w,
 				   "name: in a job file the section header [NAME] names the job");

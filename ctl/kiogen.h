@@ -39,6 +39,8 @@ void kg_diff_usage(FILE *f);
 void kg_monitor_usage(FILE *f);
 void kg_run_usage(FILE *f);
 void kg_compare_usage(FILE *f);
+int kg_cmd_meta(int argc, char **argv);
+void kg_meta_usage(FILE *f);
 
 /* Opens the netlink client; prints why not and returns an exit code if not. */
 int kg_connect(struct kg_nl *nl);
@@ -64,6 +66,11 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 		  struct kg_run_result *r);
 /* Runs the jobs from this process through syscalls (ctl/syscall.c). */
 int kg_syscall_run(const struct kg_jobs *js, struct kg_run_result *r);
+/*
+ * Puts the directories of metadata jobs in the state their operation starts
+ * from (ctl/engine-meta.c); returns an exit code, said.
+ */
+int kg_meta_prepare(const struct kg_jobs *js);
 /* SIGINT/SIGTERM ask the current run to stop instead of killing the CLI. */
 void kg_stop_on_signals(void);
 bool kg_interrupt_pending(void);
@@ -76,7 +83,8 @@ struct kg_global;
 FILE *kg_output_open(const struct kg_global *g);
 int kg_output_close(FILE *f, const struct kg_global *g);
 
-int kg_results_fetch(struct kg_nl *nl, uint32_t id, struct kg_run_result *r);
+/* @live: of a running run, what it has so far (no samples or logs) */
+int kg_results_fetch(struct kg_nl *nl, uint32_t id, struct kg_run_result *r, bool live);
 void kg_results_release(struct kg_run_result *r);
 
 #endif /* KIOGEN_CTL_KIOGEN_H */

@@ -18,17 +18,30 @@
 #include <sys/stat.h>
 
 #include <kiogen/dist.h>
+#include <kiogen/meta.h>
+#include <kiogen/workload.h>
 
+#include "bs.h"
 #include "jobfile.h"
 #include "options.h"
 #include "repeat.h"
+#include "verify.h"
 
 /* ioengine's values: the mode, and the kernel engine when it names one */
 #define KG_ENG_TARGET	(0u << 8)	/* the engine of the target */
 #define KG_ENG_BIO	(1u << 8)
 #define KG_ENG_KIOCB	(2u << 8)
 #define KG_ENG_NULL	(3u << 8)
-static const char *const kg_kernel_engines[] = { NULL, "bio", "kiocb", "null" };
+#define KG_ENG_FILECREATE	(4u << 8)	/* the metadata engines, kiogen/meta.h */
+#define KG_ENG_FILESTAT		(5u << 8)
+#define KG_ENG_FILEDELETE	(6u << 8)
+#define KG_ENG_DIRCREATE	(7u << 8)
+#define KG_ENG_DIRSTAT		(8u << 8)
+#define KG_ENG_DIRDELETE	(9u << 8)
+static const char *const kg_kernel_engines[] = {
+	NULL, "bio", "kiocb", "null", "filecreate", "filestat", "filedelete",
+	"dircreate", "dirstat", "dirdelete",
+};
 
 static int kg_opt_name(struct kg_jobs *js, struct kg_job *j,
 		       const struct kg_option *o, const char *v, FILE *err);
@@ -36,6 +49,32 @@ static int kg_opt_randrepeat(struct kg_jobs *js, struct kg_job *j,
 			     const struct kg_option *o, const char *v, FILE *err);
 static int kg_opt_direct(struct kg_jobs *js, struct kg_job *j,
 			 const struct kg_option *o, const char *v, FILE *err);
+/* fio's filesize=irange: one size, or LOW-HIGH (ioengine=filecreate only) */
+static int kg_opt_filesize(struct kg_jobs *js, struct kg_job *j,
+			   const struct kg_option *o, const char *v, FILE *err)
+{
+	char lo[64];
+	const char *dash = strchr(v, '-');
+	uint64_t a = 0, b;
+
+	(void)js;
+	if (dash) {
+		snprintf(lo, sizeof(lo), "%.*s", (int)(dash - v), v);
+		if (kg_parse_size(lo, &a) || kg_parse_size(dash + 1, &b) || a > b) {
+			fprintf(err, "kiogen: %s: '%s' is not a size or a range LOW-HIGH of sizes\n",
+				o->name, v);
+			return -EINVAL;
+		}
+	} else if (kg_parse_size(v, &b)) {
+		fprintf(err, "kiogen: %s: '%s' is not a valid size (e.g. 4k, 16k, 1m, 10g)\n",
+			o->name, v);
+		return -EINVAL;
+	}
+	j->filesize = b;
+	j->meta_filesize_min = a < b ? a : 0;
+	return 0;
+}
+
 static int kg_opt_accept(struct kg_jobs *js, struct kg_job *j,
 			 const struct kg_option *o, const char *v, FILE *err);
 static int kg_opt_percentiles(struct kg_jobs *js, struct kg_job *j,
@@ -46,6 +85,8 @@ static int kg_opt_repeat_until(struct kg_jobs *js, struct kg_job *j,
 			       const struct kg_option *o, const char *v, FILE *err);
 static int kg_opt_random_distribution(struct kg_jobs *js, struct kg_job *j,
 				      const struct kg_option *o, const char *v, FILE *err);
+static int kg_opt_filesize(struct kg_jobs *js, struct kg_job *j,
+			   const struct kg_option *o, const char *v, FILE *err);
 
 #define KG_CAT_JOB	"Job and target"
 #define KG_CAT_IO	"I/O pattern"
@@ -90,12 +131,23 @@ static const struct kg_option kg_options[] = {
 			  KIOGEN_MODE_ASYNC | KG_ENG_KIOCB },
 			{ "null", "kernel engine: completes at once, measures kiogen's own cost",
 			  KIOGEN_MODE_ASYNC | KG_ENG_NULL },
+			{ "filecreate", "create nrfiles files in directory (filesize bytes each), one an I/O",
+			  KIOGEN_MODE_SYNC | KG_ENG_FILECREATE },
+			{ "filestat", "stat the files of filecreate, one an I/O", KIOGEN_MODE_SYNC | KG_ENG_FILESTAT },
+			{ "filedelete", "unlink the files of filecreate, one an I/O",
+			  KIOGEN_MODE_SYNC | KG_ENG_FILEDELETE },
+			{ "dircreate", "mkdir nrfiles directories in directory, one an I/O",
+			  KIOGEN_MODE_SYNC | KG_ENG_DIRCREATE },
+			{ "dirstat", "stat the directories of dircreate, one an I/O", KIOGEN_MODE_SYNC | KG_ENG_DIRSTAT },
+			{ "dirdelete", "rmdir the directories of dircreate, one an I/O",
+			  KIOGEN_MODE_SYNC | KG_ENG_DIRDELETE },
 		},
 	},
 	{
 		.name = "rw", .alias = "readwrite", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(rw),
+		.cb = kg_opt_rw, .cb_default = true,
 		.def = "read", .report = KG_REPORT_ALWAYS, .category = KG_CAT_IO,
-		.help = "what the workers issue",
+		.help = "what the workers issue; randX:N a new random offset every N I/Os, X:SIZE a hole after each",
 		.posval = {
 			{ "read", "sequential reads", KIOGEN_RW_READ },
 			{ "write", "sequential writes", KIOGEN_RW_WRITE },
@@ -104,6 +156,9 @@ static const struct kg_option kg_options[] = {
 			{ "rw", "sequential, reads and writes mixed (rwmixread)", KIOGEN_RW_RW },
 			{ "readwrite", "same as rw", KIOGEN_RW_RW },
 			{ "randrw", "random, reads and writes mixed (rwmixread)", KIOGEN_RW_RANDRW },
+			{ "trim", "sequential trims (discard; a file: punch a hole)", KIOGEN_RW_TRIM },
+			{ "randtrim", "random trims", KIOGEN_RW_RANDTRIM },
+			{ "trimwrite", "sequential, each block trimmed then written", KIOGEN_RW_TRIMWRITE },
 		},
 	},
 	{
@@ -113,9 +168,9 @@ static const struct kg_option kg_options[] = {
 	},
 	{
 		.name = "bs", .alias = "blocksize", .type = KG_OPT_SIZE32, .off1 = KG_JOFF(bs),
-		.minval = KIOGEN_MIN_BS, .maxval = KIOGEN_MAX_BS, .def = "4k",
+		.minval = KIOGEN_MIN_BS, .maxval = KIOGEN_MAX_BS, .cb = kg_opt_bs, .cb_default = true, .show = kg_bs_show, .def = "4k",
 		.report = KG_REPORT_ALWAYS,
-		.category = KG_CAT_IO, .help = "block size",
+		.category = KG_CAT_IO, .help = "block size, or READ,WRITE (bs=4k,64k; bs=,8k)",
 	},
 	{
 		.name = "iodepth", .type = KG_OPT_INT, .off1 = KG_JOFF(iodepth),
@@ -223,6 +278,16 @@ static const struct kg_option kg_options[] = {
 		.help = "report the job's workers as one",
 	},
 	{
+		.name = "stonewall", .alias = "wait_for_previous", .type = KG_OPT_BOOL,
+		.off1 = KG_JOFF(stonewall), .report = KG_REPORT_SET, .category = KG_CAT_REPORT,
+		.help = "start after every job before it has ended; starts a new group",
+	},
+	{
+		.name = "new_group", .type = KG_OPT_BOOL, .off1 = KG_JOFF(new_group),
+		.report = KG_REPORT_SET, .category = KG_CAT_REPORT,
+		.help = "start a new reporting group (the jobs still run at once)",
+	},
+	{
 		.name = "randseed", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(seed),
 		.def = "0x6b696f67656e", .report = KG_REPORT_SET, .category = KG_CAT_IO,
 		.help = "seed of the offset and direction streams",
@@ -293,9 +358,9 @@ static const struct kg_option kg_options[] = {
 		.category = KG_CAT_FILE, .help = "fsync the file when the writes are done",
 	},
 	{
-		.name = "filesize", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(filesize),
+		.name = "filesize", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_filesize,
 		.category = KG_CAT_FILE,
-		.help = "size a new or short file is laid out to before the run (default: offset + size)",
+		.help = "size a new or short file is laid out to before the run (default: offset + size); filecreate: LOW-HIGH, a seeded size from the range per file",
 	},
 	{
 		.name = "fallocate", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(fallocate),
@@ -398,6 +463,266 @@ static const struct kg_option kg_options[] = {
 		.off1 = KG_GOFF(repeat_max), .minval = KG_REPEAT_UNTIL_MIN, .maxval = KG_REPEAT_LIMIT,
 		.category = KG_CAT_REPORT,
 		.help = "the most repeats repeat_until runs (default 20)",
+	},
+	{
+		.name = "eta", .type = KG_OPT_POSVAL, .scope = KG_OPT_GLOBAL,
+		.off1 = KG_GOFF(eta), .def = "auto", .category = KG_CAT_REPORT,
+		.help = "when to show the progress line (on stderr)",
+		.posval = {
+			{ "auto", "when stderr is a terminal and the report is text alone",
+			  KG_ETA_AUTO },
+			{ "always", "always", KG_ETA_ALWAYS },
+			{ "never", "never", KG_ETA_NEVER },
+		},
+	},
+	{
+		.name = "eta-interval", .type = KG_OPT_TIME, .scope = KG_OPT_GLOBAL,
+		.off1 = KG_GOFF(eta_interval_ns), .def = "1s", .category = KG_CAT_REPORT,
+		.help = "how often the progress line is refreshed, 250ms at least",
+	},
+	{
+		.name = "eta-newline", .type = KG_OPT_TIME, .scope = KG_OPT_GLOBAL,
+		.off1 = KG_GOFF(eta_newline_ns), .category = KG_CAT_REPORT,
+		.help = "end the progress line and start a new one this often",
+	},
+	{
+		.name = "status-interval", .type = KG_OPT_TIME, .scope = KG_OPT_GLOBAL,
+		.off1 = KG_GOFF(status_interval_ns), .category = KG_CAT_REPORT,
+		.help = "print the whole report so far (from the start) this often while running",
+	},
+	{
+		.name = "directory", .type = KG_OPT_STR, .off1 = KG_JOFF(directory),
+		.len = KG_JLEN(directory), .report = KG_REPORT_SET, .category = KG_CAT_JOB,
+		.help = "metadata engines: the directory their files are made in (default: the current one)",
+	},
+	{
+		.name = "nrfiles", .alias = "nr_files", .type = KG_OPT_INT, .off1 = KG_JOFF(nrfiles),
+		.minval = 1, .maxval = KIOGEN_MAX_NRFILES, .def = "1", .report = KG_REPORT_NEVER,
+		.category = KG_CAT_FILE,
+		.help = "metadata engines: files (or directories) of each worker",
+	},
+	{
+		.name = "filename_format", .type = KG_OPT_STR, .off1 = KG_JOFF(filename_format),
+		.len = KG_JLEN(filename_format), .report = KG_REPORT_SET, .category = KG_CAT_FILE,
+		.help = "metadata engines: names of the files, with $jobname, $jobnum and $filenum (default $jobname.$jobnum.$filenum)",
+	},
+	{
+		.name = "openfiles", .type = KG_OPT_INT, .off1 = KG_JOFF(openfiles),
+		.minval = 1, .maxval = UINT32_MAX, .report = KG_REPORT_SET, .category = KG_CAT_FILE,
+		.help = "files open at once; the metadata engines close each file in its operation (one at most)",
+	},
+	/* kiogen's latency split (include/kiogen/split.h) */
+	{
+		.name = "latency_split", .type = KG_OPT_BOOL, .off1 = KG_JOFF(latency_split),
+		.category = KG_CAT_REPORT,
+		.help = "time each I/O's phases: build, submit call, device, reap; reported as a table",
+	},
+	/* rate limits: each of numjobs' workers gets the whole rate, as fio's clones */
+	{
+		.name = "rate", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_rate,
+		.category = KG_CAT_LIMITS,
+		.help = "most bytes a second, READ[,WRITE] or one for both (e.g. 1m,2m)",
+	},
+	{
+		.name = "rate_iops", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_rate,
+		.category = KG_CAT_LIMITS,
+		.help = "most I/Os a second, READ[,WRITE] or one for both",
+	},
+	{
+		.name = "rate_min", .alias = "ratemin", .type = KG_OPT_STR, .len = 64,
+		.cb = kg_opt_rate, .category = KG_CAT_LIMITS,
+		.help = "fail the job (EIO) below this many bytes a second over a ratecycle, READ[,WRITE]",
+	},
+	{
+		.name = "rate_iops_min", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_rate,
+		.category = KG_CAT_LIMITS,
+		.help = "fail the job (EIO) below this many I/Os a second over a ratecycle, READ[,WRITE]",
+	},
+	{
+		.name = "rate_process", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(rate_process),
+		.def = "linear", .report = KG_REPORT_CHANGED, .category = KG_CAT_LIMITS,
+		.help = "when rate-limited I/Os are due",
+		.posval = {
+			{ "linear", "evenly spaced", KIOGEN_RATE_PROCESS_LINEAR },
+			{ "poisson", "exponential gaps of the same mean", KIOGEN_RATE_PROCESS_POISSON },
+		},
+	},
+	{
+		.name = "ratecycle", .alias = "rate_cycle", .type = KG_OPT_INT,
+		.off1 = KG_JOFF(rate_cycle_ms), .minval = 1, .maxval = 3600000, .def = "1000",
+		.report = KG_REPORT_CHANGED, .category = KG_CAT_LIMITS,
+		.help = "ms over which rate_min and rate_iops_min are measured",
+	},
+	/* block sizes (ctl/bs.c) and the stream's shape */
+	{
+		.name = "bsrange", .alias = "blocksize_range", .type = KG_OPT_STR, .len = 96,
+		.cb = kg_opt_bsrange, .show = kg_bsrange_show, .report = KG_REPORT_SET,
+		.category = KG_CAT_IO,
+		.help = "sizes drawn from MIN-MAX, or READMIN-READMAX,WRITEMIN-WRITEMAX (multiples of MIN)",
+	},
+	{
+		.name = "bssplit", .type = KG_OPT_STR, .len = 1024,
+		.cb = kg_opt_bssplit, .show = kg_bssplit_show, .report = KG_REPORT_SET,
+		.category = KG_CAT_IO,
+		.help = "sizes by percent, SIZE/PERCENT:...; per direction with ','; a blank percent shares the rest",
+	},
+	{
+		.name = "blocksize_unaligned", .alias = "bs_unaligned", .type = KG_OPT_BOOL,
+		.off1 = KG_JOFF(blocksize_unaligned), .report = KG_REPORT_SET,
+		.category = KG_CAT_IO,
+		.help = "bsrange sizes are any byte count, not multiples of the smallest",
+	},
+	{
+		.name = "blockalign", .alias = "ba", .type = KG_OPT_SIZE32,
+		.off1 = KG_JOFF(blockalign), .minval = 1, .maxval = KIOGEN_MAX_BS,
+		.cb = kg_opt_blockalign, .show = kg_blockalign_show, .report = KG_REPORT_SET,
+		.category = KG_CAT_IO,
+		.help = "random offsets are multiples of this, or READ,WRITE (default: the smallest size)",
+	},
+	{
+		.name = "rw_sequencer", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(rw_sequencer),
+		.def = "sequential", .report = KG_REPORT_CHANGED, .category = KG_CAT_IO,
+		.help = "what the I/Os between two random ones of rw=randX:N do",
+		.posval = {
+			{ "sequential", "continue from the previous I/O", 0 },
+			{ "identical", "repeat the previous I/O's offset", KIOG_RW_SEQ_IDENTICAL },
+		},
+	},
+	{
+		.name = "offset_increment", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(offset_increment),
+		.report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "worker N (of numjobs) starts at offset + N times this",
+	},
+	{
+		.name = "loops", .type = KG_OPT_INT, .off1 = KG_JOFF(loops),
+		.minval = 1, .maxval = UINT32_MAX, .def = "1", .report = KG_REPORT_CHANGED,
+		.category = KG_CAT_LIMITS, .help = "issue io_size this many times",
+	},
+	/* placement and priority (ctl/options-place.c, kmod/place.c) */
+	{
+		.name = "cpus_allowed", .type = KG_OPT_STR, .len = 1024, .cb = kg_opt_place,
+		.show = kg_cpus_allowed_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
+		.help = "the workers run only on these CPUs, a list such as 0-3,6",
+	},
+	{
+		.name = "cpus_allowed_policy", .type = KG_OPT_POSVAL,
+		.off1 = KG_JOFF(cpus_allowed_policy), .def = "shared",
+		.report = KG_REPORT_CHANGED, .category = KG_CAT_ENGINE,
+		.help = "how the workers share cpus_allowed",
+		.posval = {
+			{ "shared", "every worker may run on every CPU of the set",
+			  KIOGEN_CPUS_ALLOWED_POLICY_SHARED },
+			{ "split", "each worker on one CPU of the set, round robin",
+			  KIOGEN_CPUS_ALLOWED_POLICY_SPLIT },
+		},
+	},
+	{
+		.name = "numa_cpu_nodes", .type = KG_OPT_STR, .len = 1024, .cb = kg_opt_place,
+		.show = kg_numa_cpu_nodes_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
+		.help = "the workers run on these NUMA nodes' CPUs (0-1,3), buffers on their node",
+	},
+	{
+		.name = "nice", .type = KG_OPT_STR, .len = 16, .cb = kg_opt_nice,
+		.show = kg_nice_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
+		.help = "the workers' nice value, -20 to 19 (below 0 needs CAP_SYS_NICE)",
+	},
+	{
+		.name = "prio", .type = KG_OPT_INT, .minval = 0, .maxval = 7, .cb = kg_opt_prio,
+		.show = kg_prio_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
+		.help = "I/O priority level of the bios and kiocbs, 0 (highest) to 7; best effort without prioclass",
+	},
+	{
+		.name = "prioclass", .type = KG_OPT_INT, .minval = 0, .maxval = 3, .cb = kg_opt_prio,
+		.show = kg_prioclass_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
+		.help = "I/O priority class: 1 realtime (CAP_SYS_ADMIN or CAP_SYS_NICE), 2 best effort, 3 idle",
+	},
+	/* verification (ctl/verify.c, include/kiogen/verify.h) */
+	{
+		.name = "verify", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(verify),
+		.def = "0", .report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "write blocks that can be checked, and read them back after the writes (do_verify)",
+		.posval = {
+			{ "0", "no checking", KIOGEN_VERIFY_NONE },
+			{ "crc32c", "a header, crc32c of the header and the data", KIOGEN_VERIFY_CRC32C },
+			{ "crc32c-intel", "same as crc32c", KIOGEN_VERIFY_CRC32C },
+			{ "md5", "a header, md5 of the header and the data", KIOGEN_VERIFY_MD5 },
+			{ "meta", "the header alone (offset, run, job, worker, sequence)",
+			  KIOGEN_VERIFY_META },
+			{ "pattern", "no header: every byte is verify_pattern's", KIOGEN_VERIFY_PATTERN },
+		},
+	},
+	{
+		.name = "do_verify", .type = KG_OPT_INT, .off1 = KG_JOFF(do_verify),
+		.minval = 0, .maxval = 1, .def = "1", .report = KG_REPORT_CHANGED,
+		.category = KG_CAT_IO,
+		.help = "with verify, read back and check what was written once the writes are done",
+	},
+	{
+		.name = "verify_only", .type = KG_OPT_BOOL, .off1 = KG_JOFF(verify_only),
+		.report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "write nothing: read back and check what the same job wrote before",
+	},
+	{
+		.name = "verify_fatal", .type = KG_OPT_BOOL, .off1 = KG_JOFF(verify_fatal),
+		.report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "end the job at the first mismatch, even with continue_on_error=verify",
+	},
+	{
+		.name = "verify_backlog", .type = KG_OPT_INT, .off1 = KG_JOFF(verify_backlog),
+		.report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "read back and check after every N writes, not only at the end",
+	},
+	{
+		.name = "verify_pattern", .type = KG_OPT_STR, .len = 2 * KIOGEN_MAX_PATTERN + 3,
+		.cb = kg_opt_pattern, .report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "bytes every written block is filled with: 0xHEX or a quoted string (at most 64 bytes)",
+	},
+	/* what written blocks hold (include/kiogen/buffer.h) */
+	{
+		.name = "buffer_pattern", .type = KG_OPT_STR, .len = 2 * KIOGEN_MAX_PATTERN + 3,
+		.cb = kg_opt_pattern, .report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "bytes written buffers are filled with: 0xHEX or a quoted string (verify_pattern wins)",
+	},
+	{
+		.name = "zero_buffers", .type = KG_OPT_BOOL, .off1 = KG_JOFF(zero_buffers),
+		.report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "written buffers hold zeros",
+	},
+	{
+		.name = "refill_buffers", .type = KG_OPT_BOOL, .off1 = KG_JOFF(refill_buffers),
+		.report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "fill a buffer again before every write (seeded: both paths write the same bytes)",
+	},
+	{
+		.name = "scramble_buffers", .type = KG_OPT_INT, .off1 = KG_JOFF(scramble_buffers),
+		.minval = 0, .maxval = 1, .def = "1", .report = KG_REPORT_CHANGED,
+		.category = KG_CAT_IO,
+		.help = "without refill, stamp each 512 bytes of a write with its offset and sequence",
+	},
+	{
+		.name = "buffer_compress_percentage", .type = KG_OPT_INT,
+		.off1 = KG_JOFF(buffer_compress_percentage), .minval = 0, .maxval = 100,
+		.report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "percent of each buffer_compress_chunk that compresses away (zeros, or buffer_pattern)",
+	},
+	{
+		.name = "buffer_compress_chunk", .type = KG_OPT_SIZE32,
+		.off1 = KG_JOFF(buffer_compress_chunk), .minval = 0, .maxval = KIOGEN_MAX_BS,
+		.def = "512", .report = KG_REPORT_CHANGED, .category = KG_CAT_IO,
+		.help = "bytes of a compressible chunk",
+	},
+	{
+		.name = "dedupe_percentage", .type = KG_OPT_INT, .off1 = KG_JOFF(dedupe_percentage),
+		.minval = 0, .maxval = 100, .report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "percent of writes whose contents repeat an earlier write's",
+	},
+	{
+		.name = "zonemode", .type = KG_OPT_POSVAL, .cb = kg_opt_zonemode,
+		.def = "none", .report = KG_REPORT_NEVER, .category = KG_CAT_IO,
+		.help = "none only: zoned block devices (zbd) are refused",
+		.posval = {
+			{ "none", "no zones (fio's default)", 0 },
+		},
 	},
 	{ .name = NULL },
 };
@@ -843,6 +1168,8 @@ static void kg_posval_list(FILE *f, const struct kg_option *o)
 static void kg_posval_bad(const struct kg_option *o, const char *name,
 			  const char *v, FILE *err)
 {
+	if (kg_opt_refused(o->name, v, err))
+		return;
 	fprintf(err, "kiogen: %s: '%s' is not ", name, v);
 	kg_posval_list(err, o);
 	fprintf(err, " (see: kiogen help run)\n");
@@ -909,6 +1236,30 @@ static int kg_opt_number(const struct kg_option *o, const char *name,
 	return 0;
 }
 
+/* fio's per direction sizes, READ,WRITE[,TRIM]: each one given is checked */
+static int kg_opt_number_dirs(const struct kg_option *o, const char *name,
+			      const char *v, FILE *err)
+{
+	char part[32];
+	uint64_t x;
+	size_t n;
+
+	for (;;) {
+		n = strcspn(v, ",");
+		if (n >= sizeof(part)) {
+			fprintf(err, "kiogen: %s: '%.*s' is not a valid size\n", name, (int)n, v);
+			return -EINVAL;
+		}
+		memcpy(part, v, n);
+		part[n] = '\0';
+		if (n && kg_opt_number(o, name, part, &x, err))
+			return -EINVAL;
+		if (!v[n])
+			return 0;
+		v += n + 1;
+	}
+}
+
 static void kg_opt_store(const struct kg_option *o, void *base, uint64_t x,
 			 const char *v)
 {
@@ -958,17 +1309,22 @@ static int kg_opt_set(struct kg_jobs *js, struct kg_job *j, const struct kg_opti
 		if (ret)
 			return ret;
 	} else if (o->posval[0].ival) {
+		/* a callback reads words with more after them itself (rw=randread:8) */
 		pv = kg_posval_find(o, v);
-		if (!pv) {
+		if (!pv && !o->cb) {
 			kg_posval_bad(o, name, v, err);
 			return -EINVAL;
 		}
-		x = pv->oval;
+		x = pv ? pv->oval : 0;
 	} else if (o->type == KG_OPT_STR) {
 		if (strlen(v) >= o->len) {
 			fprintf(err, "kiogen: %s: longer than %zu characters\n", name, o->len - 1);
 			return -EINVAL;
 		}
+	} else if (o->cb && o->type == KG_OPT_SIZE32 && strchr(v, ',')) {
+		ret = kg_opt_number_dirs(o, name, v, err);
+		if (ret)
+			return ret;
 	} else {
 		ret = kg_opt_number(o, name, v, &x, err);
 		if (ret)
@@ -997,7 +1353,7 @@ static void kg_job_defaults(struct kg_job *j)
 	memset(j, 0, sizeof(*j));
 	/* a callback's default only says what not giving the option means */
 	kg_for_each_option(o, t)
-		if (o->def && o->scope == KG_OPT_JOB && !o->cb &&
+		if (o->def && o->scope == KG_OPT_JOB && (!o->cb || o->cb_default) &&
 		    kg_opt_set(NULL, j, o, o->name, o->def, stderr))
 			abort();	/* a default the table cannot parse */
 }
@@ -1088,13 +1444,17 @@ static bool kg_opt_takes_value(const char *name)
 static int kg_parse_jobfiles(struct kg_jobs *js, char **files, unsigned int nr_files,
 			     const struct kg_sections *only, FILE *err)
 {
-	unsigned int f, s;
+	unsigned int f, s, first;
 
 	for (f = 0; f < nr_files; f++) {
 		if (f)
 			kg_job_defaults(&js->defaults);
+		first = js->nr_jobs;
 		if (kg_jobfile_parse(js, files[f], only, err))
 			return -EINVAL;
+		/* fio runs a later file's jobs after the earlier ones end */
+		if (f && js->nr_jobs > first)
+			js->jobs[first].stonewall = true;
 	}
 	for (s = 0; s < only->nr; s++) {
 		if (!only->seen[s]) {
@@ -1201,6 +1561,52 @@ static void kg_job_fixup_batches(struct kg_job *j)
 		j->iodepth_batch_complete_max = j->iodepth;
 }
 
+/*
+ * The metadata engines: their target is the directory (fio's default, the
+ * current one), named as the report's filename; file k is block k of a
+ * region of nrfiles blocks, so the generator orders them and io_size and
+ * number_ios count operations. fio's filesize defaults to size / nrfiles.
+ */
+static int kg_job_finish_meta(struct kg_job *j, FILE *err)
+{
+	enum kiog_meta_op op = kiog_meta_op_of(j->engine);
+	char name[KIOGEN_META_NAME_MAX + 1];
+
+	if (j->filename[0]) {
+		fprintf(err, "kiogen: %s: filename: ioengine=%s works in a directory: give directory=\n",
+			j->name, j->ioengine);
+		return -EINVAL;
+	}
+	if (j->offset) {
+		fprintf(err, "kiogen: %s: offset: ioengine=%s takes none\n", j->name, j->ioengine);
+		return -EINVAL;
+	}
+	/* file k is block k: one size, nothing between blocks */
+	if (j->bs_write || j->bs_max || j->bs_write_max || j->bssplit.nr || j->rw_seq_add ||
+	    j->offset_increment) {
+		fprintf(err, "kiogen: %s: bs: ioengine=%s takes one block size (no bs=READ,WRITE, bsrange, bssplit, rw=X:N holes or offset_increment)\n",
+			j->name, j->ioengine);
+		return -EINVAL;
+	}
+	snprintf(j->filename, sizeof(j->filename), "%s", j->directory[0] ? j->directory : ".");
+	if (!j->filesize && j->size && op == KIOG_META_FILECREATE)
+		j->filesize = j->size / j->nrfiles;
+	if (j->filesize && op != KIOG_META_FILECREATE) {
+		fprintf(err, "kiogen: %s: filesize: only ioengine=filecreate writes data\n", j->name);
+		return -EINVAL;
+	}
+	j->meta_filesize = j->filesize;
+	j->filesize = 0;
+	j->size = 0;
+	if (kiog_meta_name(name, sizeof(name), j->filename_format[0] ? j->filename_format :
+			   KIOG_META_FORMAT_DEFAULT, j->name, 0, 0) < 0) {
+		fprintf(err, "kiogen: %s: filename_format: gives a name that is empty, \".\", \"..\", longer than %u bytes or has a '/'\n",
+			j->name, KIOGEN_META_NAME_MAX);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
 			 FILE *info)
 {
@@ -1217,6 +1623,13 @@ static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
 	if (!strcmp(j->engine, "bio"))
 		j->direct = true;	/* bios bypass the page cache */
 
+	if (kiog_meta_op_of(j->engine) != KIOG_META_NONE && kg_job_finish_meta(j, err))
+		return -EINVAL;
+	if (j->meta_filesize_min && kiog_meta_op_of(j->engine) != KIOG_META_FILECREATE) {
+		fprintf(err, "kiogen: %s: filesize: a range LOW-HIGH is for ioengine=filecreate\n",
+			j->name);
+		return -EINVAL;
+	}
 	if (strcmp(j->engine, "null") && !j->filename[0]) {
 		fprintf(err, "kiogen: %s: filename: needs a target (--filename=/dev/... or a file)\n",
 			j->name);
@@ -1230,16 +1643,24 @@ static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
 		fprintf(err, "kiogen: %s: size: smaller than one block (bs)\n", j->name);
 		return -EINVAL;
 	}
+	if (kg_bs_finish(j, err))
+		return -EINVAL;
 	if (j->size && j->random_distribution == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS &&
 	    kiog_dist_zones_fit(&j->zones, j->size / j->bs, j->bs)) {
 		fprintf(err, "kiogen: %s: random_distribution: zoned_abs zones end past the region (size)\n",
 			j->name);
 		return -EINVAL;
 	}
+	if (kg_job_rate_check(j, err))
+		return -EINVAL;
+	if (kg_job_place_check(j, err))
+		return -EINVAL;
 	if (j->time_based && !j->runtime_ns) {
 		fprintf(err, "kiogen: %s: time_based: needs a runtime\n", j->name);
 		return -EINVAL;
 	}
+	if (kg_job_verify_check(j, err))
+		return -EINVAL;
 	if (!strcmp(j->engine, "bio") && (j->fsync || j->fdatasync || j->end_fsync)) {
 		fprintf(err, "kiogen: %s: fsync: a block device through bio has nothing to fsync (use a file, or ioengine=kiocb)\n",
 			j->name);
@@ -1278,7 +1699,41 @@ int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info)
 	for (i = 0; i < js->nr_jobs; i++)
 		if (kg_job_finish(&js->jobs[i], js->global.path, err, info))
 			return -EINVAL;
+	if (js->global.eta_interval_ns && js->global.eta_interval_ns < KG_ETA_INTERVAL_MIN_NS) {
+		fprintf(err, "kiogen: eta-interval: less than 250ms is not supported, as fio\n");
+		return -EINVAL;
+	}
+	if (js->global.status_interval_ns) {
+		const char *why = js->global.status_interval_ns < KG_STATUS_INTERVAL_MIN_NS ?
+			"less than 1ms is too small, as fio" :
+			js->global.path == KG_PATH_SYSCALL ?
+			"the syscall path gives its results at its end only" :
+			js->global.detached ? "the CLI does not wait for a detached run" : NULL;
+
+		if (why) {
+			fprintf(err, "kiogen: status-interval: %s\n", why);
+			return -EINVAL;
+		}
+	}
+	/* fio's groups: a stonewall or new_group after other jobs starts one */
+	for (i = 1; i < js->nr_jobs; i++)
+		js->jobs[i].groupid = js->jobs[i - 1].groupid +
+			(js->jobs[i].stonewall || js->jobs[i].new_group);
+	if (js->global.detached && kg_jobs_phase_end(js, 0) < js->nr_jobs) {
+		fprintf(err, "kiogen: stonewall: the CLI starts each group when the one before "
+			"has ended: not with detached\n");
+		return -EINVAL;
+	}
 	return 0;
+}
+
+unsigned int kg_jobs_phase_end(const struct kg_jobs *js, unsigned int first)
+{
+	unsigned int i = first + 1;
+
+	while (i < js->nr_jobs && !js->jobs[i].stonewall)
+		i++;
+	return i;
 }
 
 static const char *kg_opt_arg(const struct kg_option *o)
@@ -1443,11 +1898,32 @@ void kg_job_options_each(const struct kg_job *j,
 			fn(ctx, o->name, j->name);
 			continue;
 		}
+		if (o->show) {
+			char str[1024];
+
+			val = o->show(j, str, sizeof(str));
+			if (val)
+				fn(ctx, o->name, val);
+			continue;
+		}
 		if (o->cb == kg_opt_random_distribution) {	/* fields, no string */
 			char dist[1024];
 
 			if (j->random_distribution)
 				fn(ctx, o->name, kg_dist_str(j, dist, sizeof(dist)));
+			continue;
+		}
+		if (o->cb == kg_opt_pattern) {	/* bytes, no string */
+			const struct kiog_pattern *pat = kg_job_pattern(o, (struct kg_job *)j);
+			char hex[2 * KIOGEN_MAX_PATTERN + 3];
+			uint32_t i;
+
+			for (i = 0; i < pat->len; i++)
+				snprintf(hex + 2 + 2 * i, sizeof(hex) - 2 - 2 * i, "%02x",
+					 pat->b[i]);
+			memcpy(hex, "0x", 2);
+			if (pat->len)
+				fn(ctx, o->name, hex);
 			continue;
 		}
 		x = kg_opt_value(o, j);

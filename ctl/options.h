@@ -45,7 +45,7 @@ enum kg_opt_report {
 	KG_REPORT_CHANGED,	/* only when not the default */
 };
 
-#define KG_OPT_MAX_POSVAL	16
+#define KG_OPT_MAX_POSVAL	24
 
 /* One allowed value: what is written, what it means, what is stored. */
 struct kg_opt_value {
@@ -74,6 +74,9 @@ struct kg_jobs;
  *	only takes some words
  * @cb: does what storing the value cannot; called after the value checks
  *	of @type and @posval, or instead of storing it when @off1 is 0
+ * @cb_default: @def is parsed by @cb too (the option fills several fields)
+ * @show: the value reports list, for an option of several fields; NULL:
+ *	not listed
  * @report: when the job option is listed in reports
  * @category: heading in "kiogen help run"
  * @help: one line
@@ -92,6 +95,8 @@ struct kg_option {
 	struct kg_opt_value posval[KG_OPT_MAX_POSVAL];
 	int (*cb)(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 		  const char *value, FILE *err);
+	bool cb_default;
+	const char *(*show)(const struct kg_job *j, char *buf, size_t len);
 	enum kg_opt_report report;
 	const char *category;
 	const char *help;
@@ -151,6 +156,15 @@ int kg_parse_option(struct kg_jobs *js, const char *name, const char *value,
 int kg_parse_default(struct kg_jobs *js, const char *name, const char *value, FILE *err);
 /* Final checks and fio's defaults; prints the ioengine mapping to @info. */
 int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info);
+/*
+ * The jobs that start together from job @first: up to the next stonewall.
+ * Returns the index after the last of them.
+ */
+unsigned int kg_jobs_phase_end(const struct kg_jobs *js, unsigned int first);
+
+/* fio's floor of --eta-interval */
+#define KG_ETA_INTERVAL_MIN_NS	250000000ULL
+#define KG_STATUS_INTERVAL_MIN_NS	1000000ULL	/* fio's least */
 
 int kg_parse_size(const char *s, uint64_t *out);
 int kg_parse_time_ns(const char *s, uint64_t *out);
@@ -160,5 +174,44 @@ const char *kg_rw_name(uint32_t rw);
 
 /* Help text of every option, from the tables, for "kiogen help run". */
 void kg_options_usage(FILE *f);
+
+/* options-rate.c: fio's per-direction rate values, and their checks */
+int kg_opt_rate(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+		const char *v, FILE *err);
+int kg_job_rate_check(const struct kg_job *j, FILE *err);
+/* Says which workers a rate minimum failed (they stopped with EIO), in words. */
+void kg_rate_min_report(const struct kg_run_result *r, FILE *f);
+
+/**
+ * kg_opt_refused() - is an option's value one of fio's that kiogen refuses?
+ * @opt: the option's name (not an alias)
+ * @value: as given
+ * @err: where the reason goes, when it is
+ *
+ * Return: true after saying why (ctl/refuse.c).
+ */
+bool kg_opt_refused(const char *opt, const char *value, FILE *err);
+
+/* zonemode=: none, or refused (ctl/refuse.c) */
+int kg_opt_zonemode(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+		    const char *v, FILE *err);
+/* options-place.c: cpus_allowed, numa_cpu_nodes, nice, prio, prioclass */
+int kg_opt_place(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+		 const char *v, FILE *err);
+int kg_opt_nice(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+		const char *v, FILE *err);
+int kg_opt_prio(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+		const char *v, FILE *err);
+const char *kg_cpus_allowed_show(const struct kg_job *j, char *buf, size_t len);
+const char *kg_numa_cpu_nodes_show(const struct kg_job *j, char *buf, size_t len);
+const char *kg_nice_show(const struct kg_job *j, char *buf, size_t len);
+const char *kg_prio_show(const struct kg_job *j, char *buf, size_t len);
+const char *kg_prioclass_show(const struct kg_job *j, char *buf, size_t len);
+/* The job's CPUs and nodes against this process's: a refusal names the option. */
+int kg_job_place_check(const struct kg_job *j, FILE *err);
+/* Syscall path: what setpriority() and ioprio_set() would refuse this process. */
+int kg_place_privileged(const struct kg_job *j, FILE *err);
+/* Syscall path: the calling worker thread, the run's @k-th, placed as the job says. */
+int kg_place_thread(const struct kg_job *j, uint32_t k, FILE *err);
 
 #endif /* KIOGEN_CTL_OPTIONS_H */

@@ -42,10 +42,24 @@ enum kg_pchart {
 	KG_PC_HIST,
 	KG_PC_IOPS,
 	KG_PC_BW,
+	KG_PC_PHASES,
 	KG_NR_PC,
 };
 
-static const char *const kg_pchart_names[KG_NR_PC] = { "cdf", "hist", "iops", "bw" };
+static const char *const kg_pchart_names[KG_NR_PC] = { "cdf", "hist", "iops", "bw", "phases" };
+
+/* bars of the phases chart, and the phases they stack, at most */
+#define KG_PLOT_MAX_BARS	64
+#define KG_PLOT_MAX_PHASES	16
+
+/*
+ * One bar of the phases chart: a job's latency split, or its block phases,
+ * the mean of each phase stacked (us; 0 for a phase it has not).
+ */
+struct kg_pbar {
+	char label[256];
+	double us[KG_PLOT_MAX_PHASES];
+};
 
 /* the percentiles marked on the CDF, where the result has them */
 static const double kg_plot_marks[] = { 50, 90, 99, 99.9, 99.99 };
@@ -66,6 +80,7 @@ struct kg_pseries {
 	double *iops, *mibs;		/* per interval, or per run */
 	unsigned int nr_rates;
 	double interval_s;		/* 0: the rates are per run */
+	bool phase;			/* a phase of kiogen's latency split */
 };
 
 struct kg_pfile {
@@ -84,6 +99,11 @@ struct kg_plot {
 	unsigned int nr_files;
 	struct kg_pseries s[KG_PLOT_MAX_SERIES];
 	unsigned int nr;
+	/* the phases chart: the phases' names (in the results' JSON), the bars */
+	const char *phases[KG_PLOT_MAX_PHASES];
+	unsigned int nr_phases;
+	struct kg_pbar bars[KG_PLOT_MAX_BARS];
+	unsigned int nr_bars;
 };
 
 void kg_plot_usage(FILE *f)
@@ -94,7 +114,10 @@ void kg_plot_usage(FILE *f)
 		"  cdf   latency CDF, p50 p90 p99 p99.9 p99.99 marked (log latency axis)\n"
 		"  hist  latency histogram (kiogen's JSON, or fio's json+ bins)\n"
 		"  iops  IOPS over time (kiogen's 500 ms samples; per run for compare)\n"
-		"  bw    bandwidth over time, likewise\n\n"
+		"  bw    bandwidth over time, likewise\n"
+		"  phases  kiogen's latency split and block phases (--latency_split=1): a\n"
+		"        stacked bar of the phases' means per job; each phase's latency is\n"
+		"        a curve of the CDF and the histogram\n\n"
 		"  -o, --output=FILE   FILE.png or FILE.svg (default: the first result's\n"
 		"                      name with .png, in the current directory)\n"
 		"  --what=LIST         charts, comma-separated, or all (default)\n"
@@ -275,6 +298,100 @@ static bool kg_plot_name_shared(const struct kg_jv *jobs, const struct kg_jv *jo
 	return false;
 }
 
+/* The phases chart's column of phase @name, added if new; -1 if full. */
+static int kg_plot_phase_col(struct kg_plot *p, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->nr_phases; i++)
+		if (!strcmp(p->phases[i], name))
+			return i;
+	if (p->nr_phases == KG_PLOT_MAX_PHASES)
+		return -1;
+	p->phases[p->nr_phases] = name;
+	return p->nr_phases++;
+}
+
+/* A bar of the phases chart from a table's rows but its total (and btt's Q2C) */
+static void kg_plot_phase_bar(struct kg_plot *p, const struct kg_jv *rows, const char *fmt,
+			      ...) __attribute__((format(printf, 3, 4)));
+
+static void kg_plot_phase_bar(struct kg_plot *p, const struct kg_jv *rows, const char *fmt,
+			      ...)
+{
+	struct kg_pbar *b;
+	va_list ap;
+	int col;
+
+	if (!rows || p->nr_bars == KG_PLOT_MAX_BARS)
+		return;
+	b = &p->bars[p->nr_bars++];
+	va_start(ap, fmt);
+	vsnprintf(b->label, sizeof(b->label), fmt, ap);
+	va_end(ap);
+	for (rows = rows->child; rows; rows = rows->next) {
+		if (!rows->key || !strcmp(rows->key, "total") || !strcmp(rows->key, "Q2C"))
+			continue;
+		col = kg_plot_phase_col(p, rows->key);
+		if (col >= 0)
+			b->us[col] = kg_jv_num(kg_jv_get(rows, "mean"), 0) / 1000;
+	}
+}
+
+/*
+ * The phases of kiogen's latency split (--latency_split=1) of @job, and
+ * its block phases: a latency curve each, from its histogram, with the
+ * p50, p99 and p99.9 of its table marked; and a bar of each table's means.
+ */
+static int kg_plot_split(struct kg_plot *p, const struct kg_jv *job, const char *name,
+			 const char *jname)
+{
+	static const struct {
+		const char *key, *bar;
+	} tabs[] = { { "latency_split", "split" }, { "block_phases", "block" } };
+	static const struct {
+		const char *key;
+		double pct;
+	} marks[] = { { "p50", 50 }, { "p99", 99 }, { "p99.9", 99.9 } };
+	const struct kg_jv *ls, *pairs, *row;
+	struct kg_pseries *s;
+	unsigned int i;
+	size_t t, m;
+
+	for (t = 0; t < ARRAY_SIZE(tabs); t++) {
+		ls = kg_jv_at(job, "kiogen", tabs[t].key, NULL);
+		if (!ls)
+			continue;
+		kg_plot_phase_bar(p, kg_jv_get(ls, "phases"), "%s%s %s", name, jname,
+				  tabs[t].bar);
+		pairs = kg_jv_get(ls, "hist");
+		for (pairs = pairs ? pairs->child : NULL; pairs; pairs = pairs->next) {
+			if (pairs->type != KG_JV_ARR || !pairs->child)
+				continue;
+			s = kg_plot_new(p, "%s%s %s", name, jname, pairs->key);
+			if (!s)
+				return -1;
+			s->phase = true;
+			if (kg_plot_kiogen_hist(s, pairs))
+				return -1;
+			for (i = 0; i < KIOG_HIST_BUCKETS; i++)
+				s->total += s->hist[i];
+			/* all 0 ns (completed inside submit): nothing on a log axis */
+			if (s->total == s->hist[0]) {
+				free(s->hist);
+				memset(s, 0, sizeof(*s));
+				p->nr--;
+				continue;
+			}
+			row = kg_jv_at(ls, "phases", pairs->key, NULL);
+			for (m = 0; m < ARRAY_SIZE(marks); m++)
+				kg_plot_add_pct(s, marks[m].pct,
+						kg_jv_num(kg_jv_get(row, marks[m].key), NAN) / 1000);
+		}
+	}
+	return 0;
+}
+
 /* A fio or kiogen run result: a curve per job (if several) and direction with I/O. */
 static int kg_plot_run(struct kg_plot *p, const struct kg_jv *jobs, const char *name)
 {
@@ -314,6 +431,8 @@ static int kg_plot_run(struct kg_plot *p, const struct kg_jv *jobs, const char *
 			    kg_plot_samples(s, job, dir))
 				goto oom;
 		}
+		if (kg_plot_split(p, job, name, jname))
+			goto oom;
 	}
 	return 0;
 oom:
@@ -605,11 +724,14 @@ static void kg_plot_rate_data(FILE *f, const struct kg_pseries *s, unsigned int 
 /* "clat" if every curve is of clat, "lat" if of lat, NULL if mixed */
 static const char *kg_plot_kind(const struct kg_plot *p)
 {
-	unsigned int i, lat = 0;
+	unsigned int i, lat = 0, n = 0;
 
-	for (i = 0; i < p->nr; i++)
+	/* a split's phases are named as such */
+	for (i = 0; i < p->nr; i++) {
 		lat += p->s[i].lat;
-	return !lat ? "clat" : lat == p->nr ? "lat" : NULL;
+		n += !p->s[i].phase;
+	}
+	return !lat ? "clat" : lat == n ? "lat" : NULL;
 }
 
 /* The latencies of every curve, in us: its buckets, else its percentiles and max. */
@@ -748,6 +870,62 @@ static void kg_plot_rates(FILE *f, const struct kg_plot *p, enum kg_pchart c)
 	fputc('\n', f);
 }
 
+/* a datablock row's label, in double quotes (which it loses) */
+static void kg_plot_dstr(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++)
+		fputc(*s == '"' || (unsigned char)*s < 0x20 ? '\'' : *s, f);
+	fputc('"', f);
+}
+
+/* Is phase column @col 0 in every bar? */
+static bool kg_plot_phase_empty(const struct kg_plot *p, unsigned int col)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->nr_bars; i++)
+		if (p->bars[i].us[col] > 0)
+			return false;
+	return true;
+}
+
+static void kg_plot_phase_data(FILE *f, const struct kg_plot *p)
+{
+	unsigned int i, k;
+
+	fprintf(f, "$phases << EOD\n");
+	for (i = 0; i < p->nr_bars; i++) {
+		kg_plot_dstr(f, p->bars[i].label);
+		for (k = 0; k < p->nr_phases; k++)
+			fprintf(f, " %.9g", p->bars[i].us[k]);
+		fputc('\n', f);
+	}
+	fprintf(f, "EOD\n");
+}
+
+/* A stacked bar per job and table: where an I/O's time goes, on average. */
+static void kg_plot_phases(FILE *f, const struct kg_plot *p)
+{
+	bool first = true;
+	unsigned int k;
+
+	fprintf(f, "set title 'Where the time goes: mean per I/O, by phase'\n"
+		   "set style data histograms\nset style histogram rowstacked\n"
+		   "set style fill solid 0.8 border -1\nset boxwidth 0.6\n"
+		   "set ylabel 'mean latency per I/O (us)'\nset yrange [0:*]\n"
+		   "set xtics rotate by -20 nomirror\nset key outside right top box\n");
+	for (k = 0; k < p->nr_phases; k++) {
+		if (kg_plot_phase_empty(p, k))
+			continue;
+		fputs(first ? "plot $phases" : ", \\\n     ''", f);
+		fprintf(f, " using %u%s title ", k + 2, first ? ":xtic(1)" : "");
+		kg_plot_str(f, p->phases[k]);
+		first = false;
+	}
+	fputc('\n', f);
+}
+
 static unsigned int kg_plot_nr_charts(const struct kg_plot *p)
 {
 	unsigned int n = 0, c;
@@ -761,7 +939,8 @@ static unsigned int kg_plot_nr_charts(const struct kg_plot *p)
 static int kg_plot_script(FILE *f, const struct kg_plot *p)
 {
 	unsigned int n = kg_plot_nr_charts(p), i, c;
-	unsigned int w = n == 1 ? 1000 : 1600, h = n <= 2 ? 650 : 1200;
+	unsigned int rows = (n + 1) / 2;
+	unsigned int w = n == 1 ? 1000 : 1600, h = rows <= 1 ? 650 : 600 * rows;
 	double top = 0;
 
 	fprintf(f, "# kiogen plot %s\n", KIOGEN_VERSION);
@@ -793,9 +972,11 @@ static int kg_plot_script(FILE *f, const struct kg_plot *p)
 		if ((p->what[KG_PC_IOPS] || p->what[KG_PC_BW]) && s->nr_rates)
 			kg_plot_rate_data(f, s, i + 1);
 	}
+	if (p->what[KG_PC_PHASES])
+		kg_plot_phase_data(f, p);
 
 	if (n > 1)
-		fprintf(f, "set multiplot layout %u,%u\n", n > 2 ? 2 : 1, 2);
+		fprintf(f, "set multiplot layout %u,%u\n", rows, 2);
 	for (c = 0; c < KG_NR_PC; c++) {
 		if (!p->what[c])
 			continue;
@@ -804,6 +985,8 @@ static int kg_plot_script(FILE *f, const struct kg_plot *p)
 			kg_plot_cdf(f, p, fmax(top, 2));
 		else if (c == KG_PC_HIST)
 			kg_plot_hist(f, p);
+		else if (c == KG_PC_PHASES)
+			kg_plot_phases(f, p);
 		else
 			kg_plot_rates(f, p, c);
 	}
@@ -905,7 +1088,7 @@ static int kg_plot_parse_what(struct kg_plot *p, const char *list)
 					break;
 			if (c == KG_NR_PC) {
 				fprintf(stderr, "kiogen plot: --what: unknown chart '%.*s' "
-					"(cdf, hist, iops, bw or all)\n", (int)len, s);
+					"(cdf, hist, iops, bw, phases or all)\n", (int)len, s);
 				return -1;
 			}
 			p->what[c] = true;
@@ -1021,17 +1204,30 @@ static int kg_plot_drop_empty(struct kg_plot *p, bool named)
 		[KG_PC_HIST] = "no latency histogram (fio's json+ or kiogen's JSON has one)",
 		[KG_PC_IOPS] = "no IOPS over time (kiogen's JSON has them, fio's not)",
 		[KG_PC_BW] = "no bandwidth over time (kiogen's JSON has it, fio's not)",
+		[KG_PC_PHASES] = "no phases (kiogen's JSON of a run with --latency_split=1 has them)",
 	};
 	unsigned int c, i, with;
 
 	for (c = 0; c < KG_NR_PC; c++) {
 		if (!p->what[c])
 			continue;
+		/* a chart of the whole plot, not of each curve; unasked, not missed */
+		if (c == KG_PC_PHASES) {
+			if (p->nr_bars)
+				continue;
+			if (named) {
+				fprintf(stderr, "kiogen plot: %s\n", why[c]);
+				return -1;
+			}
+			p->what[c] = false;
+			continue;
+		}
 		for (i = 0, with = 0; i < p->nr; i++)
 			with += kg_plot_has(&p->s[i], c);
 		if (with && with < p->nr)
 			for (i = 0; i < p->nr; i++)
-				if (!kg_plot_has(&p->s[i], c))
+				/* a split's phases have latencies only */
+				if (!kg_plot_has(&p->s[i], c) && !p->s[i].phase)
 					fprintf(stderr, "kiogen plot: %s: %s\n", p->s[i].label,
 						why[c]);
 		if (with)

@@ -16,8 +16,10 @@
 #include "json.h"
 #include "options.h"
 #include "repeat.h"
+#include "split.h"
 #include "stats.h"
 #include "sysinfo.h"
+#include "verify.h"
 
 /*
  * The key fio gives a bucket in json+ "bins": its lower bound plus half its
@@ -105,9 +107,14 @@ static void kg_json_dir(struct kg_json *j, const char *key,
 	kg_json_lat(j, "clat_ns", &lv, kg_want_clat_pct(v) ? &rp->pl : NULL, rp->bins);
 	kg_dir_lat(dd, KG_LAT_LAT, &lv);
 	kg_json_lat(j, "lat_ns", &lv, kg_want_lat_pct(v) ? &rp->pl : NULL, rp->bins);
+	/* kiogen's: a rate-limited direction's latency from each I/O's due time */
+	kg_dir_lat(dd, KG_LAT_SCHED, &lv);
+	if (lv.n)
+		kg_json_lat(j, "sched_lat_ns", &lv, kg_want_clat_pct(v) ? &rp->pl : NULL,
+			    rp->bins);
 	kg_json_u64(j, "bw_min", bw.n ? (uint64_t)llround(bw.min) : 0);
 	kg_json_u64(j, "bw_max", bw.n ? (uint64_t)llround(bw.max) : 0);
-	kg_json_double(j, "bw_agg", bw.n ? kg_bw_share(rp, d, bw.mean) : 0);
+	kg_json_double(j, "bw_agg", bw.n ? kg_bw_share(rp, v, d, bw.mean) : 0);
 	kg_json_double(j, "bw_mean", bw.mean);
 	kg_json_double(j, "bw_dev", kg_stat_dev(&bw));
 	kg_json_u64(j, "bw_samples", bw.n);
@@ -165,7 +172,7 @@ static void kg_json_job_options(struct kg_json *j, const struct kg_job *job)
 }
 
 /* Non-empty buckets as [index, count] pairs, one pair per line. */
-static void kg_json_hist(struct kg_json *j, const char *key, const uint64_t *hist)
+void kg_json_hist(struct kg_json *j, const char *key, const uint64_t *hist)
 {
 	uint32_t i;
 
@@ -239,6 +246,8 @@ static void kg_json_kiogen(struct kg_json *j, const struct kg_view *v,
 		kg_json_hist(j, kg_dir_names[d], v->w.dir[d].clat_hist);
 	kg_json_end(j);
 	kg_json_end(j);
+	kg_split_json(j, &v->w.split);
+	kg_blk_json(j, &v->w);
 	if (v->w.sample_ns && v->w.samples) {
 		kg_json_obj(j, "samples");
 		kg_json_u64(j, "interval_ns", v->w.sample_ns);
@@ -252,7 +261,11 @@ static void kg_json_kiogen(struct kg_json *j, const struct kg_view *v,
 	kg_json_u64(j, "issued", v->w.issued);
 	kg_json_u64(j, "errors", v->w.dir[0].errors + v->w.dir[1].errors);
 	kg_json_u64(j, "mem_bytes", v->w.mem);
+	if (v->w.dir[0].sched_ios || v->w.dir[1].sched_ios)
+		kg_json_string(j, "sched_lat_ns",
+			       "read.sched_lat_ns and write.sched_lat_ns: each rate-limited I/O from when it was due to its completion (open loop, no coordinated omission); slat_ns, clat_ns and lat_ns: from its start and submission, as fio's");
 	kg_json_u64(j, "workers", v->members);
+	kg_verify_json(j, &v->w);
 	/* each repeat as fio would have reported it alone */
 	if (reps && reps->nr) {
 		kg_json_open(j, "repeats", '[', false);
@@ -287,7 +300,7 @@ static void kg_json_view(struct kg_json *j, const struct kg_report *rp,
 
 	kg_json_obj(j, NULL);
 	kg_json_string(j, "jobname", v->name);
-	kg_json_u64(j, "groupid", 0);
+	kg_json_u64(j, "groupid", v->groupid);
 	kg_json_u64(j, "error", kg_errno(v->w.error));
 	kg_json_u64(j, "eta", 0);
 	kg_json_u64(j, "elapsed",
@@ -295,7 +308,7 @@ static void kg_json_view(struct kg_json *j, const struct kg_report *rp,
 	kg_json_job_options(j, v->job);
 	kg_json_dir(j, "read", rp, v, KIOGEN_DIR_READ);
 	kg_json_dir(j, "write", rp, v, KIOGEN_DIR_WRITE);
-	kg_json_dir(j, "trim", rp, v, -1);
+	kg_json_dir(j, "trim", rp, v, KIOGEN_DIR_TRIM);
 	kg_json_sync(j, &v->w.dir[KIOGEN_DIR_SYNC], rp);
 
 	kg_cpu_pct(v, &usr, &sys);

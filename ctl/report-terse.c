@@ -7,8 +7,8 @@
  *
  * Fields kiogen has no figure for print what fio prints when it has none:
  *  - major and minor page faults: 0;
- *  - the trim direction (versions 4 and 5): kiogen issues no trims, so the
- *    fields of a direction without I/O (zeros, percentiles "p%=0");
+ *  - the trim direction (versions 4 and 5) of a job that does not trim:
+ *    the fields of a direction without I/O (zeros, percentiles "p%=0");
  *  - slat of synchronous jobs: zeros, as fio's own synchronous engines;
  *  - disk utilization: left out when no disk was sampled (a target
  *    without /sys/block statistics), as fio leaves it out;
@@ -93,7 +93,7 @@ static void kg_terse_dir(FILE *f, const struct kg_report *rp,
 		kg_interval_stats(&v->w, d, &bws, &iopss);
 	if (bws.n)
 		fprintf(f, ";%llu;%llu;%f%%;%f;%f", (unsigned long long)llround(bws.min),
-			(unsigned long long)llround(bws.max), kg_bw_share(rp, d, bws.mean),
+			(unsigned long long)llround(bws.max), kg_bw_share(rp, v, d, bws.mean),
 			bws.mean, kg_stat_dev(&bws));
 	else
 		fprintf(f, ";%llu;%llu;%f%%;%f;%f", 0ULL, 0ULL, 0.0, 0.0, 0.0);
@@ -150,12 +150,12 @@ static void kg_terse_view(FILE *f, const struct kg_report *rp,
 	double pct[KIOGEN_DEPTH_BUCKETS], usr, sys;
 	int i;
 
-	fprintf(f, "%d;kiogen-%s;%s;0;%d", version, KIOGEN_VERSION, v->name,
-		kg_errno(w->error));
+	fprintf(f, "%d;kiogen-%s;%s;%u;%d", version, KIOGEN_VERSION, v->name,
+		v->groupid, kg_errno(w->error));
 	kg_terse_dir(f, rp, v, KIOGEN_DIR_READ, version);
 	kg_terse_dir(f, rp, v, KIOGEN_DIR_WRITE, version);
 	if (version >= 4)
-		kg_terse_dir(f, rp, v, -1, version);
+		kg_terse_dir(f, rp, v, KIOGEN_DIR_TRIM, version);
 
 	kg_cpu_pct(v, &usr, &sys);
 	fprintf(f, ";%f%%;%f%%;%llu;0;0", usr, sys,
@@ -168,7 +168,8 @@ static void kg_terse_view(FILE *f, const struct kg_report *rp,
 	if (v->job && v->job->continue_on_error)
 		fprintf(f, ";%llu;%d",
 			(unsigned long long)(w->dir[KIOGEN_DIR_READ].errors +
-					     w->dir[KIOGEN_DIR_WRITE].errors),
+					     w->dir[KIOGEN_DIR_WRITE].errors +
+					     w->dir[KIOGEN_DIR_TRIM].errors),
 			kg_errno(w->error));
 	fputc('\n', f);
 }

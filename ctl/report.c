@@ -6,7 +6,7 @@
  * 0" and "Disk stats", so that people used to fio read it unchanged. slat,
  * clat and lat mean what they mean in fio (slat only for asynchronous
  * jobs); what kiogen does not measure prints as fio prints absent data:
- * page faults and trim as zeros. Also kg_report_print(), which prints each
+ * page faults as zeros. Also kg_report_print(), which prints each
  * format asked for in fio's order.
  */
 #include <errno.h>
@@ -18,11 +18,11 @@
 
 #include "options.h"
 #include "repeat.h"
+#include "split.h"
 #include "stats.h"
 #include "sysinfo.h"
+#include "verify.h"
 
-/* fio's sig_figs default: rates and sizes keep four significant digits */
-#define KG_SIG_FIGS	4
 /* fio prints latency min and max with up to six digits */
 #define KG_LAT_FIGS	6
 
@@ -43,8 +43,8 @@ static int kg_digits(uint64_t v)
  * remainder. "12.3k", "48.0MiB/s", "5783MiB/s". Like fio, only the last
  * remainder counts, and it rounds up into the integer part when it must.
  */
-static const char *kg_num2str(char *buf, size_t size, uint64_t num,
-			      int maxlen, bool pow2, const char *unit)
+const char *kg_num2str(char *buf, size_t size, uint64_t num, int maxlen, bool pow2,
+		       const char *unit)
 {
 	static const char *const si[] = { "", "k", "M", "G", "T", "P", "E" };
 	static const char *const iec[] = { "", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei" };
@@ -189,7 +189,7 @@ static void kg_text_dir(FILE *f, const struct kg_report *rp,
 	const struct kg_dir *dd = &v->w.dir[d];
 	uint64_t ns = v->w.elapsed_ns;
 	char iops[32], bw[32], bw_alt[32], io[32];
-	struct kg_lat_view slat, clat, lat;
+	struct kg_lat_view slat, clat, lat, sched;
 	struct kg_stat bws, iopss;
 
 	kg_num2str(iops, sizeof(iops), (uint64_t)kg_rate(dd->ios, ns),
@@ -200,7 +200,8 @@ static void kg_text_dir(FILE *f, const struct kg_report *rp,
 		   KG_SIG_FIGS, false, "B/s");
 	kg_num2str(io, sizeof(io), dd->bytes, KG_SIG_FIGS, true, "B");
 	/* fio's writes say how many zones they reset: none off a zoned device */
-	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", kg_dir_names[d],
+	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n",
+		d == KIOGEN_DIR_TRIM ? "trim" : kg_dir_names[d],
 		iops, bw, bw_alt, io, (unsigned long long)kg_ns_to_ms(ns),
 		d == KIOGEN_DIR_WRITE ? "; 0 zone resets" : "");
 
@@ -215,9 +216,18 @@ static void kg_text_dir(FILE *f, const struct kg_report *rp,
 		kg_text_percentiles(f, "clat", &clat, &rp->pl);
 	if (kg_want_lat_pct(v))
 		kg_text_percentiles(f, "lat", &lat, &rp->pl);
+	/* kiogen's: rate-limited I/Os timed from when they were due */
+	kg_dir_lat(dd, KG_LAT_SCHED, &sched);
+	if (sched.n) {
+		kg_text_lat(f, "sched lat", &sched);
+		if (kg_want_clat_pct(v))
+			kg_text_percentiles(f, "sched lat", &sched, &rp->pl);
+		fputs("kiogen sched lat: from when the rate had each I/O due; slat, clat and lat: from its start and submission\n",
+		      f);
+	}
 
 	kg_interval_stats(&v->w, d, &bws, &iopss);
-	kg_text_rates(f, &bws, &iopss, kg_bw_share(rp, d, bws.mean));
+	kg_text_rates(f, &bws, &iopss, kg_bw_share(rp, v, d, bws.mean));
 }
 
 static void kg_text_lat_dist(FILE *f, const struct kg_worker *w)
@@ -263,23 +273,26 @@ static void kg_text_view(FILE *f, const struct kg_report *rp,
 	const struct kg_worker *w = &v->w;
 	const struct kg_dir *rd = &w->dir[KIOGEN_DIR_READ];
 	const struct kg_dir *wr = &w->dir[KIOGEN_DIR_WRITE];
+	const struct kg_dir *tr = &w->dir[KIOGEN_DIR_TRIM];
 	double usr, sys;
 	int err = kg_errno(w->error), d;
 
 	/* fio leaves out a thread that did no I/O at all, unless it failed */
-	if (!rd->ios && !wr->ios && !rd->bytes && !wr->bytes && !w->error)
+	if (!rd->ios && !wr->ios && !tr->ios && !rd->bytes && !wr->bytes && !w->error)
 		return;
 
 	if (err)
-		fprintf(f, "%s: (groupid=0, jobs=%u): err=%2d (%s): pid=0: %s",
-			v->name, v->members, err, strerror(err), date);
+		fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d (%s): pid=0: %s",
+			v->name, v->groupid, v->members, err, strerror(err), date);
 	else
-		fprintf(f, "%s: (groupid=0, jobs=%u): err=%2d: pid=0: %s",
-			v->name, v->members, err, date);
+		fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d: pid=0: %s",
+			v->name, v->groupid, v->members, err, date);
 
 	for (d = 0; d < KG_NR_DIRS; d++)
 		if (w->dir[d].ios)
 			kg_text_dir(f, rp, v, d);
+	if (tr->ios)
+		kg_text_dir(f, rp, v, KIOGEN_DIR_TRIM);
 	kg_text_lat_dist(f, w);
 	if (w->dir[KIOGEN_DIR_SYNC].ios) {
 		struct kg_lat_view sync;
@@ -307,18 +320,29 @@ static void kg_text_view(FILE *f, const struct kg_report *rp,
 		fprintf(f, "     errors    : total=%llu, first_error=%d/<%s>\n",
 			(unsigned long long)(rd->errors + wr->errors), err,
 			strerror(err));
+	kg_verify_text(f, w);
 	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
 		v->job ? v->job->iodepth : 1);
+	if (w->split.ios) {
+		struct kg_dir rw = { 0 };
+		struct kg_lat_view lat;
+
+		kg_dir_merge(&rw, rd);
+		kg_dir_merge(&rw, wr);
+		kg_dir_lat(&rw, KG_LAT_LAT, &lat);
+		kg_split_text(f, &w->split, kg_lat_mean_ns(&lat));
+	}
+	kg_blk_text(f, w);
 }
 
-static void kg_text_group(FILE *f, const struct kg_report *rp)
+static void kg_text_group(FILE *f, const struct kg_report *rp, uint32_t gid)
 {
 	static const char *const names[KG_NR_DIRS] = { "   READ", "  WRITE" };
 	int d;
 
-	fprintf(f, "\nRun status group 0 (all jobs):\n");
+	fprintf(f, "\nRun status group %u (all jobs):\n", gid);
 	for (d = 0; d < KG_NR_DIRS; d++) {
-		const struct kg_group_dir *g = &rp->grp[d];
+		const struct kg_group_dir *g = &rp->grp[gid][d];
 		uint64_t agg = (uint64_t)kg_group_agg(g);
 		char s[8][32];
 
@@ -371,11 +395,14 @@ void kg_report_preamble(FILE *f, const struct kg_jobs *js)
 
 	for (i = 0; i < js->nr_jobs; i++) {
 		const struct kg_job *j = &js->jobs[i];
-		char bs[16];
+		uint32_t w = j->bs_write ?: j->bs;
+		char bs[16], bw[16], bt[16];
 
 		kg_num2str(bs, sizeof(bs), j->bs, KG_SIG_FIGS, true, "B");
-		fprintf(f, "%s: (g=0): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, iodepth=%u\n",
-			j->name, kg_rw_name(j->rw), bs, bs, bs, bs, bs, bs,
+		kg_num2str(bw, sizeof(bw), w, KG_SIG_FIGS, true, "B");
+		kg_num2str(bt, sizeof(bt), j->bs_trim ?: w, KG_SIG_FIGS, true, "B");
+		fprintf(f, "%s: (g=%u): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, iodepth=%u\n",
+			j->name, j->groupid, kg_rw_name(j->rw), bs, bs, bw, bw, bt, bt,
 			j->ioengine, j->iodepth);
 		if (j->numjobs > 1)
 			fprintf(f, "...\n");
@@ -456,7 +483,8 @@ int kg_report_text(FILE *f, const struct kg_run_result *r,
 		kg_text_view(f, &rp, &rp.views[i], date);
 		kg_text_repeats(f, reps, nr, i);
 	}
-	kg_text_group(f, &rp);
+	for (i = 0; i < (rp.nr_groups ?: 1); i++)
+		kg_text_group(f, &rp, i);
 	kg_text_disks(f, r);
 	kg_report_free(&rp);
 	while (nr)

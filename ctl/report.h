@@ -54,6 +54,7 @@ enum kg_lat_kind {
 	KG_LAT_SLAT,	/* start to issue; asynchronous jobs only */
 	KG_LAT_CLAT,	/* issue to completion */
 	KG_LAT_LAT,	/* start to completion */
+	KG_LAT_SCHED,	/* kiogen's: due time to completion, rate-limited jobs */
 };
 
 /**
@@ -175,6 +176,16 @@ int kg_report_json(FILE *f, const struct kg_run_result *r,
  */
 int kg_report_terse(FILE *f, const struct kg_run_result *r,
 		    const struct kg_global *g);
+
+/* fio's sig_figs default: rates and sizes keep four significant digits */
+#define KG_SIG_FIGS	4
+
+/*
+ * fio's num2str(): @num in at most @maxlen digits, scaled by 1000 (or 1024
+ * with @pow2) with the prefix and @unit after it, "12.3k", "48.0MiB/s".
+ */
+const char *kg_num2str(char *buf, size_t size, uint64_t num, int maxlen, bool pow2,
+		       const char *unit);
 
 /**
  * kg_report_print() - print a run in every format @g asks for

@@ -121,7 +121,7 @@ static long double kg_sqsum(uint64_t hi, uint64_t lo)
 
 static void kg_parse_dir(struct kg_worker *w, const struct nlattr *nest)
 {
-	uint64_t hi = 0, lo = 0, chi = 0, clo = 0, shi = 0, slo = 0;
+	uint64_t hi = 0, lo = 0, chi = 0, clo = 0, shi = 0, slo = 0, dhi = 0, dlo = 0;
 	bool clat = false;
 	const struct nlattr *a;
 	struct kg_dir *d = NULL;
@@ -134,7 +134,7 @@ static void kg_parse_dir(struct kg_worker *w, const struct nlattr *nest)
 
 		switch (mnl_attr_get_type(a)) {
 		case KIOGEN_A_DIR_DIR:
-			if (mnl_attr_get_u32(a) <= KIOGEN_DIR_SYNC)
+			if (mnl_attr_get_u32(a) <= KIOGEN_DIR_MAX)
 				d = &w->dir[mnl_attr_get_u32(a)];
 			break;
 		case KIOGEN_A_DIR_IOS:
@@ -196,6 +196,24 @@ static void kg_parse_dir(struct kg_worker *w, const struct nlattr *nest)
 		case KIOGEN_A_DIR_SLAT_SQSUM_LO:
 			slo = v;
 			break;
+		case KIOGEN_A_DIR_SCHED_IOS:
+			tmp.sched_ios = v;
+			break;
+		case KIOGEN_A_DIR_SCHED_MIN:
+			tmp.sched_min = v;
+			break;
+		case KIOGEN_A_DIR_SCHED_MAX:
+			tmp.sched_max = v;
+			break;
+		case KIOGEN_A_DIR_SCHED_SUM:
+			tmp.sched_sum = v;
+			break;
+		case KIOGEN_A_DIR_SCHED_SQSUM_HI:
+			dhi = v;
+			break;
+		case KIOGEN_A_DIR_SCHED_SQSUM_LO:
+			dlo = v;
+			break;
 		}
 	}
 	if (!d)
@@ -203,6 +221,7 @@ static void kg_parse_dir(struct kg_worker *w, const struct nlattr *nest)
 	tmp.lat_sumsq = kg_sqsum(hi, lo);
 	tmp.clat_sumsq = kg_sqsum(chi, clo);
 	tmp.slat_sumsq = kg_sqsum(shi, slo);
+	tmp.sched_sumsq = kg_sqsum(dhi, dlo);
 	/* no clat of its own (the sync direction): issuing is completing */
 	if (!clat) {
 		tmp.clat_min = tmp.lat_min;
@@ -278,6 +297,44 @@ static int kg_parse_worker(struct kg_run_result *r, const struct nlattr *nest)
 		case KIOGEN_A_WORKER_DIR:
 			kg_parse_dir(w, a);
 			break;
+		case KIOGEN_A_WORKER_SPLIT_IOS:
+			w->split.ios = mnl_attr_get_u64(a);
+			break;
+		case KIOGEN_A_WORKER_BLK_IOS:
+			w->blk_on = true;
+			w->blk.ios = mnl_attr_get_u64(a);
+			break;
+		case KIOGEN_A_WORKER_BLK_SUM:
+			if (mnl_attr_get_payload_len(a) == sizeof(w->blk.sum))
+				memcpy(w->blk.sum, mnl_attr_get_payload(a),
+				       sizeof(w->blk.sum));
+			break;
+		case KIOGEN_A_WORKER_BLK_UNQUEUED:
+			w->blk.unqueued = mnl_attr_get_u64(a);
+			break;
+		case KIOGEN_A_WORKER_BLK_NORQ:
+			w->blk.norq = mnl_attr_get_u64(a);
+			break;
+		case KIOGEN_A_WORKER_BLK_INSERTED:
+			w->blk.inserted = mnl_attr_get_u64(a);
+			break;
+		case KIOGEN_A_WORKER_BLK_TRACEPOINTS:
+			w->blk_tps = mnl_attr_get_u32(a);
+			break;
+		case KIOGEN_A_WORKER_BLK_FILE:
+			w->blk_file = true;
+			break;
+		case KIOGEN_A_WORKER_SPLIT_SUM:
+			if (mnl_attr_get_payload_len(a) == sizeof(w->split.sum))
+				memcpy(w->split.sum, mnl_attr_get_payload(a),
+				       sizeof(w->split.sum));
+			break;
+		case KIOGEN_A_WORKER_VERIFY:
+			if (mnl_attr_get_payload_len(a) == sizeof(w->verify)) {
+				memcpy(&w->verify, mnl_attr_get_payload(a), sizeof(w->verify));
+				w->has_verify = true;
+			}
+			break;
 		}
 	}
 	return 0;
@@ -327,10 +384,19 @@ static int kg_parse_hist(struct kg_run_result *r, const struct nlattr *nest)
 		return -EPROTO;
 	}
 	w = kg_worker_slot(r, job, index);
-	if (!w || dir > KIOGEN_DIR_SYNC || first > KIOG_HIST_BUCKETS ||
-	    n > KIOG_HIST_BUCKETS - first || kind > KIOGEN_LAT_CLAT)
+	if (!w || dir > KIOGEN_DIR_MAX || first > KIOG_HIST_BUCKETS ||
+	    n > KIOG_HIST_BUCKETS - first ||
+	    (kind >= kiog_split_kind(KIOG_SPLIT_NR) && kind != KIOGEN_LAT_SCHED &&
+	     (kind < kiog_blk_kind(0) || kind >= kiog_blk_kind(KIOG_BLK_NR))))
 		return -EINVAL;
-	hist = kind == KIOGEN_LAT_CLAT ? w->dir[dir].clat_hist : w->dir[dir].hist;
+	if (kind >= kiog_blk_kind(0))
+		hist = (uint64_t *)w->blk.hist[kind - kiog_blk_kind(0)];
+	else if (kind == KIOGEN_LAT_SCHED)
+		hist = w->dir[dir].sched_hist;
+	else if (kind >= kiog_split_kind(0))
+		hist = (uint64_t *)w->split.hist[kind - kiog_split_kind(0)];
+	else
+		hist = kind == KIOGEN_LAT_CLAT ? w->dir[dir].clat_hist : w->dir[dir].hist;
 	memcpy(&hist[first], counts, n * sizeof(uint64_t));
 	return 0;
 }
@@ -379,6 +445,20 @@ static int kg_parse_samples(struct kg_run_result *r, const struct nlattr *nest)
 	return 0;
 }
 
+static int kg_parse_log(struct kg_run_result *r, const struct nlattr *nest)
+{
+	uint32_t job = UINT32_MAX, index = UINT32_MAX;
+	const struct nlattr *a;
+
+	mnl_attr_for_each_nested(a, nest) {
+		if (mnl_attr_get_type(a) == KIOGEN_A_LOG_JOB)
+			job = mnl_attr_get_u32(a);
+		else if (mnl_attr_get_type(a) == KIOGEN_A_LOG_WORKER)
+			index = mnl_attr_get_u32(a);
+	}
+	return kg_log_parse(kg_worker_slot(r, job, index), nest);
+}
+
 static int kg_results_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct kg_run_result *r = data;
@@ -395,6 +475,9 @@ static int kg_results_cb(const struct nlmsghdr *nlh, void *data)
 			break;
 		case KIOGEN_A_SAMPLES:
 			err = kg_parse_samples(r, a);
+			break;
+		case KIOGEN_A_LOG:
+			err = kg_parse_log(r, a);
 			break;
 		}
 		if (err)
@@ -422,20 +505,31 @@ static void kg_dir_fill_clat(struct kg_dir *d)
 		memcpy(d->clat_hist, d->hist, sizeof(d->hist));
 }
 
-int kg_results_fetch(struct kg_nl *nl, uint32_t id, struct kg_run_result *r)
+int kg_results_fetch(struct kg_nl *nl, uint32_t id, struct kg_run_result *r, bool live)
 {
 	struct nlmsghdr *nlh = kg_nl_req(nl, KIOGEN_CMD_RESULTS_GET, NLM_F_DUMP);
 	uint32_t i, k, d;
 	int err;
 
 	mnl_attr_put_u32(nlh, KIOGEN_A_ID, id);
+	if (live)
+		mnl_attr_put(nlh, KIOGEN_A_LIVE, 0, NULL);
 	r->id = id;
 	err = kg_nl_talk(nl, nlh, kg_results_cb, r);
 	for (i = 0; !err && i < r->nr_jobs; i++)
 		for (k = 0; k < r->jobs[i].nr_workers; k++)
-			for (d = 0; d <= KIOGEN_DIR_SYNC; d++)
+			for (d = 0; d <= KIOGEN_DIR_MAX; d++)
 				kg_dir_fill_clat(&r->jobs[i].workers[k].dir[d]);
 	return err;
+}
+
+int kg_log_drain(struct kg_nl *nl, uint32_t id, struct kg_run_result *r)
+{
+	struct nlmsghdr *nlh = kg_nl_req(nl, KIOGEN_CMD_RESULTS_GET, NLM_F_DUMP);
+
+	mnl_attr_put_u32(nlh, KIOGEN_A_ID, id);
+	mnl_attr_put(nlh, KIOGEN_A_LOG_DRAIN, 0, NULL);
+	return kg_nl_talk(nl, nlh, kg_results_cb, r);
 }
 
 void kg_results_release(struct kg_run_result *r)
@@ -443,8 +537,10 @@ void kg_results_release(struct kg_run_result *r)
 	uint32_t i, j;
 
 	for (i = 0; i < KG_MAX_JOBS; i++) {
-		for (j = 0; j < r->jobs[i].nr_workers; j++)
+		for (j = 0; j < r->jobs[i].nr_workers; j++) {
 			free(r->jobs[i].workers[j].samples);
+			kg_log_free(r->jobs[i].workers[j].log);
+		}
 		free(r->jobs[i].workers);
 		r->jobs[i].workers = NULL;
 		r->jobs[i].nr_workers = 0;

@@ -49,7 +49,8 @@ void kg_run_usage(FILE *f)
 		   "options before the first --name apply to every job. A JOBFILE is a fio\n"
 		   "job file (- for stdin): [global], [job] sections, key=value lines,\n"
 		   "include FILE, ${VAR}; --section=NAME runs only that section.\n"
-		   "stonewall, new_group and wait_for are not supported yet.\n");
+		   "stonewall starts a job when the jobs before it have ended, and a new\n"
+		   "reporting group, as new_group does; wait_for is not supported yet.\n");
 	kg_options_usage(f);
 	fprintf(f, "\nexample:\n  kiogen run --name=t --filename=/dev/nullb0 --rw=randread --bs=4k \\\n"
 		   "             --iodepth=32 --ioengine=io_uring --runtime=10 --time_based\n");
@@ -65,25 +66,99 @@ static int kg_run_new_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-static void kg_progress(const struct kg_status *st, const struct kg_jobs *js,
-			uint64_t *last_ios, uint64_t *last_ms)
-{
-	uint64_t now = kg_now_ms(), dt = now - *last_ms ?: 1;
-	uint64_t runtime_ns = 0, left;
-	unsigned int i;
-	double pct = 0;
+/* The progress line's state between two refreshes. */
+struct kg_eta_line {
+	bool show;
+	uint64_t last_ios, last_bytes, last_ms, line_ms;
+};
 
-	for (i = 0; i < js->nr_jobs; i++)
-		if (js->jobs[i].runtime_ns + js->jobs[i].ramp_ns > runtime_ns)
-			runtime_ns = js->jobs[i].runtime_ns + js->jobs[i].ramp_ns;
+/* fio's letter of a running job: R r W w M m, lower case when random */
+static char kg_eta_letter(uint32_t rw)
+{
+	switch (rw) {
+	case KIOGEN_RW_READ:		return 'R';
+	case KIOGEN_RW_RANDREAD:	return 'r';
+	case KIOGEN_RW_WRITE:		return 'W';
+	case KIOGEN_RW_RANDWRITE:	return 'w';
+	case KIOGEN_RW_RANDRW:		return 'm';
+	default:			return 'M';
+	}
+}
+
+/* How far the run is, in percent, by time for time-bound jobs, else by bytes. */
+static double kg_eta_done(const struct kg_status *st, const struct kg_jobs *js,
+			  uint64_t *left_s)
+{
+	uint64_t runtime_ns = 0, bytes = 0;
+	double pct = 0;
+	unsigned int i;
+
+	for (i = 0; i < js->nr_jobs; i++) {
+		const struct kg_job *j = &js->jobs[i];
+
+		if (j->runtime_ns + j->ramp_ns > runtime_ns)
+			runtime_ns = j->runtime_ns + j->ramp_ns;
+		if (!j->time_based)
+			bytes += (uint64_t)(j->io_size ?: j->size) * j->numjobs;
+	}
 	if (runtime_ns)
 		pct = 100.0 * st->elapsed_ns / runtime_ns;
-	left = runtime_ns > st->elapsed_ns ? (runtime_ns - st->elapsed_ns) / 1000000000 : 0;
-	fprintf(stderr, "\rJobs: %u (f=%u): [%.1f%% done] [%.0f iops] [eta %02" PRIu64 "m:%02" PRIu64 "s]   ",
-		st->nr_workers, st->nr_workers, pct > 100 ? 100 : pct,
-		(st->ios - *last_ios) * 1000.0 / dt, left / 60, left % 60);
-	*last_ios = st->ios;
-	*last_ms = now;
+	if (bytes && (!runtime_ns || 100.0 * st->bytes / bytes > pct))
+		pct = 100.0 * st->bytes / bytes;
+	pct = pct > 100 ? 100 : pct;
+	*left_s = pct > 0 ? (uint64_t)(st->elapsed_ns / 1e9 * (100 - pct) / pct) : 0;
+	if (runtime_ns && runtime_ns > st->elapsed_ns &&
+	    (runtime_ns - st->elapsed_ns) / 1000000000 < *left_s)
+		*left_s = (runtime_ns - st->elapsed_ns) / 1000000000;
+	return pct;
+}
+
+/*
+ * fio's ETA line, "Jobs: 1 (f=1): [r(1)][30.0%][r=176MiB/s][r=45.0k IOPS]
+ * [eta 00m:07s]", refreshed every eta-interval; the kernel reports bytes
+ * and I/Os of both directions together, so a job that reads and writes
+ * shows them as "rw=".
+ */
+static void kg_progress(const struct kg_status *st, const struct kg_jobs *js,
+			struct kg_eta_line *e)
+{
+	const struct kg_global *g = &js->global;
+	uint64_t now = kg_now_ms(), dt = now - e->last_ms ?: 1, left;
+	uint64_t every = g->eta_interval_ns ? g->eta_interval_ns / 1000000 : 1000;
+	bool reads = false, writes = false;
+	char bw[32], iops[32], *dir;
+	unsigned int i, n;
+	double pct;
+
+	if (now - e->last_ms < every)
+		return;
+	pct = kg_eta_done(st, js, &left);
+	fprintf(stderr, "\rJobs: %u (f=%u): [", st->nr_workers, st->nr_workers);
+	for (i = 0; i < js->nr_jobs; i += n) {
+		char c = kg_eta_letter(js->jobs[i].rw);
+
+		for (n = 1; i + n < js->nr_jobs && kg_eta_letter(js->jobs[i + n].rw) == c; n++)
+			;
+		fprintf(stderr, "%c(%u)", c, n);
+	}
+	for (i = 0; i < js->nr_jobs; i++) {
+		reads |= js->jobs[i].rw != KIOGEN_RW_WRITE && js->jobs[i].rw != KIOGEN_RW_RANDWRITE;
+		writes |= js->jobs[i].rw != KIOGEN_RW_READ && js->jobs[i].rw != KIOGEN_RW_RANDREAD;
+	}
+	dir = reads && writes ? "rw" : writes ? "w" : "r";
+	kg_num2str(bw, sizeof(bw), (st->bytes - e->last_bytes) * 1000 / dt, KG_SIG_FIGS,
+		   true, "B/s");
+	kg_num2str(iops, sizeof(iops), (st->ios - e->last_ios) * 1000 / dt, KG_SIG_FIGS,
+		   false, "");
+	fprintf(stderr, "][%.1f%%][%s=%s][%s=%s IOPS][eta %02" PRIu64 "m:%02" PRIu64 "s]   ",
+		pct, dir, bw, dir, iops, left / 60, left % 60);
+	if (g->eta_newline_ns && now - e->line_ms >= g->eta_newline_ns / 1000000) {
+		fputc('\n', stderr);
+		e->line_ms = now;
+	}
+	e->last_ios = st->ios;
+	e->last_bytes = st->bytes;
+	e->last_ms = now;
 }
 
 int kg_run_stop(struct kg_nl *nl, uint32_t id)
@@ -122,23 +197,67 @@ static int kg_wait_event_cb(const struct nlmsghdr *nlh, void *data)
 /* Without events (see kg_nl_events_open()), RUN_GET this often. */
 #define KG_POLL_MS		200
 
+/* fio's status-interval: where the report so far goes (the run's output) */
+static FILE *kg_status_out;
+
+/*
+ * The report so far, as the one at the end, from the module's live results
+ * (summaries and histograms; fio's bandwidth samples come at the end) and
+ * the disks' figures since @t0.
+ */
+static void kg_status_report(struct kg_nl *nl, uint32_t id, const struct kg_jobs *js,
+			     const struct kg_run_result *r, uint64_t t0,
+			     const struct kg_status *st)
+{
+	struct kg_run_result *live = calloc(1, sizeof(*live));
+	unsigned int i;
+
+	if (!live || !kg_status_out) {
+		free(live);
+		return;
+	}
+	memcpy(live->disks, r->disks, sizeof(live->disks));
+	kg_disks_read(live, js, true, t0);
+	if (!kg_results_fetch(nl, id, live, true) && live->nr_jobs) {
+		live->state = st->state;
+		live->elapsed_ns = st->elapsed_ns;
+		for (i = 0; i < live->nr_jobs; i++)
+			live->jobs[i].job = &js->jobs[i];
+		kg_report_print(kg_status_out, live, &js->global);
+		fflush(kg_status_out);
+	}
+	kg_results_release(live);
+	free(live);
+}
+
 /*
  * Waits for the run to end: on the events group when @ev is open, else by
  * polling RUN_GET. One RUN_GET first, in case the run ended before the
  * events could say so, and one after its end event, for the final figures.
  * Ctrl-C asks the kernel once to stop it; the stop returns at once, and the
  * run leaves RUNNING when its in-flight I/O is done, which is waited for
- * here. A second Ctrl-C leaves without waiting.
+ * here. A second Ctrl-C leaves without waiting. With status-interval, the
+ * report so far every so often (@r: the disks before, since @t0).
  */
 static int kg_run_wait(struct kg_nl *nl, struct kg_nl *ev, uint32_t id,
-		       const struct kg_jobs *js, struct kg_status *st)
+		       const struct kg_jobs *js, struct kg_status *st,
+		       struct kg_run_result *r, uint64_t t0)
 {
-	bool tty = isatty(STDERR_FILENO) && kg_output_text_only(&js->global);
-	uint64_t last_ios = 0, last_ms = kg_now_ms();
+	/* fio's per-I/O logs: the workers' rings emptied this often */
+	uint64_t drain_ms = kg_log_drains(js) ? KG_LOG_DRAIN_MS : 0;
+	uint64_t next_drain = kg_now_ms() + drain_ms;
+	struct kg_eta_line eta = { .last_ms = kg_now_ms(), .line_ms = kg_now_ms() };
 	struct kg_wait_event we = { .id = id, .st = st };
+	uint64_t status_ms = js->global.status_interval_ns / 1000000;
+	uint64_t next_status = kg_now_ms() + status_ms, now;
+	int wait_ms;
+	bool tty;
 	bool stopping = false, ask = true;
 	int err;
 
+	tty = js->global.eta == KG_ETA_ALWAYS ||
+	      (js->global.eta == KG_ETA_AUTO && isatty(STDERR_FILENO) &&
+	       kg_output_text_only(&js->global));
 	for (;;) {
 		if (ask) {
 			err = kg_status_get(nl, id, st);
@@ -151,7 +270,18 @@ static int kg_run_wait(struct kg_nl *nl, struct kg_nl *ev, uint32_t id,
 			break;
 		}
 		if (tty && !stopping)
-			kg_progress(st, js, &last_ios, &last_ms);
+			kg_progress(st, js, &eta);
+		now = kg_now_ms();
+		if (status_ms && !stopping && now >= next_status) {
+			kg_status_report(nl, id, js, r, t0, st);
+			next_status = now + status_ms;
+		}
+		if (drain_ms && now >= next_drain) {
+			err = kg_log_drain(nl, id, r);
+			if (err)
+				return err;
+			next_drain = kg_now_ms() + drain_ms;
+		}
 		if (kg_interrupted && !stopping) {
 			fprintf(stderr, "%skiogen: stopping run %u, waiting for in-flight I/O\n",
 				tty ? "\n" : "", id);
@@ -163,10 +293,15 @@ static int kg_run_wait(struct kg_nl *nl, struct kg_nl *ev, uint32_t id,
 			continue;
 		}
 		if (!ev->sock) {
-			usleep(stopping ? 50 * 1000 : KG_POLL_MS * 1000);
+			usleep(stopping || drain_ms ? 50 * 1000 : KG_POLL_MS * 1000);
 			continue;
 		}
-		err = kg_nl_events_recv(ev, KG_EVENT_SILENCE_MS, kg_wait_event_cb, &we);
+		wait_ms = KG_EVENT_SILENCE_MS;
+		if (status_ms && next_status - now < (uint64_t)wait_ms)
+			wait_ms = next_status > now ? (int)(next_status - now) : 1;
+		if (drain_ms && next_drain - now < (uint64_t)wait_ms)
+			wait_ms = next_drain > now ? (int)(next_drain - now) : 1;
+		err = kg_nl_events_recv(ev, wait_ms, kg_wait_event_cb, &we);
 		/* a signal: loop to act on it; nothing, or events lost: ask */
 		ask = err == 0 || (err < 0 && err != -EINTR);
 	}
@@ -266,10 +401,10 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 		return KG_EXIT_OK;
 
 	ret = KG_EXIT_FAIL;
-	if (kg_run_wait(nl, &ev, id, js, &st))
+	if (kg_run_wait(nl, &ev, id, js, &st, r, t0))
 		goto out;
 	kg_disks_read(r, js, true, t0);
-	if (kg_results_fetch(nl, id, r))
+	if (kg_results_fetch(nl, id, r, false))
 		goto out;
 	r->state = st.state;
 	r->error = st.error;
@@ -278,6 +413,8 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 		r->jobs[i].job = &js->jobs[i];
 	if (st.error)
 		fprintf(stderr, "kiogen: run %u failed: %s\n", id, strerror(-st.error));
+	if (st.error)
+		kg_rate_min_report(r, stderr);
 	ret = st.error ? KG_EXIT_FAIL : KG_EXIT_OK;
 out:
 	kg_run_delete(nl, id);
@@ -312,11 +449,87 @@ int kg_output_close(FILE *f, const struct kg_global *g)
 }
 
 /* One run of the jobs on the path they ask for; @nl is connected if kernel. */
-static int kg_run_once(struct kg_nl *nl, const struct kg_jobs *js, struct kg_run_result *r)
+static int kg_run_path(struct kg_nl *nl, const struct kg_jobs *js, struct kg_run_result *r)
 {
 	if (js->global.path == KG_PATH_SYSCALL)
 		return kg_syscall_run(js, r);
 	return kg_kernel_run(nl, js, r);
+}
+
+/*
+ * Moves the results of a phase, jobs @first on of @js, into @r. A device
+ * the phases share is counted once, from before the first to after the last.
+ */
+static void kg_phase_merge(struct kg_run_result *r, struct kg_run_result *pr,
+			   const struct kg_jobs *js, unsigned int first)
+{
+	unsigned int i, k, n;
+
+	for (i = 0; i < pr->nr_jobs; i++) {
+		struct kg_job_result *jr = &r->jobs[first + i];
+
+		*jr = pr->jobs[i];
+		jr->job = &js->jobs[first + i];
+		for (n = 0; n < jr->nr_workers; n++)
+			jr->workers[n].job += first;
+		pr->jobs[i].workers = NULL;
+		pr->jobs[i].nr_workers = 0;
+	}
+	for (i = 0; i < pr->nr_disks; i++) {
+		struct kg_disk *dk = &pr->disks[i];
+
+		for (k = 0; dk->valid && k < first; k++) {
+			if (!r->disks[k].valid || strcmp(r->disks[k].name, dk->name))
+				continue;
+			memcpy(r->disks[k].after, dk->after, sizeof(dk->after));
+			r->disks[k].wall_ms += dk->wall_ms;
+			dk->valid = false;
+		}
+		r->disks[first + i] = *dk;
+	}
+	r->nr_jobs = first + pr->nr_jobs;
+	r->nr_disks = first + pr->nr_disks;
+	r->id = pr->id;
+	r->state = pr->state;
+	r->error = r->error ?: pr->error;
+	r->elapsed_ns += pr->elapsed_ns;
+}
+
+/*
+ * The jobs of @js, a phase at a time: fio's stonewall starts a job when
+ * every job before it has ended. Stops at a failed phase or Ctrl-C; what
+ * ran is reported.
+ */
+static int kg_run_once(struct kg_nl *nl, const struct kg_jobs *js, struct kg_run_result *r)
+{
+	struct kg_run_result *pr;
+	struct kg_jobs *phase;
+	unsigned int first, end;
+	int ret = KG_EXIT_OK;
+
+	if (kg_jobs_phase_end(js, 0) >= js->nr_jobs)
+		return kg_run_path(nl, js, r);
+	phase = calloc(1, sizeof(*phase));
+	pr = malloc(sizeof(*pr));
+	if (!phase || !pr) {
+		fprintf(stderr, "kiogen: stonewall: out of memory\n");
+		free(phase);
+		free(pr);
+		return KG_EXIT_FAIL;
+	}
+	phase->global = js->global;
+	for (first = 0; first < js->nr_jobs && !ret && !kg_interrupted; first = end) {
+		end = kg_jobs_phase_end(js, first);
+		phase->nr_jobs = end - first;
+		memcpy(phase->jobs, &js->jobs[first], phase->nr_jobs * sizeof(phase->jobs[0]));
+		memset(pr, 0, sizeof(*pr));
+		ret = kg_run_path(nl, phase, pr);
+		kg_phase_merge(r, pr, js, first);
+		kg_results_release(pr);
+	}
+	free(phase);
+	free(pr);
+	return ret;
 }
 
 /*
@@ -357,6 +570,27 @@ static int kg_run_repeats(struct kg_nl *nl, const struct kg_jobs *js,
 	return ret;
 }
 
+/*
+ * The log files of @nr repeats in @reps, or of @r alone: each repeat's
+ * workers numbered after the last one's, as fio numbers the jobs of one
+ * run (a job file that repeats a job N times with stonewall).
+ */
+static int kg_log_repeats(const struct kg_jobs *js, const struct kg_run_result *reps,
+			  unsigned int nr, const struct kg_run_result *r)
+{
+	struct kg_log_out out = { 0 };
+	unsigned int i;
+	int ret = 0;
+
+	if (!nr)
+		return kg_log_write(r, js, NULL);
+	for (i = 0; i < nr; i++)
+		if (kg_log_write(&reps[i], js, &out))
+			ret = -EIO;
+	kg_log_out_free(&out);
+	return ret;
+}
+
 int kg_cmd_run(int argc, char **argv)
 {
 	static struct kg_jobs js;
@@ -370,7 +604,7 @@ int kg_cmd_run(int argc, char **argv)
 
 	kg_jobs_init(&js);
 	if (kg_parse_args(&js, argc, argv, stderr) ||
-	    kg_jobs_finish(&js, stderr, stderr))
+	    kg_jobs_finish(&js, stderr, stderr) || kg_log_prepare(&js, stderr))
 		return KG_EXIT_USAGE;
 	if (!js.global.percentiles_set)
 		kg_default_percentiles(&js.global);
@@ -401,6 +635,7 @@ int kg_cmd_run(int argc, char **argv)
 		return KG_EXIT_FAIL;
 	}
 	kg_stop_on_signals();
+	kg_status_out = report;
 	if ((kg_output_formats(&js.global) & KG_OUT_NORMAL) && !js.global.detached)
 		kg_report_preamble(report, &js);
 
@@ -422,6 +657,9 @@ int kg_cmd_run(int argc, char **argv)
 	/* after the run: the files it laid out are there to be described */
 	kg_sysinfo_collect(&si, &js, "");
 	r.record = &si;
+	/* fio's log files; repeated, a set per repeat, numbered on */
+	if (r.nr_jobs && kg_log_repeats(&js, reps, reps ? r.nr_repeats : 0, &r) && !ret)
+		ret = KG_EXIT_FAIL;
 	/* a failed write is said when the stream is closed */
 	if (r.nr_jobs && kg_report_print(report, &r, &js.global) == -ENOMEM) {
 		fprintf(stderr, "kiogen: report: out of memory\n");

@@ -230,7 +230,7 @@ int kg_cmd_show(int argc, char **argv)
 		kg_status_print(&st, sj.n ? jobs[0].name : "-", true);
 	if (st.state == KIOGEN_STATE_RUNNING)
 		goto out;
-	err = kg_results_fetch(&nl, id, &r);
+	err = kg_results_fetch(&nl, id, &r, false);
 	if (err)
 		goto out;
 	/* group_reporting is the CLI's, not the kernel's: report per job */

@@ -11,7 +11,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "split.h"
 #include "stats.h"
+#include "verify.h"
 
 const char *const kg_dir_names[KG_NR_DIRS] = { "read", "write" };
 
@@ -49,6 +51,11 @@ void kg_dir_merge(struct kg_dir *into, const struct kg_dir *from)
 			     from->slat_max, from->slat_sum, from->slat_sumsq);
 		into->has_slat = true;
 	}
+	if (from->sched_ios)
+		kg_lat_merge(&into->sched_min, &into->sched_max, &into->sched_sum,
+			     &into->sched_sumsq, !into->sched_ios, from->sched_min,
+			     from->sched_max, from->sched_sum, from->sched_sumsq);
+	into->sched_ios += from->sched_ios;
 	into->ios += from->ios;
 	into->bytes += from->bytes;
 	into->errors += from->errors;
@@ -56,6 +63,7 @@ void kg_dir_merge(struct kg_dir *into, const struct kg_dir *from)
 	for (i = 0; i < KIOG_HIST_BUCKETS; i++) {
 		into->hist[i] += from->hist[i];
 		into->clat_hist[i] += from->clat_hist[i];
+		into->sched_hist[i] += from->sched_hist[i];
 	}
 }
 
@@ -124,8 +132,12 @@ int kg_worker_merge(struct kg_worker *into, const struct kg_worker *from)
 		into->submit[i] += from->submit[i];
 		into->complete[i] += from->complete[i];
 	}
-	for (i = 0; i <= KIOGEN_DIR_SYNC; i++)
+	for (i = 0; i <= KIOGEN_DIR_MAX; i++)
 		kg_dir_merge(&into->dir[i], &from->dir[i]);
+	if (from->split.ios)
+		kiog_split_merge(&into->split, &from->split);
+	kg_blk_merge(into, from);
+	kg_verify_merge(into, from);
 	return 0;
 }
 
@@ -154,6 +166,10 @@ void kg_dir_lat(const struct kg_dir *d, enum kg_lat_kind kind,
 	case KG_LAT_LAT:
 		*v = (struct kg_lat_view){ d->ios, d->lat_min, d->lat_max,
 					   d->lat_sum, d->lat_sumsq, d->hist };
+		return;
+	case KG_LAT_SCHED:
+		*v = (struct kg_lat_view){ d->sched_ios, d->sched_min, d->sched_max,
+					   d->sched_sum, d->sched_sumsq, d->sched_hist };
 		return;
 	}
 }
@@ -361,11 +377,14 @@ double kg_group_agg(const struct kg_group_dir *g)
 }
 
 /* A view's share of its group's bandwidth, fio's "per=" and "bw_agg". */
-double kg_bw_share(const struct kg_report *rp, int d, double mean_kib)
+double kg_bw_share(const struct kg_report *rp, const struct kg_view *v, int d,
+		   double mean_kib)
 {
-	double agg_kib = kg_group_agg(&rp->grp[d]) / 1024.0;
-	double p;
+	double agg_kib, p;
 
+	if (d >= KG_NR_DIRS)
+		return 100.0;
+	agg_kib = kg_group_agg(&rp->grp[v->groupid][d]) / 1024.0;
 	if (agg_kib <= 1.0)
 		return 100.0;
 	p = mean_kib * 100.0 / agg_kib;
@@ -406,6 +425,8 @@ int kg_report_build(struct kg_report *rp, const struct kg_run_result *r,
 				v = &rp->views[rp->nr_views++];
 				v->job = jr->job;
 				v->name = jr->job ? jr->job->name : "kiogen";
+				v->groupid = jr->job && jr->job->groupid < KG_MAX_JOBS ?
+						     jr->job->groupid : 0;
 				v->w.job = w->job;
 				v->w.index = w->index;
 			}
@@ -419,9 +440,14 @@ int kg_report_build(struct kg_report *rp, const struct kg_run_result *r,
 		}
 	}
 
-	for (i = 0; i < rp->nr_views; i++)
+	for (i = 0; i < rp->nr_views; i++) {
+		const struct kg_view *v = &rp->views[i];
+
+		if (v->groupid >= rp->nr_groups)
+			rp->nr_groups = v->groupid + 1;
 		for (d = 0; d < KG_NR_DIRS; d++)
-			kg_group_add(&rp->grp[d], &rp->views[i], d);
+			kg_group_add(&rp->grp[v->groupid][d], v, d);
+	}
 	return 0;
 }
 
@@ -461,7 +487,8 @@ void kg_interval_stats(const struct kg_worker *w, int d,
 
 	memset(bw, 0, sizeof(*bw));
 	memset(iops, 0, sizeof(*iops));
-	if (!w->sample_ns || !w->samples || !w->dir[d].ios)
+	/* samples count reads and writes: trims have none */
+	if (d >= KG_NR_DIRS || !w->sample_ns || !w->samples || !w->dir[d].ios)
 		return;
 	for (i = 0; i < w->nr_samples; i++) {
 		const struct kiogen_sample *s = &w->samples[i];

@@ -53,12 +53,13 @@ struct kg_plist {
 struct kg_view {
 	const struct kg_job *job;
 	const char *name;
+	uint32_t groupid;	/* fio's reporting group: the job's */
 	uint32_t members;
 	uint64_t busy_ns;	/* members' elapsed added up: fio's total_run_time, base of cpu% */
 	struct kg_worker w;	/* members merged; owns w.samples */
 };
 
-/* One direction of "Run status group 0". */
+/* One direction of a "Run status group N". */
 struct kg_group_dir {
 	bool any;
 	uint64_t bytes;
@@ -72,7 +73,8 @@ struct kg_report {
 	bool bins;		/* json+: latency buckets with the percentiles */
 	uint32_t nr_views;
 	struct kg_view *views;
-	struct kg_group_dir grp[KG_NR_DIRS];
+	uint32_t nr_groups;	/* groups 0 to nr_groups - 1 */
+	struct kg_group_dir grp[KG_MAX_JOBS][KG_NR_DIRS];
 };
 
 /* Running min/max/mean/variance (Welford), for the per-interval rates. */
@@ -113,7 +115,8 @@ void kg_report_free(struct kg_report *rp);
 double kg_group_agg(const struct kg_group_dir *g);
 
 /* A view's share of its group's bandwidth, fio's "per=" and "bw_agg". */
-double kg_bw_share(const struct kg_report *rp, int d, double mean_kib);
+double kg_bw_share(const struct kg_report *rp, const struct kg_view *v, int d,
+		   double mean_kib);
 
 /*
  * Merges @r's workers into views (per job under group_reporting, else per

@@ -30,6 +30,7 @@
 #include "disk.h"
 #include "syscall.h"
 #include "target.h"
+#include "verify.h"
 
 /*
  * fio's ioengine names on this path. The kernel engines stand for the path
@@ -50,8 +51,14 @@ static const struct {
 	{ "null", &kg_sys_engine_null, false, false },
 	{ "bio", &kg_sys_engine_psync, true, true },
 	{ "kiocb", &kg_sys_engine_psync, false, true },
-	{ "libaio", NULL, false, false },
-	{ "posixaio", NULL, false, false },
+	{ "libaio", &kg_sys_engine_libaio, false, false },
+	{ "posixaio", &kg_sys_engine_posixaio, false, false },
+	{ "filecreate", &kg_sys_engine_meta, false, false },
+	{ "filestat", &kg_sys_engine_meta, false, false },
+	{ "filedelete", &kg_sys_engine_meta, false, false },
+	{ "dircreate", &kg_sys_engine_meta, false, false },
+	{ "dirstat", &kg_sys_engine_meta, false, false },
+	{ "dirdelete", &kg_sys_engine_meta, false, false },
 };
 
 /* What a job resolves to on this path, before any worker exists. */
@@ -61,6 +68,9 @@ struct kg_sys_target {
 	struct kg_target t;	/* opened and laid out by ctl/target.c */
 	uint64_t size;		/* region length, resolved as the kernel does */
 	uint64_t io_size;	/* bytes per worker, resolved */
+	uint64_t nr_blocks;	/* random offsets of the region (bs.h) */
+	uint32_t unit;		/* bytes between two of them */
+	uint32_t max_bs;	/* bytes: the largest I/O, a buffer's size */
 };
 
 /* Holds every worker back until all of them are ready, as the kernel does. */
@@ -112,7 +122,7 @@ static int kg_sys_pick_engine(const struct kg_job *j, struct kg_sys_target *t)
 		if (!strcmp(kg_sys_engine_map[i].fio, j->ioengine))
 			break;
 	if (i == n) {
-		fprintf(stderr, "kiogen: %s: ioengine: '%s' has no syscall-path engine (psync, io_uring, null)\n",
+		fprintf(stderr, "kiogen: %s: ioengine: '%s' has no syscall-path engine (psync, libaio, posixaio, io_uring, null)\n",
 			j->name, j->ioengine);
 		return KG_EXIT_USAGE;
 	}
@@ -146,6 +156,12 @@ static int kg_sys_check_options(const struct kg_job *j,
 			return KG_EXIT_USAGE;
 		}
 	}
+	/* the kernel's aio and glibc's POSIX AIO cannot poll */
+	if (j->hipri && (t->eng == &kg_sys_engine_libaio || t->eng == &kg_sys_engine_posixaio)) {
+		fprintf(stderr, "kiogen: %s: hipri: ioengine=%s cannot poll; use io_uring or pvsync2\n",
+			j->name, t->eng->name);
+		return KG_EXIT_USAGE;
+	}
 	/* psync polls with RWF_HIPRI (fio's pvsync2), io_uring with IOPOLL */
 	if (j->hipri && (!t->direct || !t->eng->needs_buffers)) {
 		fprintf(stderr, "kiogen: %s: hipri: polled completions need direct=1 and a target\n",
@@ -167,6 +183,45 @@ static int kg_sys_region_error(const struct kg_job *j,
 	return KG_EXIT_USAGE;
 }
 
+/*
+ * The sizes suit the target's alignment and fit the region, every worker's
+ * region fits the target: kiog_nl_check_sizes().
+ */
+static int kg_sys_check_sizes(const struct kg_job *j, struct kg_sys_target *t)
+{
+	uint64_t end = j->offset + (uint64_t)(j->numjobs - 1) * j->offset_increment;
+	struct kiog_wl_cfg c;
+	struct kiog_bs b;
+	const char *msg;
+
+	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, &c, j);
+	kiog_bs_init(&b, &c, 0);
+	msg = kiog_bs_check_align(&b, t->t.min_align);
+	if (msg) {
+		fprintf(stderr, "kiogen: %s: %s (%u bytes)\n", j->name, msg, t->t.min_align);
+		return -1;
+	}
+	/* as the kernel: O_DIRECT would fail on the I/O after the hole */
+	if (j->rw_seq_add % t->t.min_align) {
+		fprintf(stderr, "kiogen: %s: rw: the hole (rw=X:%" PRIu64 ") is not a multiple of the target's alignment (%u bytes)\n",
+			j->name, j->rw_seq_add, t->t.min_align);
+		return -1;
+	}
+	if (j->offset_increment % t->t.min_align || end < j->offset ||
+	    end + t->size < end || end + t->size > t->t.bytes) {
+		fprintf(stderr, "kiogen: %s: offset_increment: the last worker's region is not aligned or ends past the target\n",
+			j->name);
+		return -1;
+	}
+	t->max_bs = kiog_bs_largest(&b, j->rw);
+	if (t->size < t->max_bs) {
+		fprintf(stderr, "kiogen: %s: size: smaller than the largest block size\n", j->name);
+		return -1;
+	}
+	t->nr_blocks = kiog_bs_blocks(&b, j->rw, t->size, &t->unit);
+	return 0;
+}
+
 /* The region must fit the target and hold a block: kiog_nl_check_region(). */
 static int kg_sys_check_region(const struct kg_job *j, struct kg_sys_target *t)
 {
@@ -186,6 +241,10 @@ static int kg_sys_check_region(const struct kg_job *j, struct kg_sys_target *t)
 	if (j->offset >= bytes)
 		return kg_sys_region_error(j, t, "offset", "past the end of the target");
 	t->size = j->size ?: bytes - j->offset;
+	/* as the kernel: without a size, the last worker's region ends at the end */
+	if (!j->size && j->offset_increment &&
+	    (uint64_t)(j->numjobs - 1) * j->offset_increment < t->size)
+		t->size -= (uint64_t)(j->numjobs - 1) * j->offset_increment;
 	if (t->size > bytes - j->offset)
 		return kg_sys_region_error(j, t, "size",
 					   "offset + size is past the end of the target");
@@ -194,8 +253,10 @@ static int kg_sys_check_region(const struct kg_job *j, struct kg_sys_target *t)
 		return KG_EXIT_USAGE;
 	}
 	t->io_size = j->io_size ?: t->size;
+	if (kg_sys_check_sizes(j, t))
+		return KG_EXIT_USAGE;
 	if (j->random_distribution == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS &&
-	    kiog_dist_zones_fit(&j->zones, t->size / j->bs, j->bs)) {
+	    kiog_dist_zones_fit(&j->zones, t->nr_blocks, t->unit)) {
 		fprintf(stderr, "kiogen: %s: random_distribution: zoned_abs zones end past the region (%" PRIu64 " bytes)\n",
 			j->name, t->size);
 		return KG_EXIT_USAGE;
@@ -228,6 +289,9 @@ static int kg_sys_target_open(const struct kg_job *j, struct kg_sys_target *t,
 	}
 	ret = kg_target_open(j, t->direct, KG_TARGET_SYSCALL, &t->t, info);
 	if (ret || t->t.fd < 0)
+		return ret;
+	ret = kg_trim_check(j, t->t.fd);
+	if (ret)
 		return ret;
 	return kg_sys_check_region(j, t);
 }
@@ -268,7 +332,7 @@ static int kg_sys_slot_init(struct kg_sys_worker *w, struct kg_sys_slot *s,
 	s->index = index;
 	if (!w->eng->needs_buffers)
 		return 0;
-	s->buf_len = kg_sys_buf_len(w->job->bs);
+	s->buf_len = kg_sys_buf_len(w->max_bs);
 	if (posix_memalign(&s->buf, 4096, s->buf_len)) {
 		s->buf = NULL;
 		return -ENOMEM;
@@ -294,7 +358,10 @@ static void kg_sys_worker_free(struct kg_sys_worker *w)
 	free(w->free);
 	free(w->batch);
 	free(w->core.samples);
+	free(w->core.split);
 	free(w->res.samples);
+	kg_log_core_free(&w->core);
+	kg_log_free(w->res.log);
 	free(w);
 }
 
@@ -315,6 +382,8 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 						 const struct kg_sys_target *t)
 {
 	struct kiog_wl_cfg wlc;
+	struct kiog_vfy_cfg vc;
+	struct kiog_buf_cfg bc;
 	struct kiog_core_cfg cc;
 	struct kg_sys_worker *w;
 	struct kiog_rng fill;
@@ -328,6 +397,7 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 	w->job_index = job_index;
 	w->index = index;
 	w->fd = t->t.fd;
+	w->max_bs = t->max_bs;
 	w->depth = t->eng->max_depth ?: j->iodepth;
 	w->res.job = job_index;
 	w->res.index = index;
@@ -335,6 +405,7 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, &wlc, j);
 	wlc.size = t->size;	/* resolved against the target */
 	wlc.seed = kiog_wl_worker_seed(j->seed, job_index, index);
+	wlc.offset += index * j->offset_increment;
 	/* the region was checked like the kernel checks it; this cannot fail */
 	if (kiog_wl_init(&w->wl, &wlc))
 		goto err;
@@ -342,17 +413,35 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 	kg_sys_core_cfg(j, t, &cc);
 	kiog_core_init(&w->core, &cc, &w->wl,
 		       calloc(kiog_core_max_samples(&cc), sizeof(struct kiogen_sample)));
+	kiog_rate_init(&w->rate, &cc, wlc.seed);
+	KIOG_JOB_COPY(KIOG_JOB_VERIFY_FIELDS, &vc, j);
+	kiog_vfy_init(&w->vfy, &vc, j->rw, &cc, &w->wl, 0, job_index, index);
+	KIOG_JOB_COPY(KIOG_JOB_BUFFER_FIELDS, &bc, j);
+	kiog_buf_init(&w->buf, &bc, wlc.seed, j->verify != KIOGEN_VERIFY_NONE,
+		      w->vfy.pat.len, &w->wl.digest);
 	w->slots = calloc(w->depth, sizeof(*w->slots));
 	w->free = calloc(w->depth, sizeof(*w->free));
 	w->batch = calloc(w->depth, sizeof(*w->batch));
-	if (!w->core.samples || !w->slots || !w->free || !w->batch)
+	if (j->latency_split)
+		w->core.split = calloc(1, sizeof(*w->core.split));
+	if (!w->core.samples || !w->slots || !w->free || !w->batch ||
+	    (j->latency_split && !w->core.split) || kg_log_core_init(&w->core, &cc))
 		goto err;
 	w->res.mem = sizeof(*w) + (uint64_t)w->core.max_samples * sizeof(*w->core.samples) +
-		     (uint64_t)w->depth * (sizeof(*w->slots) + 2 * sizeof(*w->free));
+		     (uint64_t)w->depth * (sizeof(*w->slots) + 2 * sizeof(*w->free)) +
+		     (w->core.split ? sizeof(*w->core.split) : 0);
 	kiog_rng_seed(&fill, wlc.seed ^ KIOG_FILL_SEED);
 	for (i = 0; i < w->depth; i++) {
 		if (kg_sys_slot_init(w, &w->slots[i], i, &fill))
 			goto err;
+		if (w->slots[i].buf && kiog_buf_custom(&w->buf)) {
+			struct kiog_fill f;
+
+			kiog_buf_start(&w->buf, &f, 0, 0);
+			kiog_buf_fill(&w->buf, &f, w->slots[i].buf, w->slots[i].buf_len);
+		}
+		if (w->slots[i].buf)
+			kiog_vfy_fill(&w->vfy.pat, w->slots[i].buf, w->slots[i].buf_len, 0);
 		w->free[w->nr_free++] = &w->slots[i];
 	}
 	return w;
@@ -363,17 +452,45 @@ err:
 
 /* ---- the worker loop, mirroring kmod/worker.c --------------------------- */
 
+/* What reads left in a buffer is put back before it carries a write. */
+static void kg_sys_restore(struct kg_sys_worker *w, struct kg_sys_slot *s)
+{
+	uint32_t n = s->dirty < s->len ? s->dirty : s->len;
+	struct kiog_fill f;
+
+	if (kiog_buf_custom(&w->buf) && !w->buf.refill) {
+		kiog_buf_start(&w->buf, &f, 0, 0);
+		kiog_buf_fill(&w->buf, &f, s->buf, n);
+	}
+	kiog_vfy_fill(&w->vfy.pat, s->buf, n, 0);
+	/* a longer read left more: it is put back when a write reaches it */
+	if (s->dirty <= s->len)
+		s->dirty = 0;
+}
+
+/* A block to write gets its header; with verify, its checksum too. */
 static void kg_sys_stamp(struct kg_sys_worker *w, struct kg_sys_slot *s)
 {
-	struct kiogen_block_header *h = s->buf;
+	if (s->dirty)
+		kg_sys_restore(w, s);
+	if (w->buf.refill) {
+		struct kiog_fill f;
 
-	memcpy(h->magic, KIOGEN_BLOCK_MAGIC, sizeof(h->magic));
-	h->offset = s->offset;
-	h->run = 0;		/* the syscall path has no run id */
-	h->job = w->job_index;
-	h->worker = w->index;
-	h->pad = 0;
-	h->seq = w->core.write_seq;
+		kiog_buf_start(&w->buf, &f, s->vseq, 1);
+		kiog_buf_fill(&w->buf, &f, s->buf, s->len);
+	} else if (w->buf.scramble) {
+		kiog_buf_scramble(s->buf, s->len, 0, s->offset, s->vseq);
+	}
+	if (w->vfy.type) {
+		if (w->vfy.stamp)
+			kg_verify_stamp(&w->vfy, s->buf, s->offset, s->len, s->vseq);
+		return;
+	}
+	/* contents asked for are written as they are, as fio writes them */
+	if (kiog_buf_custom(&w->buf))
+		return;
+	/* the syscall path has no run id */
+	kiog_block_stamp(s->buf, s->offset, 0, w->job_index, w->index, s->vseq);
 }
 
 /*
@@ -387,6 +504,7 @@ static uint32_t kg_sys_submit_batch(struct kg_sys_worker *w, struct kg_sys_loop 
 {
 	uint32_t queued = 0, i, limit = w->job->iodepth_batch ?: w->depth;
 	struct kiog_core *c = &w->core;
+	struct kiog_split *split = c->split;
 	uint64_t now;
 	int err;
 
@@ -394,20 +512,39 @@ static uint32_t kg_sys_submit_batch(struct kg_sys_worker *w, struct kg_sys_loop 
 		struct kg_sys_slot *s;
 		struct kiog_io io;
 		bool sync_due;
+		__u64 vseq;
+		int picked;
 
-		if (!kiog_core_may_issue(c, &w->wl))
+		/* a held I/O (rate limits) was counted when it was built */
+		if (!kiog_vfy_may_issue(&w->vfy, &w->rate, c, &w->wl))
 			break;
+		now = kg_sys_now_ns();
+		picked = kiog_vfy_pick(&w->vfy, &w->rate, c, &w->wl, &io, &vseq, now);
+		if (!picked)
+			break;
+		sync_due = picked > 1;
 		s = w->free[--w->nr_free];
-		s->start_ns = kg_sys_now_ns();
-		sync_due = kiog_core_next(c, &w->wl, &io);
+		s->start_ns = now;
+		s->due_ns = w->rate.due;
+		s->vseq = vseq;
 		s->offset = io.offset;
 		s->len = io.len;
 		s->dir = io.dir;
 		if (io.dir == KIOGEN_DIR_WRITE && s->buf)
 			kg_sys_stamp(w, s);
+		else if (io.dir == KIOGEN_DIR_READ && s->dirty < io.len &&
+			 kiog_buf_restores(&w->buf, &w->vfy.pat))
+			s->dirty = io.len;
 		w->inflight++;
 		s->issue_ns = s->start_ns;
-		w->eng->submit(w, s);
+		if (split)
+			s->call_ns = kg_sys_now_ns();
+		if (io.dir == KIOGEN_DIR_TRIM)
+			kg_sys_trim(w, s);
+		else
+			w->eng->submit(w, s);
+		if (split)
+			s->sub_ns = kg_sys_now_ns();
 		w->batch[queued++] = s;
 		if (sync_due)
 			break;
@@ -421,8 +558,12 @@ static uint32_t kg_sys_submit_batch(struct kg_sys_worker *w, struct kg_sys_loop 
 			l->broken = true;
 		}
 		now = kg_sys_now_ns();
-		for (i = 0; i < queued; i++)
+		for (i = 0; i < queued; i++) {
 			w->batch[i]->issue_ns = now;
+			/* the split's submit phase ends with the commit syscall */
+			if (split)
+				w->batch[i]->sub_ns = now;
+		}
 	}
 	kiog_core_submitted(c, queued, w->inflight);
 	return queued;
@@ -435,7 +576,7 @@ static uint32_t kg_sys_submit_batch(struct kg_sys_worker *w, struct kg_sys_loop 
 static void kg_sys_submit(struct kg_sys_worker *w, struct kg_sys_loop *l)
 {
 	while (w->core.issuing && !l->broken && w->nr_free &&
-	       !kiog_core_sync_due(&w->core) && !kiog_core_think_due(&w->core) &&
+	       !(kiog_core_sync_due(&w->core) && !w->rate.held) && !kiog_core_think_due(&w->core) &&
 	       kg_sys_submit_batch(w, l))
 		;
 }
@@ -478,6 +619,19 @@ static long double kg_sys_sqsum(const struct kiog_lat_stats *l)
 	return (long double)l->sq_hi * 18446744073709551616.0L + l->sq_lo;
 }
 
+/* A direction's sched lat (rate limits) as the reports take it. */
+static void kg_sys_sched_result(const struct kiog_rate *r, int dir, struct kg_dir *d)
+{
+	if (dir > KIOGEN_DIR_WRITE || !r->sched_ios[dir])
+		return;
+	d->sched_ios = r->sched_ios[dir];
+	d->sched_min = r->sched[dir].min;
+	d->sched_max = r->sched[dir].max;
+	d->sched_sum = r->sched[dir].sum;
+	d->sched_sumsq = kg_sys_sqsum(&r->sched[dir]);
+	memcpy(d->sched_hist, r->sched_hist[dir], sizeof(d->sched_hist));
+}
+
 /* The core's statistics of one direction as the reports take them. */
 static void kg_sys_dir_result(const struct kiog_dir_stats *s, bool has_slat,
 			      struct kg_dir *d)
@@ -509,7 +663,10 @@ static void kg_sys_dir_result(const struct kiog_dir_stats *s, bool has_slat,
 static uint32_t kg_sys_reap(struct kg_sys_worker *w)
 {
 	struct kg_sys_slot *s = w->done, *next;
+	struct kiog_split *split = w->core.split;
 	uint32_t n = w->nr_done;
+	/* the latency split's reap phase ends here, for the whole batch */
+	uint64_t seen = split && s ? kg_sys_now_ns() : 0;
 
 	w->done = NULL;
 	w->nr_done = 0;
@@ -517,9 +674,21 @@ static uint32_t kg_sys_reap(struct kg_sys_worker *w)
 		next = s->next;
 		w->inflight--;
 		w->free[w->nr_free++] = s;
-		kiog_core_complete(&w->core, s->dir, s->error, s->start_ns,
-				   s->issue_ns, s->end_ns, s->done_bytes, s->len);
+		if (kiog_vfy_checks(&w->vfy, s->dir, s->vseq) && !s->error)
+			s->error = kg_verify_check(&w->vfy, &w->core, s->buf, s->offset,
+						   s->len, s->done_bytes, s->vseq);
+		if (kiog_core_complete(&w->core, s->dir, s->error, s->start_ns,
+				       s->issue_ns, s->end_ns, s->done_bytes, s->len)) {
+			kiog_core_log_io(&w->core, s->dir, s->start_ns, s->issue_ns,
+					 s->end_ns, s->offset, s->done_bytes);
+			if (split)
+				kiog_split_add(split, s->start_ns, s->call_ns, s->sub_ns,
+					       s->end_ns, seen);
+			if (s->due_ns)
+				kiog_rate_complete(&w->rate, s->dir, s->due_ns, s->end_ns);
+		}
 	}
+	kg_log_io_move(&w->res, &w->core, false);
 	return n;
 }
 
@@ -572,6 +741,27 @@ static void kg_sys_wait(struct kg_sys_worker *w, struct kg_sys_loop *l)
 	} while (!l->broken && full && c->issuing && w->inflight > low);
 }
 
+/*
+ * Rate limits: the held I/O is not due yet and nothing is in flight (fio
+ * quiesces too): one nap towards its time, then back to the loop.
+ */
+static void kg_sys_pace(struct kg_sys_worker *w)
+{
+	uint64_t now = kg_sys_now_ns(), left;
+
+	kiog_core_tick(&w->core, now);
+	left = kiog_rate_wait(&w->rate, now);
+	if (left && w->core.issuing)
+		kg_sys_nap(left);
+}
+
+/* verify's phases switch (include/kiogen/verify.h); only a job reading back looks */
+static bool kg_sys_vfy_turn(struct kg_sys_worker *w)
+{
+	return w->vfy.readback &&
+	       kiog_vfy_turn(&w->vfy, &w->rate, &w->core, kg_interrupt_pending());
+}
+
 static void kg_sys_loop(struct kg_sys_worker *w)
 {
 	struct kiog_core *c = &w->core;
@@ -580,10 +770,11 @@ static void kg_sys_loop(struct kg_sys_worker *w)
 	if (w->job->startdelay_ns)
 		kg_sys_start_delay(w->job);
 	kiog_core_start(c, kg_sys_now_ns());
+	kiog_rate_start(&w->rate, c->last_end);
 	/* interrupted before this worker started: issue nothing */
 	if (kg_interrupt_pending())
 		kiog_core_stop(c);
-	while (c->issuing || w->inflight) {
+	while (c->issuing || w->inflight || kg_sys_vfy_turn(w)) {
 		if (c->issuing)
 			kg_sys_submit(w, &l);
 		if (l.broken)
@@ -593,14 +784,21 @@ static void kg_sys_loop(struct kg_sys_worker *w)
 			if (l.broken)
 				break;
 		}
-		if (kiog_core_sync_due(c) && !w->inflight)
+		if (kiog_core_sync_due(c) && !w->inflight && !w->rate.held)
 			kg_sys_sync(w, c->datasync);
 		if (kiog_core_think_due(c) && !w->inflight)
 			kg_sys_think(w);
+		if (w->rate.waiting && !w->inflight)
+			kg_sys_pace(w);
 		/* a completion was just reaped: its time saves a clock read */
 		kiog_core_tick(c, c->last_end);
+		if (w->rate.checked && kiog_rate_below_min(&w->rate, c, c->last_end))
+			kiog_core_fail(c, -EIO);
 		if (kg_interrupt_pending())
 			kiog_core_stop(c);
+		/* the writes ended or paused: read back */
+		if (!w->inflight && !l.broken)
+			kg_sys_vfy_turn(w);
 	}
 	if (!l.broken && kiog_core_end_sync_due(c))
 		kg_sys_sync(w, false);
@@ -640,9 +838,16 @@ static void *kg_sys_worker_fn(void *data)
 {
 	struct kg_sys_worker *w = data;
 	struct rusage r0, r1;
+	int err;
 
+	/* placed as the module places its threads, before the first I/O */
+	err = kg_place_thread(w->job, w->place_index, stderr);
 	if (!kg_sys_gate_wait(w->gate))
 		return NULL;
+	if (err) {
+		w->core.error = err;
+		return NULL;
+	}
 	getrusage(RUSAGE_THREAD, &r0);
 	kg_sys_loop(w);
 	getrusage(RUSAGE_THREAD, &r1);
@@ -660,9 +865,11 @@ static void kg_sys_worker_result(struct kg_sys_worker *w, struct kg_worker *out)
 	struct kiog_core *c = &w->core;
 	int d;
 
-	for (d = 0; d < 3; d++)
+	for (d = 0; d <= KIOGEN_DIR_MAX; d++) {
 		kg_sys_dir_result(&c->stats[d], d != KIOGEN_DIR_SYNC && has_slat,
 				  &w->res.dir[d]);
+		kg_sys_sched_result(&w->rate, d, &w->res.dir[d]);
+	}
 	memcpy(w->res.depths, c->depths, sizeof(c->depths));
 	memcpy(w->res.submit, c->submit, sizeof(c->submit));
 	memcpy(w->res.complete, c->complete, sizeof(c->complete));
@@ -671,9 +878,18 @@ static void kg_sys_worker_result(struct kg_sys_worker *w, struct kg_worker *out)
 	w->res.nr_samples = c->nr_samples;
 	c->samples = NULL;
 	w->res.digest = w->wl.digest;
+	if (w->vfy.type) {
+		w->res.verify = w->vfy.res;
+		w->res.has_verify = true;
+	}
 	w->res.issued = w->wl.issued;
+	if (c->split)
+		w->res.split = *c->split;
+	if (kg_log_take(&w->res, c))
+		fprintf(stderr, "kiogen: log files: out of memory\n");
 	*out = w->res;
 	w->res.samples = NULL;
+	w->res.log = NULL;
 }
 
 /* ---- the run ------------------------------------------------------------ */
@@ -704,7 +920,7 @@ static int kg_sys_check_mem(const struct kg_jobs *js, const struct kg_sys_run *r
 
 		if (eng->needs_buffers)
 			need += (uint64_t)j->numjobs * (eng->max_depth ?: j->iodepth) *
-				kg_sys_buf_len(j->bs);
+				kg_sys_buf_len(run->targets[i].max_bs);
 	}
 	if (need <= have / 2)
 		return KG_EXIT_OK;
@@ -727,6 +943,8 @@ static int kg_sys_prepare(struct kg_sys_run *run, const struct kg_jobs *js,
 		ret = kg_sys_pick_engine(j, t);
 		if (!ret)
 			ret = kg_sys_check_options(j, t);
+		if (!ret && kg_place_privileged(j, stderr))
+			ret = KG_EXIT_FAIL;
 		if (!ret)
 			ret = kg_sys_target_open(j, t, kg_output_text_only(&js->global) ?
 							 stdout : stderr);
@@ -756,6 +974,7 @@ static int kg_sys_prepare(struct kg_sys_run *run, const struct kg_jobs *js,
 			w = kg_sys_worker_alloc(j, i, k, &run->targets[i]);
 			if (!w)
 				goto err_nomem;
+			w->place_index = run->nr_workers;	/* fio's thread_number - 1 */
 			run->workers[run->nr_workers++] = w;
 			w->gate = &run->gate;
 			/* options were checked above: what fails now is the host */
@@ -897,6 +1116,8 @@ int kg_syscall_run(const struct kg_jobs *js, struct kg_run_result *r)
 	kg_sys_collect(run, js, r);
 	kg_sys_release(run, js);
 	free(run);
+	if (r->error)
+		kg_rate_min_report(r, stderr);
 	return r->error ? KG_EXIT_FAIL : KG_EXIT_OK;
 
 err_release:

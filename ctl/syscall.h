@@ -15,6 +15,10 @@
 #include <stdint.h>
 
 #include <kiogen/core.h>
+#include <kiogen/split.h>
+#include <kiogen/rate.h>
+#include <kiogen/buffer.h>
+#include <kiogen/verify.h>
 
 #include "job.h"
 
@@ -31,6 +35,9 @@ struct kg_sys_gate;
  * @issue_ns: when its batch was issued (the engine's commit returned; for
  *	engines without a commit, @start_ns): fio's issue time
  * @end_ns: CLOCK_MONOTONIC when the completion was seen
+ * @call_ns: latency split: the engine's submit call began
+ * @sub_ns: latency split: the I/O went to the kernel (submit, or the
+ *	batch's commit, returned)
  * @offset: bytes into the target
  * @len: bytes asked for
  * @done_bytes: bytes transferred, set by the completion
@@ -45,11 +52,16 @@ struct kg_sys_slot {
 	uint64_t start_ns;
 	uint64_t issue_ns;
 	uint64_t end_ns;
+	uint64_t call_ns;
+	uint64_t sub_ns;
 	uint64_t offset;
 	uint32_t len;
 	uint32_t done_bytes;
 	int error;
 	uint8_t dir;
+	uint64_t due_ns;	/* rate limits: when it was due; 0: not paced */
+	__u64 vseq;	/* verify: the write expected in a read back */
+	uint32_t dirty;	/* bytes from the start a read overwrote */
 };
 
 /**
@@ -87,7 +99,10 @@ struct kg_sys_engine {
 
 extern const struct kg_sys_engine kg_sys_engine_psync;
 extern const struct kg_sys_engine kg_sys_engine_uring;
+extern const struct kg_sys_engine kg_sys_engine_libaio;
+extern const struct kg_sys_engine kg_sys_engine_posixaio;
 extern const struct kg_sys_engine kg_sys_engine_null;
+extern const struct kg_sys_engine kg_sys_engine_meta;
 
 /**
  * struct kg_sys_worker - one thread of a job and everything it owns
@@ -107,6 +122,8 @@ extern const struct kg_sys_engine kg_sys_engine_null;
  * @wl: workload generator, configured as the kernel configures its own
  * @core: the worker core shared with the kernel: stop, sync and error
  *	policy, statistics and samples
+ * @vfy: verify's phases and results, shared with the kernel
+ * @buf: what written blocks hold, as the kernel fills them
  * @res: results, filled from @core at the end; the samples change owner
  * @gate: where the thread waits until every worker of the run is ready
  * @thread: the pthread running this worker
@@ -117,6 +134,7 @@ struct kg_sys_worker {
 	uint32_t job_index, index;
 	int fd;
 	uint32_t depth;
+	uint32_t max_bs;		/* bytes: the largest I/O, a buffer's size */
 	struct kg_sys_slot *slots;
 	struct kg_sys_slot **free;
 	uint32_t nr_free;
@@ -127,10 +145,32 @@ struct kg_sys_worker {
 	void *priv;
 	struct kiog_wl wl;
 	struct kiog_core core;
+	struct kiog_rate rate;		/* rate limits (kiogen/rate.h) */
+	struct kiog_vfy vfy;
+	struct kiog_buf buf;
 	struct kg_worker res;
 	struct kg_sys_gate *gate;
 	pthread_t thread;
+	uint8_t trim_kind;		/* ctl/trim.c: 0 unknown, 1 file, 2 device */
+	uint32_t place_index;		/* among the run's workers, jobs in order */
 };
+
+/**
+ * kg_sys_trim() - issue a trim and complete it, whatever the engine
+ * @w: the worker
+ * @s: the slot, a KIOGEN_DIR_TRIM I/O
+ */
+void kg_sys_trim(struct kg_sys_worker *w, struct kg_sys_slot *s);
+
+/**
+ * kg_trim_check() - can the target of a trimming job trim?
+ * @j: the job
+ * @fd: its target, open
+ *
+ * Return: KG_EXIT_OK, or KG_EXIT_USAGE after saying why (a block device
+ *	that does not discard).
+ */
+int kg_trim_check(const struct kg_job *j, int fd);
 
 /**
  * kg_sys_now_ns() - CLOCK_MONOTONIC in nanoseconds, the clock of every

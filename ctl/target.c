@@ -15,6 +15,7 @@
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <kiogen/meta.h>
 #include <kiogen/workload.h>
 
 #include "kiogen.h"
@@ -123,7 +124,9 @@ out:
 static int kg_target_prepare(const struct kg_job *j, struct kg_target *t,
 			     FILE *info)
 {
-	uint64_t need = j->size ? j->offset + j->size : 0, from = 0;
+	/* every worker's region, offset_increment apart */
+	uint64_t need = j->size ? j->offset + j->size +
+			(uint64_t)(j->numjobs - 1) * j->offset_increment : 0, from = 0;
 	bool create = false;
 	struct stat st;
 	int fd, err;
@@ -210,6 +213,38 @@ static int kg_target_size(const struct kg_job *j, bool direct, struct kg_target 
 	return KG_EXIT_OK;
 }
 
+/*
+ * The directory of a metadata engine (fio's directory=), opened O_DIRECTORY
+ * as the user: its region is one bs block per file. The syscall path
+ * checks here, as the kernel does when it takes the fd, that whoever runs
+ * may change it.
+ */
+static int kg_target_open_dir(const struct kg_job *j, enum kg_target_use use,
+			      struct kg_target *t)
+{
+	const char *why = NULL;
+
+	t->fd = open(j->filename, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (t->fd < 0) {
+		why = errno == ENOTDIR ? "not a directory" : strerror(errno);
+	} else if (use == KG_TARGET_SYSCALL &&
+		   kiog_meta_op_writes(kiog_meta_op_of(j->engine)) &&
+		   faccessat(AT_FDCWD, j->filename, W_OK | X_OK, AT_EACCESS)) {
+		why = errno == EROFS ? "read-only file system" :
+		      errno == EACCES ? "permission denied: cannot create or remove files in it" :
+		      strerror(errno);
+		kg_target_close(t);
+	}
+	if (why) {
+		fprintf(stderr, "kiogen: %s: directory: cannot use %s: %s\n", j->name,
+			j->filename, why);
+		return KG_EXIT_FAIL;
+	}
+	t->bytes = (uint64_t)j->nrfiles * j->bs;
+	t->min_align = 1;
+	return KG_EXIT_OK;
+}
+
 int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
 		   struct kg_target *t, FILE *info)
 {
@@ -222,6 +257,8 @@ int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
 
 	memset(t, 0, sizeof(*t));
 	t->fd = -1;
+	if (kiog_meta_op_of(j->engine) != KIOG_META_NONE)
+		return kg_target_open_dir(j, use, t);
 	ret = kg_target_prepare(j, t, info);
 	if (ret || kg_interrupt_pending())
 		return ret;

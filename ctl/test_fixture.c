@@ -128,7 +128,13 @@ void fx_build_run(void)
 	/* options whose default is not 0, at the option table's default */
 	for (i = 0; i < ARRAY_SIZE(fx_jobs); i++) {
 		fx_jobs[i].percentage_random = 100;
+		fx_jobs[i].loops = 1;
+		fx_jobs[i].rw_seq_nr = 1;
 		fx_jobs[i].thinktime_blocks = 1;
+		fx_jobs[i].rate_cycle_ms = 1000;
+		fx_jobs[i].do_verify = 1;
+		fx_jobs[i].scramble_buffers = 1;
+		fx_jobs[i].buffer_compress_chunk = 512;
 	}
 	give(&fx_jobs[0], "name", "mixed", "filename", "/dev/nullb0", "ioengine", "libaio",
 	     "rw", "randrw", "rwmixread", "67", "bs", "4k", "numjobs", "2", "iodepth", "4",

@@ -102,11 +102,12 @@ int __wrap_kg_nl_talk(struct kg_nl *nl, struct nlmsghdr *req, kg_nl_cb cb,
 
 /* the results of the synthetic run, as if decoded from the dump */
 int __wrap_kg_results_fetch(struct kg_nl *nl, uint32_t id,
-			    struct kg_run_result *r)
+			    struct kg_run_result *r, bool live)
 {
 	uint32_t i;
 
 	(void)nl;
+	(void)live;
 	r->id = id;
 	r->nr_jobs = fx_run.nr_jobs;
 	for (i = 0; i < fx_run.nr_jobs; i++) {

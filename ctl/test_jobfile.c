@@ -224,10 +224,10 @@ static const struct bad_file bad_files[] = {
 	{ DIR "/bad-unknown.fio",
 	  DIR "/bad-unknown.fio:5: unknown option 'frobnicate' (see: kiogen help run)" },
 	{ DIR "/bad-value.fio", DIR "/bad-value.fio:3: rw: 'sideways' is not read, write, "
-	  "randread, randwrite, rw, readwrite or randrw (see: kiogen help run)" },
+	  "randread, randwrite, rw, readwrite, randrw, trim, randtrim or trimwrite (see: kiogen help run)" },
 	{ DIR "/bad-header.fio", DIR "/bad-header.fio:3: '[job': section header without ']'" },
-	{ DIR "/bad-stonewall.fio",
-	  DIR "/bad-stonewall.fio:5: stonewall: not supported yet: kiogen runs all jobs at once" },
+	{ DIR "/bad-wait-for.fio", DIR "/bad-wait-for.fio:5: wait_for: not supported yet: "
+	  "kiogen starts the jobs between stonewalls at once" },
 	{ DIR "/bad-var.fio",
 	  DIR "/bad-var.fio:3: ${KG_TEST_UNSET_VARIABLE}: not set in the environment" },
 	{ DIR "/bad-include.fio", DIR "/bad-include.fio:3: include " DIR
@@ -273,10 +273,8 @@ static int parse_stdin(const char *text)
 static int t_bad_lines(const void *arg)
 {
 	static const struct bad_file lines[] = {
-		{ "[a]\nnew_group\n",
-		  "<stdin>:2: new_group: not supported yet: kiogen runs all jobs at once" },
-		{ "[a]\nfilename=/x\nwait_for=b\n",
-		  "<stdin>:3: wait_for: not supported yet: kiogen runs all jobs at once" },
+		{ "[a]\nfilename=/x\nwait_for=b\n", "<stdin>:3: wait_for: not supported yet: "
+		  "kiogen starts the jobs between stonewalls at once" },
 		{ "bs=4k\n[a]\n", "<stdin>:1: bs: outside of a [section]" },
 		{ "[a]\nname=b\n",
 		  "<stdin>:2: name: in a job file the section header [NAME] names the job" },
@@ -346,9 +344,46 @@ static int t_cli_exit(const void *arg)
 			      "kiogen %s %s: exit 2, '%s'; got '%s'", cmds[c], bad_files[i].file,
 			      want_msg, err);
 	}
+	CHECK(run_cli("compare", DIR "/groups.fio") == 2 &&
+	      strstr(err, "kiogen: stonewall: compare runs every job at once"),
+	      "compare refuses a stonewall: %s", err);
 	CHECK(run_cli("compare", DIR "/detached.fio") == 2 &&
 	      strstr(err, "kiogen: detached: compare runs both paths itself, attached\n"),
 	      "compare refuses detached from a job file: %s", err);
+	return T_PASS;
+}
+
+/* fio's groups: stonewall and new_group number them, stonewall splits the run */
+static int t_groups(const void *arg)
+{
+	static const uint32_t gid[] = { 0, 1, 2, 2 };
+	unsigned int i;
+
+	(void)arg;
+	CHECK(!parse(&got, DIR "/groups.fio", NULL), "%s", err);
+	CHECK(got.nr_jobs == 4, "%u jobs", got.nr_jobs);
+	for (i = 0; i < 4; i++)
+		CHECK(got.jobs[i].groupid == gid[i], "job %u: group %u, want %u", i,
+		      got.jobs[i].groupid, gid[i]);
+	CHECK(kg_jobs_phase_end(&got, 0) == 2 && kg_jobs_phase_end(&got, 2) == 4,
+	      "phases end at %u and %u, want 2 and 4", kg_jobs_phase_end(&got, 0),
+	      kg_jobs_phase_end(&got, 2));
+
+	/* as fio: a later file starts with a stonewall; on the first job none */
+	CHECK(!parse(&got, "--stonewall", "--filename=" TARGET, DIR "/plain.fio",
+		     DIR "/plain2.fio", NULL), "%s", err);
+	CHECK(got.nr_jobs >= 2 && got.jobs[0].groupid == 0, "first group");
+	for (i = 1; i < got.nr_jobs && !got.jobs[i].stonewall; i++)
+		;
+	CHECK(i < got.nr_jobs && got.jobs[i].groupid == 1 &&
+	      kg_jobs_phase_end(&got, 0) == i, "the second file's first job starts group 1");
+
+	CHECK(parse(&got, "--detached", "--filename=" TARGET, "--name=a", "--name=b",
+		    "--stonewall", NULL) == -EINVAL && strstr(err, "stonewall: "),
+	      "detached with a stonewall: %s", err);
+	CHECK(!parse(&got, "--detached", "--filename=" TARGET, "--name=a", "--name=b",
+		     "--new_group", NULL) && got.jobs[1].groupid == 1,
+	      "detached with new_group alone: %s", err);
 	return T_PASS;
 }
 
@@ -356,7 +391,7 @@ static int t_cli_exit(const void *arg)
 static int t_fio(const void *arg)
 {
 	static const char *const good[] = { "basic", "midglobal", "include", "var",
-					    "sections", "plain", "plain2", "ncpus" };
+					    "sections", "plain", "plain2", "ncpus", "groups" };
 	static const char *const bad[] = { "bad-unknown", "bad-value" };
 	char cmd[512];
 	size_t i;
@@ -388,6 +423,7 @@ static const struct tcase cases[] = {
 	{ "--bs 16k, -bs=16k, bare booleans", t_getopt, NULL },
 	{ "bad job files: the message with file and line", t_bad_files, NULL },
 	{ "bad lines: the message with <stdin> and line", t_bad_lines, NULL },
+	{ "stonewall and new_group: fio's groups, runs split at stonewalls", t_groups, NULL },
 	{ "kiogen run and compare exit 2 on a bad job file", t_cli_exit, NULL },
 	{ "fio --parse-only agrees on the files", t_fio, NULL },
 };

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <kiogen/meta.h>
+
 #include "options.h"
 
 static int nr, failed;
@@ -58,13 +60,72 @@ static void given_cat(void *ctx, const char *name, const char *value)
 	sprintf(buf + strlen(buf), "%s=%s,", name, value);
 }
 
+/* cpus_allowed, cpus_allowed_policy, numa_cpu_nodes, nice, prio, prioclass */
+static void test_place(struct kg_jobs *js)
+{
+	static const struct {
+		const char *arg, *msg;
+	} bad[] = {
+		{ "--cpus_allowed=", "cpus_allowed: needs a value" },
+		{ "--cpus_allowed=x", "cpus_allowed: 'x' is not a CPU number" },
+		{ "--cpus_allowed=0,", "cpus_allowed: '' is not a CPU number" },
+		{ "--cpus_allowed=3-1", "cpus_allowed: '3-1' is a range that ends before it starts" },
+		{ "--cpus_allowed=0-", "cpus_allowed: '' is not a CPU number" },
+		{ "--cpus_allowed=2048", "cpus_allowed: CPU 2048 is too large (kiogen takes 0 to 2047)" },
+		{ "--cpus_allowed=99999999999999999999", "cpus_allowed: CPU 99999999999999999999 is too large" },
+		{ "--cpus_allowed=2047", "cpus_allowed: CPU 2047 is not online or not one this process may run on" },
+		{ "--cpus_allowed_policy=spread", "cpus_allowed_policy: 'spread' is not shared or split" },
+		{ "--numa_cpu_nodes=n0", "numa_cpu_nodes: 'n0' is not a node number" },
+		{ "--numa_cpu_nodes=2047", "numa_cpu_nodes: node 2047 has no CPUs here" },
+		{ "--numa_cpu_nodes=4096", "numa_cpu_nodes: node 4096 is too large" },
+		{ "--nice=-21", "nice: '-21' is not a nice value (-20 to 19)" },
+		{ "--nice=20", "nice: '20' is not a nice value (-20 to 19)" },
+		{ "--nice=low", "nice: 'low' is not a nice value" },
+		{ "--nice=", "nice: needs a value" },
+		{ "--prio=8", "prio: 8 is out of range (0 to 7)" },
+		{ "--prio=high", "prio: 'high' is not a valid number" },
+		{ "--prioclass=4", "prioclass: 4 is out of range (0 to 3)" },
+		{ "--prioclass=-1", "prioclass: '-1' is not a valid number" },
+	};
+	char err[512], buf[64];
+	bool all = true;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (!parse(js, err, sizeof(err), "--name=a", "--filename=/x", bad[i].arg, NULL) ||
+		    !strstr(err, bad[i].msg)) {
+			printf("# %s: %s", bad[i].arg, err);
+			all = false;
+		}
+	ok(all, "bad placement and priority values refused, each named");
+	ok(!parse(js, err, sizeof(err), "--name=a", "--filename=/x", "--cpus_allowed=0",
+		  "--cpus_allowed_policy=split", "--nice=-3", NULL) &&
+	   js->jobs[0].cpus_allowed.nr == 1 && js->jobs[0].cpus_allowed.z[0] == 1 &&
+	   js->jobs[0].cpus_allowed_policy == KIOGEN_CPUS_ALLOWED_POLICY_SPLIT &&
+	   js->jobs[0].nice == -3 && !js->jobs[0].prioclass,
+	   "cpus_allowed=0 split, nice=-3; no I/O priority unless asked");
+	ok(!kg_opt_place(js, &js->jobs[0], &(struct kg_option){ .name = "cpus_allowed" },
+			 "1-3,64,130-131", stderr) &&
+	   js->jobs[0].cpus_allowed.nr == 3 && js->jobs[0].cpus_allowed.z[0] == 0xe &&
+	   js->jobs[0].cpus_allowed.z[1] == 1 && js->jobs[0].cpus_allowed.z[2] == 0xc &&
+	   !strcmp(kg_cpus_allowed_show(&js->jobs[0], buf, sizeof(buf)), "1-3,64,130-131"),
+	   "a CPU list into the bitmap and back, as fio writes it");
+	ok(!parse(js, err, sizeof(err), "--name=a", "--filename=/x", "--prio=5", NULL) &&
+	   js->jobs[0].prio == 5 && js->jobs[0].prioclass == 2 &&
+	   !parse(js, err, sizeof(err), "--name=a", "--filename=/x", "--prioclass=0", NULL) &&
+	   js->jobs[0].prio == 0 && js->jobs[0].prioclass == 2 &&
+	   !parse(js, err, sizeof(err), "--name=a", "--filename=/x", "--prio=1",
+		  "--prioclass=3", NULL) && js->jobs[0].prio == 1 && js->jobs[0].prioclass == 3,
+	   "prio without a class is best effort, prioclass=0 too (fio's ioprio_value)");
+}
+
 int main(void)
 {
 	static struct kg_jobs js;
 	char err[512], given[512];
 	uint64_t v;
 
-	printf("TAP version 13\n1..64\n");
+	printf("TAP version 13\n1..103\n");
 	ok(!kg_parse_size("16k", &v) && v == 16384, "size 16k");
 	ok(!kg_parse_size("1m", &v) && v == 1 << 20, "size 1m");
 	ok(!kg_parse_size("2GiB", &v) && v == 2ULL << 30, "size 2GiB");
@@ -227,6 +288,57 @@ int main(void)
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--thinktime_blocks=0",
 		 NULL) && strstr(err, "thinktime_blocks: 0 is out of range"),
 	   "thinktime_blocks 0 refused");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rate=1m,",
+		  "--rate_iops=,300", "--rate_iops_min=,200", NULL) &&
+	   js.jobs[0].rate_read == 1 << 20 && js.jobs[0].rate_write == 0 &&
+	   js.jobs[0].rate_iops_read == 0 && js.jobs[0].rate_iops_write == 300 &&
+	   js.jobs[0].rate_iops_min_write == 200 && js.jobs[0].rate_cycle_ms == 1000 &&
+	   js.jobs[0].rate_process == KIOGEN_RATE_PROCESS_LINEAR,
+	   "rate per direction ('1m,' the reads', ',300' the writes'), fio's defaults");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rate=1m,2m", NULL) &&
+	   js.jobs[0].rate_read == 1 << 20 && js.jobs[0].rate_write == 2 << 20,
+	   "rate=1m,2m: reads 1m, writes 2m");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rate_iops=500",
+		  "--rate_process=poisson", "--ratemin=1k", "--rate_cycle=250", NULL) &&
+	   js.jobs[0].rate_iops_read == 500 && js.jobs[0].rate_iops_write == 500 &&
+	   js.jobs[0].rate_min_read == 1024 && js.jobs[0].rate_min_write == 1024 &&
+	   js.jobs[0].rate_process == KIOGEN_RATE_PROCESS_POISSON &&
+	   js.jobs[0].rate_cycle_ms == 250,
+	   "one rate for both directions; poisson; ratemin and rate_cycle aliases");
+	{
+		static const struct {
+			const char *arg, *msg;
+		} bad[] = {
+			{ "--rate=fast", "rate: 'fast' is not a rate in bytes a second" },
+			{ "--rate=1m,2m,3m", "a third (trim) value is not supported" },
+			{ "--rate_iops=-5", "rate_iops: '-5' is not a number of I/Os a second" },
+			{ "--rate_iops=5000000000", "is not a number of I/Os a second" },
+			{ "--rate_min=1x", "rate_min: '1x' is not a rate" },
+			{ "--rate_process=bursty", "rate_process" },
+			{ "--ratecycle=0", "ratecycle: 0 is out of range" },
+			{ "--rate", "rate: needs a value" },
+		};
+		bool all = true;
+		size_t i;
+
+		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+			if (!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", bad[i].arg,
+				   NULL) || !strstr(err, bad[i].msg)) {
+				printf("# %s: %s", bad[i].arg, err);
+				all = false;
+			}
+		ok(all, "bad rate values refused, each named");
+	}
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rate=1m",
+		 "--rate_iops=10", NULL) &&
+	   strstr(err, "rate and rate_iops are mutually exclusive") &&
+	   parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rate=1m",
+		 "--rate_min=2m", NULL) &&
+	   strstr(err, "the minimum read rate exceeds the rate") &&
+	   parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rate_iops=,10",
+		 "--rate_iops_min=,20", NULL) &&
+	   strstr(err, "the minimum write rate exceeds the rate"),
+	   "rate with rate_iops, or a minimum above the rate, refused as fio does");
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--percentage_random=101",
 		 NULL) && strstr(err, "percentage_random: 101 is out of range (0 to 100)"),
 	   "percentage_random over 100 refused");
@@ -327,8 +439,46 @@ int main(void)
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rwmixwrite=101", NULL) &&
 	   strstr(err, "rwmixwrite: 101 is out of range (0 to 100)"),
 	   "the inverse has its own bounds");
+	{	/* verify and buffer contents (ctl/verify.c): each bad value in words */
+		static const char *const bad[][3] = {
+			{ "--verify=sha1", "", "verify: 'sha1' is not 0, crc32c, crc32c-intel, md5, meta or pattern" },
+			{ "--verify=pattern", "", "verify: pattern needs a verify_pattern" },
+			{ "--verify_pattern=zz", "", "verify_pattern: 'zz' is neither 0x hex bytes nor a quoted string" },
+			{ "--verify_pattern=0x1g", "", "verify_pattern: '0x1g' is not hex" },
+			{ "--verify_pattern=''", "", "verify_pattern: 1 to 64 bytes" },
+			{ "--verify=crc32c", "--ioengine=null", "verify: the null engine moves no data to check" },
+			{ "--verify_only=1", "--time_based=1", "verify_only: not with time_based" },
+			{ "--do_verify=2", "", "do_verify: 2 is out of range (0 to 1)" },
+			{ "--verify_backlog=x", "", "verify_backlog: 'x' is not a valid number" },
+			{ "--buffer_pattern=12", "", "buffer_pattern: '12' is neither 0x hex bytes nor a quoted string" },
+			{ "--buffer_compress_percentage=101", "", "buffer_compress_percentage: 101 is out of range (0 to 100)" },
+			{ "--dedupe_percentage=101", "", "dedupe_percentage: 101 is out of range (0 to 100)" },
+			{ "--scramble_buffers=2", "", "scramble_buffers: 2 is out of range (0 to 1)" },
+			{ "--zero_buffers=yes", "", "zero_buffers: 'yes' is not 0 or 1" },
+			{ "--rw=trimwrite", "", "rw: verify is not done with trims" },
+		};
+		size_t i;
+		int all = 1;
+
+		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+			if (!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--size=1m",
+				   "--runtime=1", "--verify=crc32c", bad[i][0],
+				   *bad[i][1] ? bad[i][1] : NULL, NULL) ||
+			    !strstr(err, bad[i][2])) {
+				printf("# %s %s: %s", bad[i][0], bad[i][1], err);
+				all = 0;
+			}
+		ok(all, "verify and buffer options: bad values refused in words");
+		ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--verify=md5",
+			  "--verify_pattern=0xabc", "--buffer_pattern='xy'", NULL) &&
+		   js.jobs[0].verify == KIOGEN_VERIFY_MD5 && js.jobs[0].do_verify == 1 &&
+		   js.jobs[0].verify_pattern.len == 2 && js.jobs[0].verify_pattern.b[0] == 0x0a &&
+		   js.jobs[0].verify_pattern.b[1] == 0xbc && js.jobs[0].buffer_pattern.len == 2 &&
+		   js.jobs[0].scramble_buffers == 1 && js.jobs[0].buffer_compress_chunk == 512,
+		   "verify_pattern 0x hex (odd digits as fio), buffer_pattern quoted, defaults as fio");
+	}
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rw=sideways", NULL) &&
-	   strstr(err, "rw: 'sideways' is not read, write, randread, randwrite, rw, readwrite or randrw"),
+	   strstr(err, "rw: 'sideways' is not read, write, randread, randwrite, rw, readwrite, randrw, trim, randtrim or trimwrite"),
 	   "a value not allowed: the allowed ones in words");
 	ok(parse(&js, err, sizeof(err), "--output-format=xml", "--name=a", "--filename=/x", NULL) &&
 	   strstr(err, "output-format: 'xml' is not normal, json, json+ or terse"),
@@ -355,5 +505,99 @@ int main(void)
 	}
 	ok(!kg_parse_option(&js, "rw", "write", stderr) && js.jobs[js.nr_jobs - 1].rw == KIOGEN_RW_WRITE &&
 	   !strcmp(kg_rw_name(KIOGEN_RW_RW), "rw"), "kg_parse_option; rw names from the table");
+
+	/* the metadata engines (include/kiogen/meta.h) */
+	ok(!parse(&js, err, sizeof(err), "--name=m", "--ioengine=filecreate", "--directory=/d",
+		  "--nrfiles=10", "--size=40k", NULL) &&
+	   !strcmp(js.jobs[0].engine, "filecreate") && js.jobs[0].mode == KIOGEN_MODE_SYNC &&
+	   !strcmp(js.jobs[0].filename, "/d") && js.jobs[0].meta_filesize == 4096 &&
+	   !js.jobs[0].size && js.jobs[0].nrfiles == 10,
+	   "filecreate: the directory is the target, filesize is size / nrfiles as fio's");
+	ok(!parse(&js, err, sizeof(err), "--name=m", "--ioengine=dirstat", NULL) &&
+	   !strcmp(js.jobs[0].filename, "."), "directory: the current one by default, as fio's");
+	ok(parse(&js, err, sizeof(err), "--name=m", "--ioengine=filestat", "--filesize=4k", NULL) &&
+	   strstr(err, "filesize: only ioengine=filecreate writes data"),
+	   "filesize: refused where nothing is written");
+	ok(parse(&js, err, sizeof(err), "--name=m", "--ioengine=filecreate",
+		  "--filename_format=a/$filenum", NULL) && strstr(err, "filename_format: gives a name"),
+	   "filename_format: a slash is refused, naming the option");
+	ok(parse(&js, err, sizeof(err), "--name=m", "--ioengine=filecreate", "--bssplit=4k/50:8k/50",
+		  NULL) && strstr(err, "bs: ioengine=filecreate takes one block size"),
+	   "metadata engines: a mix of sizes is refused");
+	{
+		char name[KIOGEN_META_NAME_MAX + 1];
+
+		ok(kiog_meta_name(name, sizeof(name), KIOG_META_FORMAT_DEFAULT, "job", 3, 1234) == 10 &&
+		   !strcmp(name, "job.3.1234") &&
+		   kiog_meta_name(name, sizeof(name), "$filenum$jobnum-$x", "j", 0, 7) > 0 &&
+		   !strcmp(name, "70-$x") && kiog_meta_name(name, 4, "$jobname", "abcd", 0, 0) < 0 &&
+		   kiog_meta_name(name, sizeof(name), "..", "j", 0, 0) < 0,
+		   "kiog_meta_name: fio's variables, other text as is, too long and .. refused");
+	}
+	/* block sizes and rw's postfix (ctl/bs.c) */
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--bs=4k,64k", NULL) &&
+	   js.jobs[0].bs == 4096 && js.jobs[0].bs_write == 65536, "bs=4k,64k: per direction");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--bs=,8k", NULL) &&
+	   js.jobs[0].bs == 4096 && js.jobs[0].bs_write == 8192, "bs=,8k: the writes' only");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--bs=4k,8k,64k", NULL) &&
+	   js.jobs[0].bs_write == 8192 && js.jobs[0].bs_trim == 65536, "bs=4k,8k,64k: the trims' third");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--bs=4k,8k", NULL) &&
+	   !js.jobs[0].bs_trim, "bs=4k,8k: the trims take the writes' size, as fio");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x",
+		  "--bssplit=512/4:1k/1:1536/1:2k/1:2560/1:3k/1:3584/1:4k/67:8k/10:16k/7:32k/3:64k/3",
+		  NULL) && js.jobs[0].bssplit.nr == 24 &&
+	   js.jobs[0].bssplit.z[7] == KIOGEN_ZONE(0, 67, 4096) &&
+	   js.jobs[0].bssplit.z[19] == KIOGEN_ZONE(1, 67, 4096), "bssplit: fio's JESD219 example, both directions");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--bssplit=4k/50:8k:16k/,64k",
+		  NULL) && js.jobs[0].bssplit.nr == 4 &&
+	   js.jobs[0].bssplit.z[1] == KIOGEN_ZONE(0, 25, 8192) &&
+	   js.jobs[0].bssplit.z[3] == KIOGEN_ZONE(1, 100, 65536),
+	   "bssplit: blank percentages share the rest, a lone entry is 100%%, per direction");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--bssplit=4k/60:8k/60", NULL) &&
+	   strstr(err, "bssplit: the reads' percentages add up to 120"), "bssplit over 100%% refused");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--bssplit=4q/60", NULL) &&
+	   strstr(err, "bssplit: '4q'"), "bssplit: a bad size named");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--bsrange=8k-4k", NULL) &&
+	   strstr(err, "bsrange: '8k-4k': the largest size is below the smallest"), "bsrange upside down refused");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--bsrange=1k-4k,8k-16k", NULL) &&
+	   js.jobs[0].bs == 1024 && js.jobs[0].bs_max == 4096 && js.jobs[0].bs_write == 8192 &&
+	   js.jobs[0].bs_write_max == 16384, "bsrange per direction");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--bs=4k,1k3", NULL) &&
+	   strstr(err, "bs: '1k3'"), "bs: a bad second size named");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ba=0", NULL) &&
+	   strstr(err, "ba: 0 is out of range"), "blockalign 0 refused");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rw=randread:8", NULL) &&
+	   js.jobs[0].rw == KIOGEN_RW_RANDREAD && js.jobs[0].rw_seq_nr == 8, "rw=randread:8");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rw=read:4k", NULL) &&
+	   js.jobs[0].rw == KIOGEN_RW_READ && js.jobs[0].rw_seq_add == 4096, "rw=read:4k: a hole");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rw=randread:0", NULL) &&
+	   strstr(err, "rw: 'randread:0'"), "rw=randread:0 refused");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--loops=0", NULL) &&
+	   strstr(err, "loops: 0 is out of range"), "loops 0 refused");
+	ok(!parse(&js, err, sizeof(err), "--name=m", "--ioengine=filecreate", "--filesize=1k-4k",
+		  NULL) && js.jobs[0].meta_filesize == 4096 && js.jobs[0].meta_filesize_min == 1024,
+	   "filesize=LOW-HIGH: fio's range, for filecreate");
+	ok(parse(&js, err, sizeof(err), "--name=m", "--filename=/f", "--filesize=1k-4k", NULL) &&
+	   strstr(err, "a range LOW-HIGH is for ioengine=filecreate") &&
+	   parse(&js, err, sizeof(err), "--name=m", "--ioengine=filecreate", "--filesize=4k-1k",
+		 NULL) && strstr(err, "not a size or a range"),
+	   "filesize=LOW-HIGH: refused for data jobs, and upside down");
+	{
+		uint64_t a, lo = ~0ULL, hi = 0;
+		bool same = true;
+		uint32_t k;
+
+		for (k = 0; k < 1000; k++) {
+			a = kiog_meta_filesize(7, 1000, 100000, 2, k);
+			same &= a == kiog_meta_filesize(7, 1000, 100000, 2, k);
+			lo = a < lo ? a : lo;
+			hi = a > hi ? a : hi;
+		}
+		ok(same && lo >= 1000 && hi <= 100000 && lo < 2000 && hi > 99000 &&
+		   kiog_meta_filesize(7, 0, 4096, 2, 5) == 4096 &&
+		   kiog_meta_filesize(8, 1000, 100000, 2, 5) != kiog_meta_filesize(7, 1000, 100000, 2, 5),
+		   "kiog_meta_filesize: seeded, over the whole range, one size without one");
+	}
+	test_place(&js);
 	return failed ? 1 : 0;
 }

@@ -491,6 +491,33 @@ static int t_text_group(const void *arg)
 	return T_PASS;
 }
 
+/* stonewall/new_group: each job under its group's header, one status block per group */
+static int t_text_two_groups(const void *arg)
+{
+	size_t len;
+	char *t, *j, *g0, *g1;
+	int rc = T_PASS;
+
+	(void)arg;
+	fx_jobs[1].groupid = 1;
+	t = render(kg_report_text, &fx_run, &len);
+	j = render(kg_report_json, &fx_run, &len);
+	fx_jobs[1].groupid = 0;
+	g0 = strstr(t, "\nRun status group 0 (all jobs):\n");
+	g1 = strstr(t, "\nRun status group 1 (all jobs):\n");
+	if (!strstr(t, "\nseq: (groupid=1, jobs=1): err= 0: pid=0: ") ||
+	    !strstr(t, "mixed: (groupid=0, jobs=2)"))
+		rc = fail("job headers do not carry their groups");
+	else if (!g0 || !g1 || g1 < g0 || !strstr(g1, "\n   READ: bw=") ||
+		 strstr(g0, "io=196MiB"))
+		rc = fail("group blocks:\n%s", g0 ? g0 : t);
+	else if (!strstr(j, "\"jobname\" : \"seq\",\n      \"groupid\" : 1,"))
+		rc = fail("JSON groupid of seq");
+	free(t);
+	free(j);
+	return rc;
+}
+
 static int t_text_disks(const void *arg)
 {
 	struct kg_run_result *r = malloc(sizeof(*r));
@@ -769,6 +796,7 @@ static const struct tcase cases[] = {
 	{ "text: cpu, IO depths, issued, latency lines", t_text_cpu_depths, NULL },
 	{ "text: without group_reporting one block per worker, errors shown", t_text_ungrouped, NULL },
 	{ "text: run status group lines", t_text_group, NULL },
+	{ "text and JSON: two groups", t_text_two_groups, NULL },
 	{ "text: disk stats only for valid disks", t_text_disks, NULL },
 	{ "json: python3 -m json.tool accepts it", t_json_valid, NULL },
 	{ "json: jobs[0].read iops, total_ios, bw, samples", t_json_read, NULL },

@@ -2,7 +2,7 @@
 /*
  * Host tests of the syscall path (ctl/syscall.c and its engines) on a
  * temporary regular file in /tmp: exact I/O counts and limits, the stream
- * digest of psync and io_uring against a replay of kiog_wl_next() for every
+ * digest of psync, io_uring, libaio and posixaio against a replay of kiog_wl_next() for every
  * rw mode, block headers and pattern at the right offsets, the null engine,
  * refusals in words, the io_uring options, stopping on interrupt, and the
  * time-based loop with ramp and interval samples. io_uring cases skip with a
@@ -121,7 +121,8 @@ static int run(struct kg_jobs *js, struct kg_run_result *r, char *err,
 	dup2(fileno(f), STDERR_FILENO);
 	kg_jobs_init(js);
 	ret = kg_parse_args(js, argc, argv, stderr) ||
-	      kg_jobs_finish(js, stderr, stderr) ? KG_EXIT_USAGE : -1;
+	      kg_jobs_finish(js, stderr, stderr) ||
+	      kg_log_prepare(js, stderr) ? KG_EXIT_USAGE : -1;
 	if (ret < 0)
 		ret = kg_syscall_run(js, r);
 	fflush(stderr);
@@ -140,8 +141,10 @@ static void release(struct kg_run_result *r)
 	uint32_t i, k;
 
 	for (i = 0; i < KG_MAX_JOBS; i++) {
-		for (k = 0; k < r->jobs[i].nr_workers; k++)
+		for (k = 0; k < r->jobs[i].nr_workers; k++) {
 			free(r->jobs[i].workers[k].samples);
+			kg_log_free(r->jobs[i].workers[k].log);
+		}
 		free(r->jobs[i].workers);
 	}
 	memset(r, 0, sizeof(*r));
@@ -270,12 +273,14 @@ static int t_counts(const void *arg)
 	CHECK(r.state == KIOGEN_STATE_DONE && !r.error && r.elapsed_ns,
 	      "state %u error %d", r.state, r.error);
 	rc = check_worker(&r.jobs[0].workers[0], 3000, BS);
+	if (rc == T_PASS && strcmp(engine, "psync")) {
+		CHECK(r.jobs[0].workers[0].depths[3] > 0, "iodepth=8 never had 8 in flight");
+		CHECK(r.jobs[0].workers[0].dir[KIOGEN_DIR_READ].has_slat, "%s without slat", engine);
+	}
 	if (rc == T_PASS && !strcmp(engine, "io_uring")) {
 		const struct kg_worker *w = &r.jobs[0].workers[0];
 
 		/* fio's default iodepth_batch=1: one I/O per submit, queue kept full */
-		CHECK(w->depths[3] > 0, "iodepth=8 never had 8 in flight");
-		CHECK(w->dir[KIOGEN_DIR_READ].has_slat, "io_uring without slat");
 		CHECK(w->submit[1] > 0 && !w->submit[2] && !w->submit[3],
 		      "batches of 1 counted outside 1-4");
 	}
@@ -297,18 +302,18 @@ struct mode {
 static int t_digest(const void *arg)
 {
 	const struct mode *m = arg;
-	const char *engines[] = { "psync", "io_uring" };
+	const char *engines[] = { "psync", "io_uring", "libaio", "posixaio" };
 	static struct kg_jobs js;
 	struct kg_run_result r = { 0 };
 	struct replay want;
 	char err[1024];
 	int e, ret;
 
-	if (m->uring && uring_skip())
-		return T_SKIP;
-	for (e = 0; e < (m->uring ? 2 : 1); e++) {
+	for (e = 0; e < (m->uring ? 4 : 1); e++) {
 		const struct kg_worker *w;
 
+		if (e == 1 && uring_skip())
+			continue;
 		ret = run(&js, &r, err, sizeof(err),
 			  "--path=syscall --name=d --filename=%%F --rw=%s --rwmixread=%u --bs=4k --number_ios=2500 --io_size=1g --ioengine=%s --iodepth=16 --randseed=%u",
 			  m->rw, m->rwmixread, engines[e], 1234 + m->rwmixread);
@@ -441,7 +446,7 @@ static int t_refused(const void *arg)
 	int ret;
 
 	ret = run(&js, &r, err, sizeof(err),
-		  "--path=syscall --name=x --filename=%%F --rw=read --ioengine=%s --iodepth=4 --number_ios=10",
+		  "--path=syscall --name=x --filename=%%F --rw=read --ioengine=%s --iodepth=4 --number_ios=10 --direct=1 --hipri",
 		  (const char *)arg);
 	CHECK(ret == KG_EXIT_USAGE, "exit %d, expected %d", ret, KG_EXIT_USAGE);
 	CHECK(strstr(err, "ioengine") && strstr(err, "io_uring"),
@@ -744,6 +749,48 @@ static int t_thinktime(const void *arg)
 	return T_PASS;
 }
 
+/*
+ * rate_iops=2000,1000 on a file, psync, rw=randrw: 300 I/Os take at least
+ * the schedule's time (150 writes at 1000 a second), the stream is the
+ * unpaced one, every I/O has a sched lat, never below its lat
+ */
+static int t_rate(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	const struct kg_worker *w;
+	uint64_t digest, sched = 0;
+	char err[1024];
+	int ret, d;
+
+	(void)arg;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=r --filename=%%F --rw=randrw --bs=4k --number_ios=300");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	digest = r.jobs[0].workers[0].digest;
+	release(&r);
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=r --filename=%%F --rw=randrw --bs=4k --number_ios=300 --rate_iops=2000,1000");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	w = &r.jobs[0].workers[0];
+	CHECK(w->issued == 300 && w->digest == digest, "the rate changed the stream");
+	for (d = 0; d < 2; d++) {
+		const struct kg_dir *dd = &w->dir[d];
+
+		sched += dd->sched_ios;
+		CHECK(dd->sched_ios == dd->ios && dd->sched_min >= dd->lat_min &&
+		      dd->sched_sum >= dd->lat_sum, "dir %d: %llu sched lats of %llu I/Os", d,
+		      (unsigned long long)dd->sched_ios, (unsigned long long)dd->ios);
+	}
+	CHECK(sched == 300, "%llu sched lats", (unsigned long long)sched);
+	/* write n is due at (n - 1) ms: the last of them at least */
+	CHECK(w->elapsed_ns >= (w->dir[1].ios - 1) * 1000000 && w->elapsed_ns < 5000000000ULL,
+	      "%llu writes in %llu ns at 1000 a second", (unsigned long long)w->dir[1].ios,
+	      (unsigned long long)w->elapsed_ns);
+	release(&r);
+	return T_PASS;
+}
+
 static int t_uring_batches(const void *arg)
 {
 	static struct kg_jobs js;
@@ -857,11 +904,103 @@ static int t_coe_digest(const void *arg)
 	return T_PASS;
 }
 
+/* Lines of @name, or -1; the first one's fields into @f. */
+static int log_lines(const char *name, unsigned long long f[6], int *nf)
+{
+	char line[256];
+	FILE *fp = fopen(name, "r");
+	int n = 0;
+
+	if (!fp)
+		return -1;
+	*nf = 0;
+	while (fgets(line, sizeof(line), fp))
+		if (!n++)
+			*nf = sscanf(line, "%llu, %llu, %llu, %llu, %llu, %llu",
+				     &f[0], &f[1], &f[2], &f[3], &f[4], &f[5]);
+	fclose(fp);
+	return n;
+}
+
+/*
+ * log_avg_msec=0 (fio's default): every counted I/O in the worker's log,
+ * in order, with the offset and size the workload generator gave it, a ring
+ * far smaller than the run losing nothing; fio's per-I/O lines, numbered on
+ * across runs written into one kg_log_out (repeats), tagged per path.
+ */
+static int t_log_io(const void *arg)
+{
+	const char *engine = arg;
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	struct kg_log_out out = { .tag = "kernel" };
+	char err[1024], dir[] = "/tmp/kiogen-test-log-XXXXXX", cwd[4096];
+	unsigned long long f[6];
+	const struct kg_log_data *l;
+	struct kiog_wl_cfg c;
+	struct kiog_wl wl;
+	struct kiog_io io;
+	uint64_t i, prev = 0;
+	int ret, nf;
+
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=l --filename=%%F --rw=randrw --bs=4k --number_ios=3000 --io_size=1g --ioengine=%s --iodepth=8 --write_lat_log=x --write_iops_log=x --log_offset=1 --log_ring=64",
+		  engine);
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	l = r.jobs[0].workers[0].log;
+	CHECK(l && l->nr_io == 3000 && !l->io_lost, "%llu samples, %llu lost",
+	      l ? (unsigned long long)l->nr_io : 0ULL,
+	      l ? (unsigned long long)l->io_lost : 0ULL);
+	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, &c, &js.jobs[0]);
+	c.size = FILE_BYTES;
+	c.seed = kiog_wl_worker_seed(js.jobs[0].seed, 0, 0);
+	CHECK(!kiog_wl_init(&wl, &c), "replay");
+	for (i = 0; i < l->nr_io; i++) {
+		const struct kiogen_log_io *s = &l->io[i];
+
+		CHECK(s->bytes == BS && s->offset % BS == 0 && s->offset < FILE_BYTES &&
+		      s->dir <= 1 && s->t_ns >= prev && s->clat_ns,
+		      "sample %llu: %u bytes at %llu, dir %u", (unsigned long long)i,
+		      s->bytes, (unsigned long long)s->offset, s->dir);
+		prev = s->t_ns;
+		/* psync completes in issue order: the generator's stream */
+		if (strcmp(engine, "psync"))
+			continue;
+		kiog_wl_next(&wl, &io);
+		CHECK(s->offset == io.offset && s->dir == io.dir,
+		      "sample %llu: %llu dir %u, generated %llu dir %u",
+		      (unsigned long long)i, (unsigned long long)s->offset, s->dir,
+		      (unsigned long long)io.offset, io.dir);
+	}
+	CHECK(getcwd(cwd, sizeof(cwd)) && mkdtemp(dir) && !chdir(dir), "temp dir");
+	ret = kg_log_write(&r, &js, &out) || kg_log_write(&r, &js, &out);
+	kg_log_out_free(&out);
+	CHECK(!ret, "log files written");
+	CHECK(log_lines("x_kernel_clat.1.log", f, &nf) == 3000 && nf == 6 &&
+	      f[3] == BS && f[4] == l->io[0].offset && f[1] == l->io[0].clat_ns,
+	      "x_kernel_clat.1.log: %d fields, bs %llu offset %llu", nf, f[3], f[4]);
+	CHECK(log_lines("x_kernel_iops.2.log", f, &nf) == 3000 && f[1] == 1,
+	      "the second run's files are numbered on: x_kernel_iops.2.log");
+	CHECK(system("rm -f x_kernel_*.log") == 0 && !chdir(cwd) && !rmdir(dir), "clean up");
+	release(&r);
+	/* log_ring is the room of the per-I/O log: without one, a usage error */
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=l --filename=%%F --number_ios=10 --write_lat_log=x --log_avg_msec=100 --log_ring=64");
+	CHECK(ret == KG_EXIT_USAGE && strstr(err, "log_ring"), "exit %d: %s", ret, err);
+	release(&r);
+	return T_PASS;
+}
+
 static const struct tcase cases[] = {
 	{ "psync: number_ios gives exact counts", t_counts, "psync" },
+	{ "per-I/O log: every I/O, in order, the generator's offsets; fio's lines", t_log_io, "psync" },
+	{ "per-I/O log, libaio iodepth=8: every I/O through a ring of 64", t_log_io, "libaio" },
 	{ "io_uring: number_ios gives exact counts, iodepth in flight", t_counts, "io_uring" },
+	{ "libaio: number_ios gives exact counts, iodepth in flight", t_counts, "libaio" },
+	{ "posixaio: number_ios gives exact counts, iodepth in flight", t_counts, "posixaio" },
 	{ "io_uring: iodepth_batch_submit, complete_min, iodepth_low", t_uring_batches, NULL },
 	{ "thinktime: pauses after thinktime_blocks, the same stream", t_thinktime, NULL },
+	{ "rate_iops per direction: paced, the same stream, sched lat of each", t_rate, NULL },
 	{ "digest psync == replay: zipf:1.2", t_dist_digest, "zipf:1.2" },
 	{ "digest psync == replay: pareto:0.3", t_dist_digest, "pareto:0.3" },
 	{ "digest psync == replay: normal:5", t_dist_digest, "normal:5" },
@@ -875,14 +1014,14 @@ static const struct tcase cases[] = {
 	{ "digest psync == replay: randrw", t_digest, &modes[5] },
 	{ "digest psync == replay: randrw rwmixread=90", t_digest, &modes[6] },
 	{ "digest psync == replay: rw rwmixread=90", t_digest, &modes[7] },
-	{ "digest psync == io_uring == replay: read", t_digest, &modes[8] },
-	{ "digest psync == io_uring == replay: write", t_digest, &modes[9] },
-	{ "digest psync == io_uring == replay: randread", t_digest, &modes[10] },
-	{ "digest psync == io_uring == replay: randwrite", t_digest, &modes[11] },
-	{ "digest psync == io_uring == replay: rw", t_digest, &modes[12] },
-	{ "digest psync == io_uring == replay: randrw", t_digest, &modes[13] },
-	{ "digest psync == io_uring == replay: randrw rwmixread=90", t_digest, &modes[14] },
-	{ "digest psync == io_uring == replay: rw rwmixread=90", t_digest, &modes[15] },
+	{ "digest psync == io_uring == libaio == posixaio == replay: read", t_digest, &modes[8] },
+	{ "digest psync == io_uring == libaio == posixaio == replay: write", t_digest, &modes[9] },
+	{ "digest psync == io_uring == libaio == posixaio == replay: randread", t_digest, &modes[10] },
+	{ "digest psync == io_uring == libaio == posixaio == replay: randwrite", t_digest, &modes[11] },
+	{ "digest psync == io_uring == libaio == posixaio == replay: rw", t_digest, &modes[12] },
+	{ "digest psync == io_uring == libaio == posixaio == replay: randrw", t_digest, &modes[13] },
+	{ "digest psync == io_uring == libaio == posixaio == replay: randrw rwmixread=90", t_digest, &modes[14] },
+	{ "digest psync == io_uring == libaio == posixaio == replay: rw rwmixread=90", t_digest, &modes[15] },
 	{ "psync randwrite: headers and pattern at every written offset", t_headers, &hdr_modes[0] },
 	{ "psync randrw: headers on writes, reads leave blocks alone", t_headers, &hdr_modes[1] },
 	{ "io_uring write: headers in issue order at every offset", t_headers, &hdr_modes[2] },
@@ -901,8 +1040,8 @@ static const struct tcase cases[] = {
 	{ "continue_on_error=verify: EILSEQ counted, run continues", t_coe, &coe_cases[10] },
 	{ "continue_on_error=read: EILSEQ (a verify error) ends the run", t_coe, &coe_cases[11] },
 	{ "continue_on_error is part of the stream digest", t_coe_digest, NULL },
-	{ "libaio is refused on the syscall path", t_refused, "libaio" },
-	{ "posixaio is refused on the syscall path", t_refused, "posixaio" },
+	{ "libaio: hipri is refused, it cannot poll", t_refused, "libaio" },
+	{ "posixaio: hipri is refused, it cannot poll", t_refused, "posixaio" },
 	{ "io_uring fixedbufs + registerfiles", t_uring_opts, "--fixedbufs --registerfiles" },
 	{ "io_uring sqthread_poll", t_uring_opts, "--sqthread_poll --fixedbufs" },
 	{ "jobs and workers each replay their own seed", t_workers, NULL },

@@ -20,6 +20,7 @@
 
 #include "probes.h"
 #include "compat-blk.h"
+#include "compat-vfs.h"
 
 /* Attributes of a dump request: genl_info_dump() appeared in 6.6. */
 static inline struct nlattr **kiog_dump_attrs(struct netlink_callback *cb)
@@ -218,5 +219,28 @@ static inline bool kiog_sched_clock_global(void)
 	return false;
 #endif
 }
+
+/*
+ * The block tracepoints blk-split.c probes, by the shape of their arguments
+ * (probes/tp_block_*.c): one of another shape is not probed, and its phases
+ * are reported missing, rather than called with the wrong arguments.
+ * kiog_tp_probe(KIOG_TP_*, fn) is fn where the shape matched, else NULL.
+ */
+#ifdef HAVE_TP_BLOCK_BIO
+#define KIOG_TP_BLOCK_BIO		1
+#else
+#define KIOG_TP_BLOCK_BIO		0
+#endif
+#ifdef HAVE_TP_BLOCK_RQ
+#define KIOG_TP_BLOCK_RQ		1
+#else
+#define KIOG_TP_BLOCK_RQ		0
+#endif
+#ifdef HAVE_TP_BLOCK_RQ_COMPLETE
+#define KIOG_TP_BLOCK_RQ_COMPLETE	1
+#else
+#define KIOG_TP_BLOCK_RQ_COMPLETE	0
+#endif
+#define kiog_tp_probe(have, fn)	((have) ? (void *)(fn) : NULL)
 
 #endif /* _KIOGEN_COMPAT_H */

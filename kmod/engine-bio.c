@@ -4,7 +4,9 @@
  * device, with no file system or page cache in between. Each slot embeds its
  * bio, so submitting allocates nothing. The target is the requester's fd of
  * a block device node; a written device is also claimed exclusively, so a
- * mounted or otherwise held device is never written.
+ * mounted or otherwise held device is never written. A trim is a discard
+ * bio (REQ_OP_DISCARD, no pages), which the block layer splits to the
+ * queue's limits; a device that does not discard is refused at open.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -51,6 +53,12 @@ static int kiog_bio_open(struct kiog_job *job, struct kiog_open_err *why)
 	if (job->cfg.hipri && !kiog_bdev_can_poll(t->bdev)) {
 		err = kiog_open_refuse(why, KIOGEN_A_JOB_HIPRI,
 				       "job hipri: the device has no poll queues",
+				       -EOPNOTSUPP);
+		goto err_free;
+	}
+	if (kiog_rw_trims(job->cfg.rw) && !bdev_max_discard_sectors(t->bdev)) {
+		err = kiog_open_refuse(why, KIOGEN_A_JOB_RW,
+				       "job rw: the device does not discard (queue/discard_max_bytes is 0), so it cannot trim",
 				       -EOPNOTSUPP);
 		goto err_free;
 	}
@@ -114,13 +122,23 @@ static void kiog_bio_end_io(struct bio *bio)
 	kiog_slot_complete(s);
 }
 
-static void kiog_bio_submit(struct kiog_worker *w, struct kiog_slot *s)
+INDIRECT_CALLABLE_SCOPE void kiog_bio_submit(struct kiog_worker *w, struct kiog_slot *s)
 {
 	struct kiog_bio_target *t = w->job->target;
 	struct bio *bio = s->priv;
+	unsigned int i, len, left = s->len;
 	blk_opf_t opf;
-	unsigned int i;
 
+	if (s->dir == KIOGEN_DIR_TRIM) {
+		/* as blkdev_issue_discard()'s bios, one for the whole range */
+		bio_init(bio, t->bdev, NULL, 0, REQ_OP_DISCARD);
+		bio->bi_iter.bi_sector = s->offset >> SECTOR_SHIFT;
+		bio->bi_iter.bi_size = s->len;
+		bio->bi_end_io = kiog_bio_end_io;
+		bio->bi_private = s;
+		submit_bio(bio);
+		return;
+	}
 	/* what the block device's own O_DIRECT path sends */
 	if (s->dir == KIOGEN_DIR_WRITE)
 		opf = REQ_OP_WRITE | REQ_SYNC | REQ_IDLE;
@@ -130,10 +148,20 @@ static void kiog_bio_submit(struct kiog_worker *w, struct kiog_slot *s)
 		opf |= REQ_POLLED;
 	/* the slot's bvec table is the bio's: adding pages rewrites it as is */
 	bio_init(bio, t->bdev, s->bvec, s->nr_bvec, opf);
-	for (i = 0; i < s->nr_bvec; i++)
-		__bio_add_page(bio, s->bvec[i].bv_page, s->bvec[i].bv_len, 0);
+	/*
+	 * The buffer holds the largest size: this I/O takes its first len
+	 * bytes, chunk by chunk as the walks over the buffer take them
+	 * (kiog_slot_chunk_len(): not bv_len, which this rewrites).
+	 */
+	for (i = 0; i < s->nr_bvec && left; i++) {
+		len = min(kiog_slot_chunk_len(s, i), left);
+		__bio_add_page(bio, s->bvec[i].bv_page, len, 0);
+		left -= len;
+	}
 	bio->bi_iter.bi_sector = s->offset >> SECTOR_SHIFT;
 	bio->bi_end_io = kiog_bio_end_io;
+	if (w->job->ioprio)
+		bio->bi_ioprio = w->job->ioprio;
 	bio->bi_private = s;
 	submit_bio(bio);
 }

@@ -7,11 +7,19 @@
  * compare against bio); the requester laid the file out. In async mode the
  * kiocb has a ki_complete, and O_DIRECT I/O completes through it
  * (-EIOCBQUEUED); sync mode and buffered I/O complete in the call.
+ *
+ * A trim completes in the call too: on a file it punches a hole
+ * (vfs_fallocate(), as loop and nvmet discard on a file backend), on a block
+ * device it is blkdev_issue_discard() after dropping the range's cached
+ * pages, which is what BLKDISCARD does (fallocate's punch hole on a block
+ * device writes zeroes instead, so it is not fio's trim).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/blkdev.h>
+#include <linux/falloc.h>
 #include <linux/fs.h>
+#include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/stat.h>
 #include <linux/uio.h>
@@ -80,6 +88,15 @@ static int kiog_kiocb_open(struct kiog_job *job, struct kiog_open_err *why)
 		return kiog_open_refuse(why, fd,
 					"job fd: opened with O_DIRECT, but direct is not set",
 					-EINVAL);
+	if (kiog_rw_trims(c->rw) && S_ISREG(inode->i_mode) && !f->f_op->fallocate)
+		return kiog_open_refuse(why, KIOGEN_A_JOB_RW,
+					"job rw: the file system cannot punch holes (no fallocate), so it cannot trim",
+					-EOPNOTSUPP);
+	if (kiog_rw_trims(c->rw) && S_ISBLK(inode->i_mode) &&
+	    !bdev_max_discard_sectors(kiog_file_bdev(f)))
+		return kiog_open_refuse(why, KIOGEN_A_JOB_RW,
+					"job rw: the device does not discard (queue/discard_max_bytes is 0), so it cannot trim",
+					-EOPNOTSUPP);
 	if (S_ISBLK(inode->i_mode) && kiog_rw_writes(c->rw) &&
 	    bdev_read_only(kiog_file_bdev(f)))
 		return kiog_open_refuse(why, fd, "job fd: the device is read-only",
@@ -99,6 +116,10 @@ static int kiog_kiocb_open(struct kiog_job *job, struct kiog_open_err *why)
 		t->claimed = true;
 	}
 	job->min_align = direct ? kiog_kiocb_dio_align(f) : 1;
+	/* a discard takes whole logical blocks, buffered or not */
+	if (S_ISBLK(inode->i_mode) && kiog_rw_trims(c->rw))
+		job->min_align = max(job->min_align,
+				     bdev_logical_block_size(kiog_file_bdev(f)));
 	job->target_bytes = i_size_read(f->f_mapping->host);
 	job->target = t;
 	return 0;
@@ -148,7 +169,34 @@ static void kiog_kiocb_complete(struct kiocb *iocb, long ret)
 	kiog_kiocb_done(k->slot, ret);
 }
 
-static void kiog_kiocb_submit(struct kiog_worker *w, struct kiog_slot *s)
+/*
+ * A trim, in the call: see the top of the file. From 6.10 the checks
+ * BLKDISCARD makes are the ioctl's, not blkdev_issue_discard()'s, which also
+ * takes a device that stopped discarding as success: they are made here, as
+ * a write to the device (blkdev_write_iter()) is refused when it turned
+ * read-only.
+ */
+static int kiog_kiocb_trim(struct file *f, u64 offset, u32 len)
+{
+	struct inode *inode = file_inode(f);
+	struct block_device *bdev;
+
+	if (S_ISREG(inode->i_mode))
+		return vfs_fallocate(f, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+				     offset, len);
+	bdev = kiog_file_bdev(f);
+	if (bdev_read_only(bdev))
+		return -EPERM;
+	if (!bdev_max_discard_sectors(bdev))
+		return -EOPNOTSUPP;
+	if ((offset | len) & (bdev_logical_block_size(bdev) - 1))
+		return -EINVAL;
+	truncate_inode_pages_range(f->f_mapping, offset, offset + len - 1);
+	return blkdev_issue_discard(bdev, offset >> SECTOR_SHIFT,
+				    len >> SECTOR_SHIFT, GFP_KERNEL);
+}
+
+INDIRECT_CALLABLE_SCOPE void kiog_kiocb_submit(struct kiog_worker *w, struct kiog_slot *s)
 {
 	struct kiog_kiocb_slot *k = s->priv;
 	struct file *f = w->job->file;
@@ -156,7 +204,14 @@ static void kiog_kiocb_submit(struct kiog_worker *w, struct kiog_slot *s)
 	bool async = w->job->cfg.mode == KIOGEN_MODE_ASYNC;
 	ssize_t ret;
 
+	if (s->dir == KIOGEN_DIR_TRIM) {
+		ret = kiog_kiocb_trim(f, s->offset, s->len);
+		kiog_kiocb_done(s, ret ?: s->len);
+		return;
+	}
 	init_sync_kiocb(&k->iocb, f);
+	if (w->job->ioprio)
+		k->iocb.ki_ioprio = w->job->ioprio;
 	k->iocb.ki_pos = s->offset;
 	k->iocb.ki_complete = async ? kiog_kiocb_complete : NULL;
 	if (s->dir == KIOGEN_DIR_WRITE) {

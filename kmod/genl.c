@@ -33,13 +33,63 @@ static const struct netlink_range_validation kiogen_a_job_startdelay_ns_range = 
 	.max	= 31536000000000000ULL,
 };
 
+static const struct netlink_range_validation kiogen_a_job_nrfiles_range = {
+	.min	= 1ULL,
+	.max	= KIOGEN_MAX_NRFILES,
+};
+
+static const struct netlink_range_validation kiogen_a_job_rate_cycle_ms_range = {
+	.min	= 1ULL,
+	.max	= 3600000ULL,
+};
+
+static const struct netlink_range_validation kiogen_a_job_log_avg_ns_range = {
+	.max	= 86400000000000ULL,
+};
+
+static const struct netlink_range_validation kiogen_a_job_log_hist_ns_range = {
+	.max	= 86400000000000ULL,
+};
+
+static const struct netlink_range_validation kiogen_a_job_bs_write_range = {
+	.max	= KIOGEN_MAX_BS,
+};
+
+static const struct netlink_range_validation kiogen_a_job_bs_max_range = {
+	.max	= KIOGEN_MAX_BS,
+};
+
+static const struct netlink_range_validation kiogen_a_job_bs_write_max_range = {
+	.max	= KIOGEN_MAX_BS,
+};
+
+static const struct netlink_range_validation kiogen_a_job_blockalign_range = {
+	.max	= KIOGEN_MAX_BS,
+};
+
+static const struct netlink_range_validation kiogen_a_job_blockalign_write_range = {
+	.max	= KIOGEN_MAX_BS,
+};
+
+static const struct netlink_range_validation kiogen_a_job_buffer_compress_chunk_range = {
+	.max	= KIOGEN_MAX_BS,
+};
+
+static const struct netlink_range_validation kiogen_a_job_bs_trim_range = {
+	.max	= KIOGEN_MAX_BS,
+};
+
+static const struct netlink_range_validation kiogen_a_job_log_ring_range = {
+	.max	= KIOGEN_MAX_LOG_RING,
+};
+
 /* Common nested types */
-const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_ZONES + 1] = {
+const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_LOG_RING + 1] = {
 	[KIOGEN_A_JOB_NAME] = { .type = NLA_NUL_STRING, .len = KIOGEN_NAME_MAX, },
 	[KIOGEN_A_JOB_FILENAME] = { .type = NLA_NUL_STRING, .len = KIOGEN_PATH_MAX, },
 	[KIOGEN_A_JOB_ENGINE] = { .type = NLA_NUL_STRING, .len = KIOGEN_ENGINE_MAX, },
 	[KIOGEN_A_JOB_MODE] = NLA_POLICY_MAX(NLA_U32, 1),
-	[KIOGEN_A_JOB_RW] = NLA_POLICY_RANGE(NLA_U32, 1, 6),
+	[KIOGEN_A_JOB_RW] = NLA_POLICY_RANGE(NLA_U32, 1, 9),
 	[KIOGEN_A_JOB_RWMIXREAD] = NLA_POLICY_MAX(NLA_U32, 100),
 	[KIOGEN_A_JOB_BS] = NLA_POLICY_FULL_RANGE(NLA_U32, &kiogen_a_job_bs_range),
 	[KIOGEN_A_JOB_OFFSET] = { .type = NLA_U64, },
@@ -74,6 +124,57 @@ const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_ZONES + 1] = {
 	[KIOGEN_A_JOB_RANDOM_DISTRIBUTION] = NLA_POLICY_MAX(NLA_U32, 5),
 	[KIOGEN_A_JOB_DIST_PARAM] = { .type = NLA_U32, },
 	[KIOGEN_A_JOB_ZONES] = { .type = NLA_BINARY, },
+	[KIOGEN_A_JOB_NRFILES] = NLA_POLICY_FULL_RANGE(NLA_U32, &kiogen_a_job_nrfiles_range),
+	[KIOGEN_A_JOB_META_FILESIZE] = { .type = NLA_U64, },
+	[KIOGEN_A_JOB_FILENAME_FORMAT] = { .type = NLA_NUL_STRING, .len = KIOGEN_META_NAME_MAX, },
+	[KIOGEN_A_JOB_LATENCY_SPLIT] = { .type = NLA_FLAG, },
+	[KIOGEN_A_JOB_RATE_READ] = { .type = NLA_U64, },
+	[KIOGEN_A_JOB_RATE_WRITE] = { .type = NLA_U64, },
+	[KIOGEN_A_JOB_RATE_IOPS_READ] = { .type = NLA_U32, },
+	[KIOGEN_A_JOB_RATE_IOPS_WRITE] = { .type = NLA_U32, },
+	[KIOGEN_A_JOB_RATE_MIN_READ] = { .type = NLA_U64, },
+	[KIOGEN_A_JOB_RATE_MIN_WRITE] = { .type = NLA_U64, },
+	[KIOGEN_A_JOB_RATE_IOPS_MIN_READ] = { .type = NLA_U32, },
+	[KIOGEN_A_JOB_RATE_IOPS_MIN_WRITE] = { .type = NLA_U32, },
+	[KIOGEN_A_JOB_RATE_PROCESS] = NLA_POLICY_MAX(NLA_U32, 1),
+	[KIOGEN_A_JOB_RATE_CYCLE_MS] = NLA_POLICY_FULL_RANGE(NLA_U32, &kiogen_a_job_rate_cycle_ms_range),
+	[KIOGEN_A_JOB_LOG_AVG_NS] = NLA_POLICY_FULL_RANGE(NLA_U64, &kiogen_a_job_log_avg_ns_range),
+	[KIOGEN_A_JOB_LOG_HIST_NS] = NLA_POLICY_FULL_RANGE(NLA_U64, &kiogen_a_job_log_hist_ns_range),
+	[KIOGEN_A_JOB_LOG_MAX] = { .type = NLA_FLAG, },
+	[KIOGEN_A_JOB_BS_WRITE] = NLA_POLICY_FULL_RANGE(NLA_U32, &kiogen_a_job_bs_write_range),
+	[KIOGEN_A_JOB_BS_MAX] = NLA_POLICY_FULL_RANGE(NLA_U32, &kiogen_a_job_bs_max_range),
+	[KIOGEN_A_JOB_BS_WRITE_MAX] = NLA_POLICY_FULL_RANGE(NLA_U32, &kiogen_a_job_bs_write_max_range),
+	[KIOGEN_A_JOB_BSSPLIT] = { .type = NLA_BINARY, },
+	[KIOGEN_A_JOB_BLOCKSIZE_UNALIGNED] = { .type = NLA_FLAG, },
+	[KIOGEN_A_JOB_BLOCKALIGN] = NLA_POLICY_FULL_RANGE(NLA_U32, &kiogen_a_job_blockalign_range),
+	[KIOGEN_A_JOB_BLOCKALIGN_WRITE] = NLA_POLICY_FULL_RANGE(NLA_U32, &kiogen_a_job_blockalign_write_range),
+	[KIOGEN_A_JOB_RW_SEQ_NR] = NLA_POLICY_MIN(NLA_U32, 1),
+	[KIOGEN_A_JOB_RW_SEQ_ADD] = { .type = NLA_U64, },
+	[KIOGEN_A_JOB_RW_SEQUENCER] = NLA_POLICY_MAX(NLA_U32, 1),
+	[KIOGEN_A_JOB_OFFSET_INCREMENT] = { .type = NLA_U64, },
+	[KIOGEN_A_JOB_LOOPS] = NLA_POLICY_MIN(NLA_U32, 1),
+	[KIOGEN_A_JOB_META_FILESIZE_MIN] = { .type = NLA_U64, },
+	[KIOGEN_A_JOB_CPUS_ALLOWED] = { .type = NLA_BINARY, },
+	[KIOGEN_A_JOB_CPUS_ALLOWED_POLICY] = NLA_POLICY_MAX(NLA_U32, 1),
+	[KIOGEN_A_JOB_NUMA_CPU_NODES] = { .type = NLA_BINARY, },
+	[KIOGEN_A_JOB_NICE] = { .type = NLA_S32, },
+	[KIOGEN_A_JOB_PRIO] = NLA_POLICY_MAX(NLA_U32, 7),
+	[KIOGEN_A_JOB_PRIOCLASS] = NLA_POLICY_MAX(NLA_U32, 3),
+	[KIOGEN_A_JOB_VERIFY] = NLA_POLICY_MAX(NLA_U32, 4),
+	[KIOGEN_A_JOB_DO_VERIFY] = NLA_POLICY_MAX(NLA_U32, 1),
+	[KIOGEN_A_JOB_VERIFY_ONLY] = { .type = NLA_FLAG, },
+	[KIOGEN_A_JOB_VERIFY_FATAL] = { .type = NLA_FLAG, },
+	[KIOGEN_A_JOB_VERIFY_BACKLOG] = { .type = NLA_U32, },
+	[KIOGEN_A_JOB_VERIFY_PATTERN] = { .type = NLA_BINARY, },
+	[KIOGEN_A_JOB_BUFFER_PATTERN] = { .type = NLA_BINARY, },
+	[KIOGEN_A_JOB_ZERO_BUFFERS] = { .type = NLA_FLAG, },
+	[KIOGEN_A_JOB_REFILL_BUFFERS] = { .type = NLA_FLAG, },
+	[KIOGEN_A_JOB_SCRAMBLE_BUFFERS] = NLA_POLICY_MAX(NLA_U32, 1),
+	[KIOGEN_A_JOB_BUFFER_COMPRESS_PERCENTAGE] = NLA_POLICY_MAX(NLA_U32, 100),
+	[KIOGEN_A_JOB_BUFFER_COMPRESS_CHUNK] = NLA_POLICY_FULL_RANGE(NLA_U32, &kiogen_a_job_buffer_compress_chunk_range),
+	[KIOGEN_A_JOB_DEDUPE_PERCENTAGE] = NLA_POLICY_MAX(NLA_U32, 100),
+	[KIOGEN_A_JOB_BS_TRIM] = NLA_POLICY_FULL_RANGE(NLA_U32, &kiogen_a_job_bs_trim_range),
+	[KIOGEN_A_JOB_LOG_RING] = NLA_POLICY_FULL_RANGE(NLA_U32, &kiogen_a_job_log_ring_range),
 };
 
 /* KIOGEN_CMD_INFO_GET - do */
@@ -107,8 +208,10 @@ static const struct nla_policy kiogen_run_del_nl_policy[KIOGEN_A_ID + 1] = {
 };
 
 /* KIOGEN_CMD_RESULTS_GET - dump */
-static const struct nla_policy kiogen_results_get_nl_policy[KIOGEN_A_ID + 1] = {
+static const struct nla_policy kiogen_results_get_nl_policy[KIOGEN_A_LOG_DRAIN + 1] = {
 	[KIOGEN_A_ID] = { .type = NLA_U32, },
+	[KIOGEN_A_LIVE] = { .type = NLA_FLAG, },
+	[KIOGEN_A_LOG_DRAIN] = { .type = NLA_FLAG, },
 };
 
 /* Ops table for kiogen */
@@ -162,7 +265,7 @@ const struct genl_split_ops kiogen_nl_ops[7] = {
 		.dumpit		= kiogen_nl_results_get_dumpit,
 		.done		= kiogen_nl_results_done,
 		.policy		= kiogen_results_get_nl_policy,
-		.maxattr	= KIOGEN_A_ID,
+		.maxattr	= KIOGEN_A_LOG_DRAIN,
 		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DUMP,
 	},
 };

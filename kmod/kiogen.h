@@ -11,18 +11,25 @@
 #include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/llist.h>
+#include <linux/sched.h>
 #include <linux/sched/clock.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
 #include <linux/bvec.h>
 #include <linux/cache.h>
+#include <linux/indirect_call_wrapper.h>
 #include <net/netlink.h>
 #include <net/sock.h>
 #include <uapi/linux/kiogen.h>
 #include <kiogen/core.h>
+#include <kiogen/split.h>
+#include <kiogen/rate.h>
+#include <kiogen/buffer.h>
+#include <kiogen/verify.h>
 #include <kiogen/version.h>
 
 struct kiog_worker;
+struct kiog_blk;
 struct kiog_slot;
 struct kiog_job;
 
@@ -80,6 +87,8 @@ static inline int kiog_open_refuse_claim(struct kiog_open_err *why, int err)
  * @poll: reap polled completions of the worker's in-flight I/O (optional;
  *	only called for jobs with hipri)
  * @sync: fsync (or fdatasync) the target, blocking (optional)
+ * @dir_target: the target is a directory the engine works in: the job's
+ *	reads and writes are not the fd's (the metadata engines)
  */
 struct kiog_engine_ops {
 	const char *name;
@@ -92,11 +101,26 @@ struct kiog_engine_ops {
 	void (*submit)(struct kiog_worker *w, struct kiog_slot *s);
 	void (*poll)(struct kiog_worker *w);
 	int (*sync)(struct kiog_worker *w, bool datasync);
+	bool dir_target;
 };
 
 extern const struct kiog_engine_ops kiog_engine_bio;
 extern const struct kiog_engine_ops kiog_engine_null;
 extern const struct kiog_engine_ops kiog_engine_kiocb;
+extern const struct kiog_engine_ops kiog_engine_filecreate;
+extern const struct kiog_engine_ops kiog_engine_filestat;
+extern const struct kiog_engine_ops kiog_engine_filedelete;
+extern const struct kiog_engine_ops kiog_engine_dircreate;
+extern const struct kiog_engine_ops kiog_engine_dirstat;
+extern const struct kiog_engine_ops kiog_engine_dirdelete;
+
+/* The common engines' submit, called directly by the worker (worker.c). */
+INDIRECT_CALLABLE_DECLARE(void kiog_bio_submit(struct kiog_worker *w,
+					       struct kiog_slot *s));
+INDIRECT_CALLABLE_DECLARE(void kiog_kiocb_submit(struct kiog_worker *w,
+						 struct kiog_slot *s));
+INDIRECT_CALLABLE_DECLARE(void kiog_null_submit(struct kiog_worker *w,
+						struct kiog_slot *s));
 
 /**
  * struct kiog_job_cfg - what the user asked for; read-only once running
@@ -107,6 +131,8 @@ struct kiog_job_cfg {
 	const struct kiog_engine_ops *engine;
 	/* the plain fields, include/kiogen/job.h */
 	KIOG_JOB_FIELDS(KIOG_JOB_MEMBER)
+	/* metadata engines: fio's filename_format */
+	char filename_format[KIOGEN_META_NAME_MAX + 1];
 };
 
 /**
@@ -121,7 +147,10 @@ struct kiog_job {
 	void *target;		/* engine state for the opened target */
 	u64 target_bytes;	/* size of the target */
 	u32 min_align;		/* bytes: bs and offset must be multiples */
+	u32 max_bs;		/* bytes: the largest I/O, a buffer's size */
 	struct kiog_worker **workers;
+	u16 ioprio;		/* of its bios and kiocbs; 0: the kernel's default */
+	struct crypto_shash *vfy_tfm;	/* verify's checksum; NULL without */
 };
 
 /**
@@ -139,9 +168,17 @@ struct kiog_slot {
 	int error;		/* set by the completion */
 	u8 dir;			/* enum kiogen_dir */
 	bool inflight;		/* submitted, not yet reaped */
+	u64 pick_ns;		/* latency split: choosing it began */
+	u64 sub_ns;		/* latency split: it left the submit call */
+	u64 due_ns;		/* rate limits: when it was due; 0: not paced */
 	struct bio_vec *bvec;	/* the data buffer, nr_bvec chunks */
 	unsigned int nr_bvec;
 	void *priv;		/* slot_priv bytes of engine state */
+	/* block phases (blk-split.c): the first bio, and its stamps */
+	struct bio *blk_bio;
+	struct kiog_blk_stamps blk;
+	u64 vseq;		/* verify: the write expected in a read back */
+	u32 dirty;		/* bytes from the start a read overwrote */
 };
 
 /**
@@ -167,13 +204,50 @@ struct kiog_worker {
 
 	/* policy, loop state and results: the shared worker core */
 	struct kiog_core core;
+	struct kiog_vfy vfy;		/* verify's phases and results */
+	struct kiog_buf buf;		/* what written blocks hold */
 	u64 elapsed_ns;
 	u64 cpu_usr_ns, cpu_sys_ns;
 	u64 ctx_vol, ctx_invol;
+	bool finished;			/* the four above are final (release) */
+	/* rate limits: pacing and sched lat (kiogen/rate.h) */
+	struct kiog_rate rate;
 
 	/* progress, read by others without locks */
 	u64 live_ios, live_bytes, live_errors;
+
+	/* block phases (blk-split.c); blk_split NULL: none */
+	struct kiog_blk_split *blk_split;
+	struct kiog_slot *blk_cur;	/* inside its engine call; read by probes */
+	u32 blk_tracepoints;		/* KIOGEN_BLK_TP_* probed */
+	bool blk_file;			/* the target is a file: fs phase */
 };
+
+/* The order of the chunks of a buffer of @bs bytes: 64 KiB at most. */
+static inline u32 kiog_chunk_order(u32 bs)
+{
+	return min_t(u32, get_order(bs), KIOG_CHUNK_ORDER);
+}
+
+/**
+ * kiog_slot_chunk_len() - bytes of chunk @i of a slot's buffer
+ * @s: the slot
+ * @i: below @s->nr_bvec
+ *
+ * As kiog_slot_alloc() made it: chunks of the largest block's order, the
+ * last one cut to the largest block. The bio engine sizes its bios' chunks
+ * with this, and so does every walk over the buffer (contents, verify), never
+ * with bv_len: the table is the bio's, and adding a page rewrites bv_len with
+ * the length of that I/O.
+ *
+ * Return: bytes.
+ */
+static inline u32 kiog_slot_chunk_len(const struct kiog_slot *s, u32 i)
+{
+	u32 bs = s->w->job->max_bs, chunk = PAGE_SIZE << kiog_chunk_order(bs);
+
+	return min(chunk, bs - i * chunk);
+}
 
 /*
  * A worker's clock, for every stamp of its I/Os. sched_clock() costs the
@@ -186,6 +260,34 @@ struct kiog_worker {
 static inline u64 kiog_now(const struct kiog_worker *w)
 {
 	return likely(w->sched_clock) ? sched_clock() : ktime_get_ns();
+}
+
+void kiog_slot_complete_list(struct kiog_slot *s);	/* worker.c */
+
+/**
+ * kiog_slot_complete() - hand a finished I/O back to its worker
+ * @s: the slot; the engine has set @s->error and @s->done_bytes
+ *
+ * Safe from any context, including hard interrupts. Inline: the null
+ * engine completes every I/O here, within its submit.
+ */
+static inline void kiog_slot_complete(struct kiog_slot *s)
+{
+	struct kiog_worker *w = s->w;
+
+	s->end_ns = kiog_now(w);
+	/*
+	 * Completed inside submit or poll (null engine, irqmode=0, hipri): no
+	 * atomics, no wakeup. Only in task context: an interrupt taken while
+	 * the worker runs also sees current == w->task, and must go through
+	 * the lock-free list.
+	 */
+	if (current == w->task && in_task()) {
+		s->node.next = w->inline_done;
+		w->inline_done = &s->node;
+		return;
+	}
+	kiog_slot_complete_list(s);
 }
 
 /**
@@ -202,6 +304,7 @@ struct kiog_run {
 	/* attached: the creating socket, held until the run ends (kiog_lock) */
 	struct sock *owner;
 	bool stop;			/* ask workers to stop */
+	bool started;			/* workers all built (release) */
 	int error;			/* first errno of any worker */
 	u32 nr_jobs;
 	u32 nr_workers;
@@ -212,6 +315,7 @@ struct kiog_run {
 	struct completion done;		/* all workers reaped */
 	struct work_struct reap_work;
 	struct delayed_work progress_work;
+	struct kiog_blk *blk;		/* block probes (blk-split.c); NULL: none */
 };
 
 extern struct mutex kiog_lock;
@@ -239,16 +343,47 @@ void kiog_run_worker_done(struct kiog_run *run);
 /* worker.c */
 int kiog_worker_fn(void *data);
 u64 kiog_worker_mem(const struct kiog_job *job);
+u64 kiog_worker_log_ring_mem(const struct kiog_job_cfg *c);
 u64 kiog_worker_shrink(struct kiog_worker *w);
 int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 		      struct kiog_worker **wp);
 void kiog_worker_free(struct kiog_worker *w);
-void kiog_slot_complete(struct kiog_slot *s);
+
+/* blk-split.c */
+bool kiog_blk_wanted(const struct kiog_job *job);
+int kiog_blk_start(struct kiog_run *run);
+void kiog_blk_stop(struct kiog_run *run);
+void kiog_blk_forget(struct kiog_run *run, struct kiog_slot *s);
+
+/* engine-meta.c */
+void kiog_meta_worker_digest(struct kiog_worker *w);
+/* verify.c */
+int kiog_job_verify_open(struct kiog_job *job, struct nlattr **tb,
+			 struct netlink_ext_ack *extack);
+void kiog_job_verify_close(struct kiog_job *job);
+void kiog_verify_fill(struct kiog_worker *w, struct kiog_slot *s);
+void kiog_verify_stamp(struct kiog_worker *w, struct kiog_slot *s, u64 seq);
+int kiog_verify_check(struct kiog_worker *w, struct kiog_slot *s);
+
+/* buffer.c */
+void kiog_buffer_slot_fill(struct kiog_worker *w, struct kiog_slot *s);
+void kiog_buffer_write(struct kiog_worker *w, struct kiog_slot *s);
+void kiog_buffer_restore(struct kiog_worker *w, struct kiog_slot *s);
 
 /* netlink.c */
 int kiog_nl_init(void);
 void kiog_nl_exit(void);
 void kiog_nl_notify_run(struct kiog_run *run);
+void kiog_nl_err(struct netlink_ext_ack *extack, const struct nlattr *attr,
+		 const char *msg);
 int kiog_nl_put_run(struct sk_buff *skb, struct kiog_run *run);
+
+/* place.c */
+int kiog_place_check(const struct kiog_job_cfg *c, struct nlattr **tb,
+		     struct user_namespace *ns, struct netlink_ext_ack *extack);
+bool kiog_place_worker(const struct kiog_job_cfg *c, u32 k, struct cpumask *mask,
+		       int *node);
+void kiog_place_task(const struct kiog_job_cfg *c, struct task_struct *task);
+u16 kiog_place_ioprio(const struct kiog_job_cfg *c);
 
 #endif /* _KIOGEN_H */

@@ -9,6 +9,8 @@
 
 #include <linux/module.h>
 #include <linux/netlink.h>
+#include <linux/rcupdate.h>
+#include <linux/sched/cputime.h>
 #include <linux/slab.h>
 #include <net/genetlink.h>
 #include <net/netlink.h>
@@ -16,6 +18,8 @@
 #include <net/sock.h>
 #include <linux/file.h>
 #include <linux/user_namespace.h>
+
+#include <kiogen/meta.h>
 
 #include "kiogen.h"
 #include "compat.h"
@@ -64,6 +68,8 @@ static bool kiog_nl_admin(struct sk_buff *skb, struct netlink_ext_ack *extack)
  * cb->args[2] says .start found the requester unprivileged.
  */
 #define KIOG_DUMP_REFUSED	1
+/* results-get's log-drain, from a socket other than the run's owner */
+#define KIOG_DUMP_NOT_OWNER	2
 
 static bool kiog_nl_dump_unprivileged(struct netlink_callback *cb)
 {
@@ -136,6 +142,11 @@ static u32 kiog_nla_get_U32(const struct nlattr *nla, u32 dflt)
 	return nla ? nla_get_u32(nla) : dflt;
 }
 
+static s32 kiog_nla_get_S32(const struct nlattr *nla, s32 dflt)
+{
+	return nla ? nla_get_s32(nla) : dflt;
+}
+
 static bool kiog_nla_get_FLAG(const struct nlattr *nla, bool dflt)
 {
 	return nla ? true : dflt;
@@ -154,6 +165,19 @@ static struct kiog_zones kiog_nla_get_ZONES(const struct nlattr *nla, int dflt)
 	return z;
 }
 
+/* more than fit is left for kiog_nl_parse_job() to refuse */
+static struct kiog_pattern kiog_nla_get_PATTERN(const struct nlattr *nla, int dflt)
+{
+	struct kiog_pattern pat = { .len = 0 };
+	int len = nla ? nla_len(nla) : 0;
+
+	if (len > (int)sizeof(pat.b))
+		pat.len = sizeof(pat.b) + 1;
+	else if (len)
+		pat.len = nla_memcpy(pat.b, nla, len);
+	return pat;
+}
+
 static int kiog_nla_put_U64(struct sk_buff *skb, int type, u64 v)
 {
 	return nla_put_u64_64bit(skb, type, v, KIOGEN_A_JOB_PAD);
@@ -162,6 +186,11 @@ static int kiog_nla_put_U64(struct sk_buff *skb, int type, u64 v)
 static int kiog_nla_put_U32(struct sk_buff *skb, int type, u32 v)
 {
 	return nla_put_u32(skb, type, v);
+}
+
+static int kiog_nla_put_S32(struct sk_buff *skb, int type, s32 v)
+{
+	return nla_put_s32(skb, type, v);
 }
 
 static int kiog_nla_put_FLAG(struct sk_buff *skb, int type, bool v)
@@ -174,14 +203,67 @@ static int kiog_nla_put_ZONES(struct sk_buff *skb, int type, struct kiog_zones v
 	return v.nr ? nla_put(skb, type, v.nr * sizeof(v.z[0]), v.z) : 0;
 }
 
+static int kiog_nla_put_PATTERN(struct sk_buff *skb, int type,
+				struct kiog_pattern v)
+{
+	return v.len ? nla_put(skb, type, v.len, v.b) : 0;
+}
+
 /* extack with a message that is not a literal (NL_SET_ERR_MSG_ATTR's must be) */
-static void kiog_nl_err(struct netlink_ext_ack *extack, const struct nlattr *attr,
-			const char *msg)
+void kiog_nl_err(struct netlink_ext_ack *extack, const struct nlattr *attr,
+		 const char *msg)
 {
 	if (extack) {
 		extack->_msg = msg;
 		extack->bad_attr = attr;
 	}
+}
+
+/* The attribute a message of bs.h (it starts with fio's name) is about. */
+static struct nlattr *kiog_nl_bs_attr(struct nlattr **tb, const char *msg)
+{
+	if (!strncmp(msg, "bsrange", 7))
+		return tb[KIOGEN_A_JOB_BS_MAX] ?: tb[KIOGEN_A_JOB_BS_WRITE_MAX];
+	if (!strncmp(msg, "bssplit", 7))
+		return tb[KIOGEN_A_JOB_BSSPLIT];
+	if (!strncmp(msg, "blockalign", 10))
+		return tb[KIOGEN_A_JOB_BLOCKALIGN] ?: tb[KIOGEN_A_JOB_BLOCKALIGN_WRITE];
+	if (!strncmp(msg, "blocksize_unaligned", 19))
+		return tb[KIOGEN_A_JOB_BLOCKSIZE_UNALIGNED];
+	if (strstr(msg, "trims'"))
+		return tb[KIOGEN_A_JOB_BS_TRIM];
+	return tb[KIOGEN_A_JOB_BS_WRITE] ?: tb[KIOGEN_A_JOB_BS];
+}
+
+/* How the sizes and the pattern's postfix combine. */
+static int kiog_nl_check_stream(const struct kiog_job_cfg *c, struct nlattr **tb,
+				struct netlink_ext_ack *extack)
+{
+	bool rnd = kiog_rw_random(c->rw);
+	struct kiog_wl_cfg *wlc;
+	const char *msg;
+
+	wlc = kmalloc(sizeof(*wlc), GFP_KERNEL);
+	if (!wlc)
+		return -ENOMEM;
+	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, wlc, c);
+	msg = kiog_bs_check(wlc);
+	kfree(wlc);
+	if (msg) {
+		kiog_nl_err(extack, kiog_nl_bs_attr(tb, msg), msg);
+		return -EINVAL;
+	}
+	if (c->rw_seq_nr > 1 && !rnd) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_RW_SEQ_NR],
+				    "job rw-seq-nr: only a random pattern draws random offsets");
+		return -EINVAL;
+	}
+	if (c->rw_seq_add && rnd) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_RW_SEQ_ADD],
+				    "job rw-seq-add: only a sequential pattern leaves holes");
+		return -EINVAL;
+	}
+	return 0;
 }
 
 /* Fill one job's config from its attributes; the target is checked later. */
@@ -231,6 +313,12 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 	if (tb[KIOGEN_A_JOB_FILENAME])
 		nla_strscpy(c->filename, tb[KIOGEN_A_JOB_FILENAME],
 			    sizeof(c->filename));
+	if (tb[KIOGEN_A_JOB_FILENAME_FORMAT])
+		nla_strscpy(c->filename_format, tb[KIOGEN_A_JOB_FILENAME_FORMAT],
+			    sizeof(c->filename_format));
+	else
+		strscpy(c->filename_format, KIOG_META_FORMAT_DEFAULT,
+			sizeof(c->filename_format));
 #define KIOG_PARSE(field, ATTR, TYPE, dflt, ...) \
 	c->field = kiog_nla_get_##TYPE(tb[KIOGEN_A_JOB_##ATTR], dflt);
 	KIOG_JOB_FIELDS(KIOG_PARSE)
@@ -242,6 +330,13 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 			    tb[KIOGEN_A_JOB_ZONES], msg);
 		return -EINVAL;
 	}
+	err = kiog_nl_check_stream(c, tb, extack);
+	if (err)
+		return err;
+	err = kiog_place_check(c, tb, job->run->net->user_ns, extack);
+	if (err)
+		return err;
+	job->ioprio = kiog_place_ioprio(c);
 	/* bios never go through the page cache */
 	if (c->engine == &kiog_engine_bio)
 		c->direct = true;
@@ -303,6 +398,9 @@ static int kiog_nl_take_fd(struct kiog_job *job, struct nlattr *nest,
 				    "job fd: not an open file descriptor of the requester");
 		return -EBADF;
 	}
+	/* a directory's files are written, not the directory: the engine checks */
+	if (c->engine->dir_target)
+		return 0;
 	if (kiog_rw_writes(c->rw) && !(job->file->f_mode & FMODE_WRITE)) {
 		NL_SET_ERR_MSG_ATTR(extack, fd,
 				    "job fd: not open for writing, and the job writes");
@@ -321,11 +419,86 @@ static int kiog_nl_take_fd(struct kiog_job *job, struct nlattr *nest,
 	return 0;
 }
 
+/*
+ * The sizes must suit the target's alignment and fit the region; each
+ * worker's region (offset_increment) must fit the target.
+ */
+static int kiog_nl_check_sizes(struct kiog_job *job, struct nlattr **tb,
+			       struct netlink_ext_ack *extack)
+{
+	struct kiog_job_cfg *c = &job->cfg;
+	u64 nr_blocks, shift, end;
+	struct kiog_wl_cfg *wlc;
+	struct kiog_bs *b;
+	const char *msg;
+	int err = -EINVAL;
+	u32 unit;
+
+	wlc = kmalloc(sizeof(*wlc), GFP_KERNEL);
+	b = kmalloc(sizeof(*b), GFP_KERNEL);
+	if (!wlc || !b) {
+		err = -ENOMEM;
+		goto out_free;
+	}
+	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, wlc, c);
+	kiog_bs_init(b, wlc, 0);
+	msg = kiog_bs_check_align(b, job->min_align);
+	if (msg) {
+		kiog_nl_err(extack, kiog_nl_bs_attr(tb, msg), msg);
+		goto out_free;
+	}
+	if (c->offset_increment % job->min_align) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_OFFSET_INCREMENT],
+				    "job offset_increment: not a multiple of the target's logical block size");
+		goto out_free;
+	}
+	/* the bio engine would send the sector below, O_DIRECT would fail */
+	if (c->rw_seq_add % job->min_align) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_RW_SEQ_ADD],
+				    "job rw-seq-add: the hole (rw=X:N) is not a multiple of the target's logical block size");
+		goto out_free;
+	}
+	/* the last worker's region starts this far after the first's */
+	if (check_mul_overflow(c->offset_increment, (u64)c->numjobs - 1, &shift) ||
+	    check_add_overflow(c->offset, shift, &end) || end >= job->target_bytes) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_OFFSET_INCREMENT],
+				    "job offset_increment: the last worker starts past the end of the target");
+		goto out_free;
+	}
+	if (!c->size)
+		c->size = job->target_bytes - end;
+	if (c->size > job->target_bytes - end) {
+		NL_SET_ERR_MSG_ATTR(extack,
+				    tb[KIOGEN_A_JOB_SIZE] ?: tb[KIOGEN_A_JOB_OFFSET_INCREMENT],
+				    "job size: the last worker's region (offset_increment) is past the end of the target");
+		goto out_free;
+	}
+	job->max_bs = kiog_bs_largest(b, c->rw);
+	if (c->size < job->max_bs) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_SIZE] ?: tb[KIOGEN_A_JOB_BS],
+				    "job size: smaller than the largest block size");
+		goto out_free;
+	}
+	nr_blocks = kiog_bs_blocks(b, c->rw, c->size, &unit);
+	if (c->random_distribution == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS &&
+	    kiog_dist_zones_fit(&c->zones, nr_blocks, unit)) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_ZONES],
+				    "job zones: zoned_abs zones end past the region");
+		goto out_free;
+	}
+	err = 0;
+out_free:
+	kfree(b);
+	kfree(wlc);
+	return err;
+}
+
 /* The region must fit the opened target and hold at least one block. */
 static int kiog_nl_check_region(struct kiog_job *job, struct nlattr **tb,
 				struct netlink_ext_ack *extack)
 {
 	struct kiog_job_cfg *c = &job->cfg;
+	int err;
 
 	if (c->bs % job->min_align) {
 		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_BS],
@@ -342,26 +515,24 @@ static int kiog_nl_check_region(struct kiog_job *job, struct nlattr **tb,
 				    "job offset: past the end of the target");
 		return -EINVAL;
 	}
-	if (!c->size)
+	/* with offset_increment, every worker's region fits: see below */
+	if (!c->size && !c->offset_increment)
 		c->size = job->target_bytes - c->offset;
 	if (c->size > job->target_bytes - c->offset) {
 		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_SIZE],
 				    "job size: offset + size is past the end of the target");
 		return -EINVAL;
 	}
-	if (c->size < c->bs) {
+	if (c->size && c->size < c->bs) {
 		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_SIZE] ?: tb[KIOGEN_A_JOB_BS],
 				    "job size: smaller than one block (bs)");
 		return -EINVAL;
 	}
+	err = kiog_nl_check_sizes(job, tb, extack);
+	if (err)
+		return err;
 	if (!c->io_size)
 		c->io_size = c->size;
-	if (c->random_distribution == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS &&
-	    kiog_dist_zones_fit(&c->zones, div64_u64(c->size, c->bs), c->bs)) {
-		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_ZONES],
-				    "job zones: zoned_abs zones end past the region");
-		return -EINVAL;
-	}
 	return 0;
 }
 
@@ -418,8 +589,11 @@ int kiogen_nl_run_new_doit(struct sk_buff *skb, struct genl_info *info)
 			err = kiog_job_open(job, tb, extack);
 		if (err)
 			goto err_put_run;
+		/* from here a refusal closes the target (and releases a claim) */
 		job->opened = true;
-		err = kiog_nl_check_region(job, tb, extack);
+		err = kiog_job_verify_open(job, tb, extack);
+		if (!err)
+			err = kiog_nl_check_region(job, tb, extack);
 		if (err)
 			goto err_put_run;
 	}
@@ -581,6 +755,9 @@ static int kiog_nl_put_job(struct sk_buff *skb, const struct kiog_job *job)
 		goto err_cancel;
 	KIOG_JOB_FIELDS(KIOG_PUT)
 #undef KIOG_PUT
+	if (c->engine->dir_target &&
+	    nla_put_string(skb, KIOGEN_A_JOB_FILENAME_FORMAT, c->filename_format))
+		goto err_cancel;
 	nla_nest_end(skb, nest);
 	return 0;
 
@@ -721,6 +898,16 @@ int kiogen_nl_run_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 
 #define KIOG_HIST_CHUNK		128	/* buckets per message */
 #define KIOG_SAMPLES_CHUNK	64	/* samples per message */
+#define KIOG_LOG_WIN_CHUNK	16	/* log windows per message */
+#define KIOG_LOG_HIST_CHUNK	512	/* u32s of histogram log per message */
+#define KIOG_LOG_IO_CHUNK	64	/* per-I/O log samples per message: 2.5 KiB */
+/*
+ * A dump's skb is NLMSG_GOODSIZE when the larger one it tries first cannot
+ * be had (a small recv() buffer, or no order-3 page): a chunk must fit in it,
+ * or the dump fails with EMSGSIZE.
+ */
+static_assert(KIOG_LOG_IO_CHUNK * sizeof(struct kiogen_log_io) + 256 <=
+	      NLMSG_GOODSIZE);
 
 /*
  * Dump cursor. Each worker sends: its summary, then the non-empty chunks of
@@ -729,8 +916,11 @@ int kiogen_nl_run_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 struct kiog_dump_ctx {
 	u32 run_id;
 	u32 job, worker;
-	u32 part;		/* 0 summary, 1 hist, 2 samples */
+	u32 part;		/* 0 summary, 1 hist, 2 samples, 3 log, 4 hist log, 5 io log */
 	u32 dir, pos;		/* dir: histogram number, see kiog_worker_hist() */
+	bool live;		/* a running run: summaries and histograms only */
+	bool drain;		/* log-drain: the owner takes the io log samples */
+	u32 io_end;		/* drain: the worker's io_head when its turn came */
 };
 
 static int kiog_nl_put_lat(struct sk_buff *skb, u32 first_attr,
@@ -762,27 +952,91 @@ static int kiog_nl_put_dir(struct sk_buff *skb, const struct kiog_worker *w,
 	    kiog_nl_put_lat(skb, KIOGEN_A_DIR_CLAT_MIN, &d->clat) ||
 	    (slat && kiog_nl_put_lat(skb, KIOGEN_A_DIR_SLAT_MIN, &d->slat)))
 		return -EMSGSIZE;
+	/* kiogen's sched lat, of the directions a rate limits */
+	if (dir <= KIOGEN_DIR_WRITE && w->rate.sched_ios[dir] &&
+	    (nla_put_u64_64bit(skb, KIOGEN_A_DIR_SCHED_IOS, w->rate.sched_ios[dir],
+			       KIOGEN_A_DIR_PAD) ||
+	     kiog_nl_put_lat(skb, KIOGEN_A_DIR_SCHED_MIN, &w->rate.sched[dir])))
+		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
+}
+
+static int kiog_nl_put_split(struct sk_buff *skb, const struct kiog_split *sp)
+{
+	return nla_put_u64_64bit(skb, KIOGEN_A_WORKER_SPLIT_IOS, sp->ios,
+				 KIOGEN_A_WORKER_PAD) ||
+	       nla_put(skb, KIOGEN_A_WORKER_SPLIT_SUM, sizeof(sp->sum), sp->sum);
+}
+
+/*
+ * A worker still running has no final times yet: they are read as they
+ * stand, like /proc reads a task's. Its counters and histograms are read
+ * while it writes them; a live report is a close look, not an exact one.
+ */
+static void kiog_worker_times(const struct kiog_worker *w, u64 t[5])
+{
+	struct task_struct *task;
+
+	/* the reaper drops the task after kthread_stop() and synchronize_rcu() */
+	rcu_read_lock();
+	/* acquire: pairs with kiog_worker_fn()'s release of the final times */
+	if (!smp_load_acquire(&w->finished)) {
+		task = READ_ONCE(w->task);
+		/* none before its clock starts (startdelay, not yet woken) */
+		t[0] = READ_ONCE(w->core.ramp_end) ?
+		       kiog_core_elapsed(&w->core, kiog_now(w)) : 0;
+		task_cputime_adjusted(task, &t[1], &t[2]);
+		t[3] = READ_ONCE(task->nvcsw);
+		t[4] = READ_ONCE(task->nivcsw);
+		rcu_read_unlock();
+		return;
+	}
+	rcu_read_unlock();
+	t[0] = w->elapsed_ns;
+	t[1] = w->cpu_usr_ns;
+	t[2] = w->cpu_sys_ns;
+	t[3] = w->ctx_vol;
+	t[4] = w->ctx_invol;
+}
+
+static int kiog_nl_put_blk(struct sk_buff *skb, const struct kiog_worker *w)
+{
+	const struct kiog_blk_split *bs = w->blk_split;
+
+	return nla_put_u64_64bit(skb, KIOGEN_A_WORKER_BLK_IOS, bs->ios,
+				 KIOGEN_A_WORKER_PAD) ||
+	       nla_put(skb, KIOGEN_A_WORKER_BLK_SUM, sizeof(bs->sum), bs->sum) ||
+	       nla_put_u64_64bit(skb, KIOGEN_A_WORKER_BLK_UNQUEUED, bs->unqueued,
+				 KIOGEN_A_WORKER_PAD) ||
+	       nla_put_u64_64bit(skb, KIOGEN_A_WORKER_BLK_NORQ, bs->norq,
+				 KIOGEN_A_WORKER_PAD) ||
+	       nla_put_u64_64bit(skb, KIOGEN_A_WORKER_BLK_INSERTED, bs->inserted,
+				 KIOGEN_A_WORKER_PAD) ||
+	       nla_put_u32(skb, KIOGEN_A_WORKER_BLK_TRACEPOINTS,
+			   w->blk_tracepoints) ||
+	       (w->blk_file && nla_put_flag(skb, KIOGEN_A_WORKER_BLK_FILE));
 }
 
 static int kiog_nl_put_worker(struct sk_buff *skb, const struct kiog_worker *w)
 {
 	struct nlattr *nest = nla_nest_start(skb, KIOGEN_A_WORKER);
+	u64 t[5];
 	u32 dir;
 
+	kiog_worker_times(w, t);
 	if (!nest ||
 	    nla_put_u32(skb, KIOGEN_A_WORKER_JOB, w->job->index) ||
 	    nla_put_u32(skb, KIOGEN_A_WORKER_INDEX, w->index) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_ELAPSED_NS, w->elapsed_ns,
+	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_ELAPSED_NS, t[0],
 			      KIOGEN_A_WORKER_PAD) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_CPU_USR_NS, w->cpu_usr_ns,
+	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_CPU_USR_NS, t[1],
 			      KIOGEN_A_WORKER_PAD) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_CPU_SYS_NS, w->cpu_sys_ns,
+	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_CPU_SYS_NS, t[2],
 			      KIOGEN_A_WORKER_PAD) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_CTX_VOL, w->ctx_vol,
+	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_CTX_VOL, t[3],
 			      KIOGEN_A_WORKER_PAD) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_CTX_INVOL, w->ctx_invol,
+	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_CTX_INVOL, t[4],
 			      KIOGEN_A_WORKER_PAD) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_MEM, w->mem,
 			      KIOGEN_A_WORKER_PAD) ||
@@ -793,7 +1047,11 @@ static int kiog_nl_put_worker(struct sk_buff *skb, const struct kiog_worker *w)
 			      KIOGEN_A_WORKER_PAD) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_ISSUED, w->wl.issued,
 			      KIOGEN_A_WORKER_PAD) ||
-	    nla_put_s32(skb, KIOGEN_A_WORKER_ERROR, w->core.error))
+	    nla_put_s32(skb, KIOGEN_A_WORKER_ERROR, w->core.error) ||
+	    (w->core.split && kiog_nl_put_split(skb, w->core.split)) ||
+	    (w->blk_split && kiog_nl_put_blk(skb, w)) ||
+	    (w->job->cfg.verify &&
+	     nla_put(skb, KIOGEN_A_WORKER_VERIFY, sizeof(w->vfy.res), &w->vfy.res)))
 		return -EMSGSIZE;
 	for (dir = 0; dir < ARRAY_SIZE(w->core.stats); dir++)
 		if (kiog_nl_put_dir(skb, w, dir))
@@ -804,20 +1062,65 @@ static int kiog_nl_put_worker(struct sk_buff *skb, const struct kiog_worker *w)
 
 /*
  * The histograms a worker sends, numbered 2 * dir + kind: lat and clat of
- * reads and writes, lat of syncs (their clat is the same).
+ * reads and writes, lat of syncs (their clat is the same); then the sched
+ * lat of reads and writes (rate limits; empty, so not sent, without); then
+ * the phases of the latency split, if the worker has one; then its block
+ * phases, if it has them; then lat and clat of trims (empty, so not sent,
+ * unless the job trims).
  */
-#define KIOG_NR_HISTS	(2 * KIOGEN_DIR_SYNC + 1)
+#define KIOG_NR_CORE_HISTS	(2 * KIOGEN_DIR_SYNC + 1)
+#define KIOG_NR_DIR_HISTS	(KIOG_NR_CORE_HISTS + 2)
+#define KIOG_NR_SPLIT_HISTS	(KIOG_NR_DIR_HISTS + KIOG_SPLIT_NR)
+#define KIOG_TRIM_HISTS		(KIOG_NR_SPLIT_HISTS + KIOG_BLK_NR)
+#define KIOG_NR_HISTS		(KIOG_TRIM_HISTS + 2)
 
+static u32 kiog_hist_dir(u32 hn)
+{
+	if (hn >= KIOG_TRIM_HISTS)
+		return KIOGEN_DIR_TRIM;
+	if (hn < KIOG_NR_CORE_HISTS)
+		return hn / 2;
+	return hn < KIOG_NR_DIR_HISTS ? hn - KIOG_NR_CORE_HISTS : KIOGEN_DIR_READ;
+}
+
+/* NULL: a split phase of a worker without a split */
 static const u64 *kiog_worker_hist(const struct kiog_worker *w, u32 hn)
 {
-	const struct kiog_dir_stats *d = &w->core.stats[hn / 2];
+	const struct kiog_dir_stats *d;
 
+	if (hn >= KIOG_TRIM_HISTS) {
+		d = &w->core.stats[KIOGEN_DIR_TRIM];
+		return hn - KIOG_TRIM_HISTS == KIOGEN_LAT_CLAT ? d->clat_hist : d->hist;
+	}
+	if (hn >= KIOG_NR_SPLIT_HISTS)
+		return w->blk_split ? w->blk_split->hist[hn - KIOG_NR_SPLIT_HISTS] :
+				      NULL;
+	if (hn >= KIOG_NR_DIR_HISTS)
+		return w->core.split ? w->core.split->hist[hn - KIOG_NR_DIR_HISTS] :
+				       NULL;
+	if (hn >= KIOG_NR_CORE_HISTS)
+		return w->rate.sched_hist[hn - KIOG_NR_CORE_HISTS];
+	d = &w->core.stats[hn / 2];
 	return hn % 2 == KIOGEN_LAT_CLAT ? d->clat_hist : d->hist;
+}
+
+static u32 kiog_worker_hist_kind(u32 hn)
+{
+	if (hn >= KIOG_TRIM_HISTS)
+		return hn - KIOG_TRIM_HISTS;
+	if (hn >= KIOG_NR_SPLIT_HISTS)
+		return kiog_blk_kind(hn - KIOG_NR_SPLIT_HISTS);
+	if (hn >= KIOG_NR_DIR_HISTS)
+		return kiog_split_kind(hn - KIOG_NR_DIR_HISTS);
+	return hn < KIOG_NR_CORE_HISTS ? hn % 2 : KIOGEN_LAT_SCHED;
 }
 
 static bool kiog_hist_chunk_empty(const u64 *hist, u32 first, u32 n)
 {
 	u32 i;
+
+	if (!hist)
+		return true;
 
 	for (i = 0; i < n; i++)
 		if (hist[first + i])
@@ -833,8 +1136,8 @@ static int kiog_nl_put_hist(struct sk_buff *skb, const struct kiog_worker *w,
 	if (!nest ||
 	    nla_put_u32(skb, KIOGEN_A_HIST_JOB, w->job->index) ||
 	    nla_put_u32(skb, KIOGEN_A_HIST_WORKER, w->index) ||
-	    nla_put_u32(skb, KIOGEN_A_HIST_DIR, hn / 2) ||
-	    nla_put_u32(skb, KIOGEN_A_HIST_KIND, hn % 2) ||
+	    nla_put_u32(skb, KIOGEN_A_HIST_DIR, kiog_hist_dir(hn)) ||
+	    nla_put_u32(skb, KIOGEN_A_HIST_KIND, kiog_worker_hist_kind(hn)) ||
 	    nla_put_u32(skb, KIOGEN_A_HIST_BITS, KIOG_HIST_BITS) ||
 	    nla_put_u32(skb, KIOGEN_A_HIST_GROUPS, KIOG_HIST_GROUPS) ||
 	    nla_put_u32(skb, KIOGEN_A_HIST_FIRST, first) ||
@@ -864,6 +1167,121 @@ static int kiog_nl_put_samples(struct sk_buff *skb,
 }
 
 /*
+ * Log windows: those the worker closed, then the one still open when it
+ * ended (its last, partial window), so that the windows add up to the totals.
+ */
+static u32 kiog_log_nr_windows(const struct kiog_worker *w)
+{
+	return w->core.log.avg_ns ? w->core.log.nr_win + 1 : 0;
+}
+
+static int kiog_nl_put_log(struct sk_buff *skb, const struct kiog_worker *w,
+			   u32 part, u32 first, u32 n)
+{
+	const struct kiog_log *l = &w->core.log;
+	struct nlattr *nest = nla_nest_start(skb, KIOGEN_A_LOG);
+	struct kiogen_log_window last;
+	int err;
+
+	if (!nest ||
+	    nla_put_u32(skb, KIOGEN_A_LOG_JOB, w->job->index) ||
+	    nla_put_u32(skb, KIOGEN_A_LOG_WORKER, w->index) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_LOG_AVG_NS, l->avg_ns, KIOGEN_A_LOG_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_LOG_HIST_NS, l->hist_ns, KIOGEN_A_LOG_PAD) ||
+	    nla_put_u32(skb, KIOGEN_A_LOG_HIST_LOST, l->hist_lost) ||
+	    nla_put_u32(skb, KIOGEN_A_LOG_FIRST, first))
+		return -EMSGSIZE;
+	if (part == 4) {
+		err = nla_put(skb, KIOGEN_A_LOG_HIST, n * sizeof(u32), &l->hist[first]);
+	} else {
+		struct nlattr *a;
+		u32 closed = first < l->nr_win ? min(n, l->nr_win - first) : 0;
+
+		a = nla_reserve(skb, KIOGEN_A_LOG_WINDOWS, n * sizeof(last));
+		err = a ? 0 : -EMSGSIZE;
+		if (a) {
+			memcpy(nla_data(a), &l->win[first], closed * sizeof(last));
+			if (closed < n) {
+				kiog_log_window_fill(l, w->core.stats, w->elapsed_ns, &last);
+				memcpy((char *)nla_data(a) + closed * sizeof(last), &last,
+				       sizeof(last));
+			}
+		}
+	}
+	if (err)
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/*
+ * Per-I/O log samples: a message holds those from ring position @from on,
+ * up to @to, the end of the ring or KIOG_LOG_IO_CHUNK.
+ */
+static u32 kiog_log_io_chunk(const struct kiog_log *l, u32 from, u32 to)
+{
+	u32 idx = from & l->io_mask;
+
+	return min3(to - from, l->io_mask + 1 - idx, (u32)KIOG_LOG_IO_CHUNK);
+}
+
+static int kiog_nl_put_log_io(struct sk_buff *skb, const struct kiog_worker *w,
+			      u32 from, u32 n)
+{
+	const struct kiog_log *l = &w->core.log;
+	struct nlattr *nest = nla_nest_start(skb, KIOGEN_A_LOG);
+
+	if (!nest ||
+	    nla_put_u32(skb, KIOGEN_A_LOG_JOB, w->job->index) ||
+	    nla_put_u32(skb, KIOGEN_A_LOG_WORKER, w->index) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_LOG_IO_LOST, READ_ONCE(l->io_lost),
+			      KIOGEN_A_LOG_PAD) ||
+	    nla_put(skb, KIOGEN_A_LOG_IO, n * sizeof(*l->io),
+		    &l->io[from & l->io_mask]))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/*
+ * log-drain: the next chunk of worker @w's per-I/O samples, taken from its
+ * ring (the worker may then reuse their room). Only the samples written
+ * when the worker's turn came are sent, so that a worker writing faster
+ * than its reader reads does not keep the dump going. Same returns as
+ * kiog_nl_results_step().
+ */
+static int kiog_nl_drain_step(struct sk_buff *skb, struct netlink_callback *cb,
+			      struct kiog_dump_ctx *ctx, struct kiog_worker *w)
+{
+	struct kiog_log *l = &w->core.log;
+	u32 tail = l->io_tail, n;
+	void *hdr;
+
+	if (!l->io)
+		return 1;
+	if (ctx->part == 0) {
+		/* the samples up to it are whole: pairs with kiog_log_io() */
+		ctx->io_end = smp_load_acquire(&l->io_head);
+		ctx->part = 5;
+	}
+	n = kiog_log_io_chunk(l, tail, ctx->io_end);
+	if (!n)
+		return 1;
+	hdr = kiog_nl_dump_put(skb, cb, KIOGEN_CMD_RESULTS_GET);
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, KIOGEN_A_ID, ctx->run_id) ||
+	    kiog_nl_put_log_io(skb, w, tail, n)) {
+		genlmsg_cancel(skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	/* copied into the message: the room is the worker's again */
+	kiog_log_io_take(l, n);
+	return 0;
+}
+
+/*
  * Put the next message of worker @w at the cursor into @skb and advance the
  * cursor. Returns 1 when the worker is finished, 0 when a message went out,
  * -EMSGSIZE when @skb is full.
@@ -872,7 +1290,7 @@ static int kiog_nl_results_step(struct sk_buff *skb, struct netlink_callback *cb
 				struct kiog_dump_ctx *ctx,
 				const struct kiog_worker *w)
 {
-	u32 first = ctx->pos, n;
+	u32 first = ctx->pos, n, io_from = 0;
 	void *hdr;
 	int err;
 
@@ -895,8 +1313,30 @@ static int kiog_nl_results_step(struct sk_buff *skb, struct netlink_callback *cb
 		}
 		first = ctx->pos;
 	}
-	if (ctx->part == 2 && ctx->pos >= w->core.nr_samples)
+	/* live: the samples and logs are being written; not sent */
+	if (ctx->part == 2 && ctx->live)
 		return 1;
+	if (ctx->part == 2 && ctx->pos >= w->core.nr_samples) {
+		ctx->part = 3;
+		ctx->pos = 0;
+	}
+	if (ctx->part == 3 && ctx->pos >= kiog_log_nr_windows(w)) {
+		ctx->part = 4;
+		ctx->pos = 0;
+	}
+	if (ctx->part == 4 && ctx->pos >= w->core.log.hist_len) {
+		ctx->part = 5;
+		ctx->pos = 0;
+	}
+	/* the samples no drain took: from the ring's tail to its head */
+	if (ctx->part == 5) {
+		const struct kiog_log *l = &w->core.log;
+
+		io_from = READ_ONCE(l->io_tail) + ctx->pos;
+		if (!l->io || io_from == READ_ONCE(l->io_head))
+			return 1;
+	}
+	first = ctx->pos;
 
 	hdr = kiog_nl_dump_put(skb, cb, KIOGEN_CMD_RESULTS_GET);
 	if (!hdr)
@@ -911,9 +1351,22 @@ static int kiog_nl_results_step(struct sk_buff *skb, struct netlink_callback *cb
 			n = min_t(u32, KIOG_HIST_CHUNK, KIOG_HIST_BUCKETS - first);
 			err = kiog_nl_put_hist(skb, w, ctx->dir, first, n);
 			break;
-		default:
+		case 2:
 			n = min_t(u32, KIOG_SAMPLES_CHUNK, w->core.nr_samples - first);
 			err = kiog_nl_put_samples(skb, w, first, n);
+			break;
+		case 3:
+			n = min_t(u32, KIOG_LOG_WIN_CHUNK, kiog_log_nr_windows(w) - first);
+			err = kiog_nl_put_log(skb, w, 3, first, n);
+			break;
+		case 4:
+			n = min_t(u32, KIOG_LOG_HIST_CHUNK, w->core.log.hist_len - first);
+			err = kiog_nl_put_log(skb, w, 4, first, n);
+			break;
+		default:
+			n = kiog_log_io_chunk(&w->core.log, io_from,
+					      READ_ONCE(w->core.log.io_head));
+			err = kiog_nl_put_log_io(skb, w, io_from, n);
 			break;
 		}
 	}
@@ -943,9 +1396,36 @@ static int kiog_nl_results_step(struct sk_buff *skb, struct netlink_callback *cb
 	return 0;
 }
 
+/*
+ * log-drain takes samples away: only the socket that started the run (the
+ * CLI writing its log files) may. Returns 1 when there is nothing to take
+ * yet (workers not all built) or any more (the run ended: results-get has
+ * the rest), 0 to take, or -EPERM for another socket.
+ */
+static int kiog_nl_drain_check(struct netlink_callback *cb, struct kiog_run *run)
+{
+	bool live, owner;
+
+	/*
+	 * The reaper ends the run and lets its owner go under the lock: read
+	 * both at once, or the owner draining as its run ends is refused.
+	 */
+	mutex_lock(&kiog_lock);
+	live = run->state == KIOGEN_STATE_RUNNING;
+	owner = run->owner && run->owner == NETLINK_CB(cb->skb).sk;
+	mutex_unlock(&kiog_lock);
+	if (!live)
+		return 1;
+	if (!owner)
+		return -EPERM;
+	/* pairs with kiog_run_start(): workers built */
+	return smp_load_acquire(&run->started) ? 0 : 1;
+}
+
 int kiogen_nl_results_start(struct netlink_callback *cb)
 {
 	struct nlattr **attrs = kiog_dump_attrs(cb);
+	bool drain, empty = false, live;
 	struct kiog_dump_ctx *ctx;
 	struct kiog_run *run;
 	int err = 0;
@@ -955,16 +1435,31 @@ int kiogen_nl_results_start(struct netlink_callback *cb)
 	if (KIOG_REQUIRE(cb->extack, NULL, attrs, KIOGEN_A_ID,
 			 "missing attribute: run id"))
 		return -EINVAL;
+	drain = attrs[KIOGEN_A_LOG_DRAIN];
 	run = kiog_run_get(sock_net(cb->skb->sk), nla_get_u32(attrs[KIOGEN_A_ID]));
 	if (!run) {
 		NL_SET_ERR_MSG_ATTR(cb->extack, attrs[KIOGEN_A_ID],
 				    "run id: no such run");
 		return -ENOENT;
 	}
-	if (READ_ONCE(run->state) == KIOGEN_STATE_RUNNING) {
+	live = READ_ONCE(run->state) == KIOGEN_STATE_RUNNING;
+	if (drain) {
+		err = kiog_nl_drain_check(cb, run);
+		/* refused from the first dumpit, as kiog_nl_dump_unprivileged() */
+		if (err == -EPERM)
+			cb->args[2] = KIOG_DUMP_NOT_OWNER;
+		/* 1: nothing to take, an empty dump */
+		empty = err == 1;
+		err = 0;
+	} else if (live && !attrs[KIOGEN_A_LIVE]) {
 		NL_SET_ERR_MSG_ATTR(cb->extack, attrs[KIOGEN_A_ID],
-				    "run id: run is still running");
+				    "run id: run is still running (live gives its results so far)");
 		err = -EBUSY;
+	} else if (live && /* pairs with kiog_run_start(): workers built */
+		   !smp_load_acquire(&run->started)) {
+		NL_SET_ERR_MSG_ATTR(cb->extack, attrs[KIOGEN_A_ID],
+				    "run id: run is starting its workers");
+		err = -EAGAIN;
 	}
 	kiog_run_put(run);
 	if (err)
@@ -974,6 +1469,10 @@ int kiogen_nl_results_start(struct netlink_callback *cb)
 	if (!ctx)
 		return -ENOMEM;
 	ctx->run_id = nla_get_u32(attrs[KIOGEN_A_ID]);
+	ctx->live = live;
+	ctx->drain = drain;
+	if (empty)
+		ctx->job = U32_MAX;
 	cb->args[0] = (long)ctx;
 	return 0;
 }
@@ -987,6 +1486,11 @@ int kiogen_nl_results_get_dumpit(struct sk_buff *skb,
 
 	if (cb->args[2] == KIOG_DUMP_REFUSED)
 		return kiog_nl_dump_refused(cb);
+	if (cb->args[2] == KIOG_DUMP_NOT_OWNER) {
+		NL_SET_ERR_MSG_ATTR(cb->extack, kiog_dump_attrs(cb)[KIOGEN_A_LOG_DRAIN],
+				    "log-drain: only the socket that started the run takes its per-I/O log");
+		return -EPERM;
+	}
 	run = kiog_run_get(sock_net(cb->skb->sk), ctx->run_id);
 	if (!run)
 		return -ENOENT;	/* deleted under our feet */
@@ -998,8 +1502,12 @@ int kiogen_nl_results_get_dumpit(struct sk_buff *skb,
 			ctx->worker = 0;
 			continue;
 		}
-		err = kiog_nl_results_step(skb, cb, ctx,
-					   job->workers[ctx->worker]);
+		if (ctx->drain)
+			err = kiog_nl_drain_step(skb, cb, ctx,
+						 job->workers[ctx->worker]);
+		else
+			err = kiog_nl_results_step(skb, cb, ctx,
+						   job->workers[ctx->worker]);
 		if (err < 0)
 			break;
 		if (err == 1) {

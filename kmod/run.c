@@ -33,6 +33,12 @@ const struct kiog_engine_ops *const kiog_engines[] = {
 	&kiog_engine_bio,
 	&kiog_engine_kiocb,
 	&kiog_engine_null,
+	&kiog_engine_filecreate,
+	&kiog_engine_filestat,
+	&kiog_engine_filedelete,
+	&kiog_engine_dircreate,
+	&kiog_engine_dirstat,
+	&kiog_engine_dirdelete,
 };
 
 const unsigned int kiog_nr_engines = ARRAY_SIZE(kiog_engines);
@@ -117,6 +123,7 @@ struct kiog_run *kiog_run_alloc(u32 nr_jobs)
  */
 static void kiog_job_release_target(struct kiog_job *job, bool sync)
 {
+	kiog_job_verify_close(job);
 	if (job->opened) {
 		job->cfg.engine->close(job);
 		job->opened = false;
@@ -216,6 +223,8 @@ static void kiog_run_reap(struct work_struct *work)
 				run->error = w->core.error;
 		}
 	}
+	/* no I/O of the run is in flight: its block probes go before its slots */
+	kiog_blk_stop(run);
 	/*
 	 * A completer may still be inside kiog_slot_complete(), about to wake
 	 * a thread that has exited: let it leave before the slots, and our
@@ -338,8 +347,8 @@ static int kiog_job_create_workers(struct kiog_job *job, u32 *nr_created)
 {
 	struct kiog_run *run = job->run;
 	cpumask_var_t mask;
+	int err = 0, node;
 	u32 i;
-	int err = 0;
 
 	job->workers = kcalloc(job->cfg.numjobs, sizeof(*job->workers),
 			       GFP_KERNEL);
@@ -348,8 +357,12 @@ static int kiog_job_create_workers(struct kiog_job *job, u32 *nr_created)
 	if (!alloc_cpumask_var(&mask, GFP_KERNEL))
 		return -ENOMEM;
 	for (i = 0; i < job->cfg.numjobs; i++) {
-		int node = kiog_worker_node((*nr_created)++);
+		bool placed = kiog_place_worker(&job->cfg, *nr_created, mask, &node);
 		struct kiog_worker *w;
+
+		if (!placed)
+			node = kiog_worker_node(*nr_created);
+		(*nr_created)++;
 
 		err = kiog_worker_alloc(job, i, node, &w);
 		job->workers[i] = w;	/* even half built: the release frees it */
@@ -372,7 +385,12 @@ static int kiog_job_create_workers(struct kiog_job *job, u32 *nr_created)
 		err = cgroup_attach_task_all(current, w->task);
 		if (err)
 			break;
-		kiog_worker_bind(w, mask);
+		/* the job's CPUs were checked against the requester's */
+		if (placed && kiog_kthread_affine(w->task, mask))
+			pr_debug("worker %u: cannot bind to its cpus_allowed\n", w->index);
+		else if (!placed)
+			kiog_worker_bind(w, mask);
+		kiog_place_task(&job->cfg, w->task);
 	}
 	free_cpumask_var(mask);
 	return err;
@@ -450,7 +468,7 @@ static int kiog_run_register(struct kiog_run *run,
  */
 int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 {
-	u64 limit = (u64)READ_ONCE(kiog_max_mem_mb) << 20;
+	u64 limit = (u64)READ_ONCE(kiog_max_mem_mb) << 20, ring_mem = 0, used;
 	u32 i, nr_workers = 0, created;
 	bool registered;
 	int err;
@@ -465,14 +483,23 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 	run->nr_workers = nr_workers;
 
 	/* reserve memory before allocating any, so a huge request fails cleanly */
-	for (i = 0; i < run->nr_jobs; i++)
+	for (i = 0; i < run->nr_jobs; i++) {
 		run->mem += (u64)run->jobs[i].cfg.numjobs *
 			    kiog_worker_mem(&run->jobs[i]);
-	if (atomic64_add_return(run->mem, &kiog_mem_used) > limit) {
+		ring_mem += (u64)run->jobs[i].cfg.numjobs *
+			    kiog_worker_log_ring_mem(&run->jobs[i].cfg);
+	}
+	used = atomic64_add_return(run->mem, &kiog_mem_used);
+	if (used > limit) {
 		atomic64_sub(run->mem, &kiog_mem_used);
 		run->mem = 0;
-		NL_SET_ERR_MSG(extack,
-			       "job iodepth: buffers exceed the module's memory limit (module parameter max_mem_mb)");
+		/* name what put it over: the per-I/O log rings, or the buffers */
+		if (ring_mem && used - ring_mem <= limit)
+			NL_SET_ERR_MSG(extack,
+				       "job log-ring: per-I/O log rings exceed the module's memory limit (module parameter max_mem_mb)");
+		else
+			NL_SET_ERR_MSG(extack,
+				       "job iodepth: buffers exceed the module's memory limit (module parameter max_mem_mb)");
 		return -ENOMEM;
 	}
 
@@ -491,18 +518,27 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 		if (err)
 			goto err_destroy;
 	}
+	err = kiog_blk_start(run);
+	if (err) {
+		NL_SET_ERR_MSG(extack,
+			       "job latency_split: no memory for the block probes");
+		goto err_destroy;
+	}
 
 	INIT_WORK(&run->reap_work, kiog_run_reap);
 	INIT_DELAYED_WORK(&run->progress_work, kiog_run_progress);
 	atomic_set(&run->active, nr_workers);
 	kref_get(&run->ref);		/* the workers' reference */
 	run->start_ns = ktime_get_ns();
+	/* live results may read the workers from here on */
+	smp_store_release(&run->started, true);
 	queue_delayed_work(kiog_wq, &run->progress_work,
 			   nsecs_to_jiffies(KIOG_SAMPLE_NS));
 	kiog_run_wake_workers(run);
 	return 0;
 
 err_destroy:
+	kiog_blk_stop(run);
 	kiog_run_destroy_workers(run);
 	complete_all(&run->done);	/* for kiog_runs_shutdown() */
 	mutex_lock(&kiog_lock);

@@ -30,14 +30,16 @@
 static_assert(KIOGEN_MAX_BS <= BIO_MAX_VECS << (12 + KIOG_CHUNK_ORDER),
 	      "max-bs (the spec) needs more chunks than a bio holds");
 
-static u32 kiog_chunk_order(u32 bs)
-{
-	return min_t(u32, get_order(bs), KIOG_CHUNK_ORDER);
-}
-
 static u32 kiog_nr_chunks(u32 bs)
 {
 	return DIV_ROUND_UP(bs, PAGE_SIZE << kiog_chunk_order(bs));
+}
+
+/* Do the slots carry data? A trim has none: a job that only trims needs no buffers. */
+static bool kiog_job_buffers(const struct kiog_job *job)
+{
+	return job->cfg.engine->needs_buffers &&
+	       (kiog_rw_dirs(job->cfg.rw) & (KIOG_BS_READ | KIOG_BS_WRITE));
 }
 
 static size_t kiog_slot_size(const struct kiog_job *job)
@@ -45,8 +47,8 @@ static size_t kiog_slot_size(const struct kiog_job *job)
 	const struct kiog_engine_ops *eng = job->cfg.engine;
 	size_t sz = sizeof(struct kiog_slot);
 
-	if (eng->needs_buffers)
-		sz += kiog_nr_chunks(job->cfg.bs) * sizeof(struct bio_vec);
+	if (kiog_job_buffers(job))
+		sz += kiog_nr_chunks(job->max_bs) * sizeof(struct bio_vec);
 	return ALIGN(sz, sizeof(long)) + eng->slot_priv;
 }
 
@@ -67,13 +69,49 @@ static u32 kiog_max_samples(const struct kiog_job_cfg *c)
 
 /* What a worker keeps once its thread has ended: the results. */
 /*
- * What the worker struct (vmalloc: whole pages) and @nr_samples samples
- * (kvmalloc: a kmalloc size class, or power-of-two pages) really take.
+ * What the worker struct (vmalloc: whole pages), @nr_samples samples and
+ * the latency split, when there is one (kvmalloc: a kmalloc size class, or
+ * power-of-two pages), really take.
  */
-static u64 kiog_worker_results_mem(u32 nr_samples)
+static u64 kiog_worker_results_mem(u32 nr_samples, bool split)
 {
 	return PAGE_ALIGN(sizeof(struct kiog_worker)) +
-	       kmalloc_size_roundup((size_t)nr_samples * sizeof(struct kiogen_sample));
+	       kmalloc_size_roundup((size_t)nr_samples * sizeof(struct kiogen_sample)) +
+	       (split ? kmalloc_size_roundup(sizeof(struct kiog_split)) : 0);
+}
+
+/* What the block phases take, for a job that times them (blk-split.c). */
+static u64 kiog_worker_blk_mem(const struct kiog_job *job)
+{
+	return kiog_blk_wanted(job) ?
+	       kmalloc_size_roundup(sizeof(struct kiog_blk_split)) : 0;
+}
+
+/**
+ * kiog_worker_log_ring_mem() - bytes of one worker's per-I/O log ring
+ * @c: the job's configuration
+ *
+ * Return: what the ring of log_ring samples, rounded up, takes; 0 without.
+ */
+u64 kiog_worker_log_ring_mem(const struct kiog_job_cfg *c)
+{
+	u32 n = kiog_log_ring_size(c->log_ring);
+
+	return n ? kmalloc_size_roundup(array_size(n, sizeof(struct kiogen_log_io))) : 0;
+}
+
+/* What the windows behind fio's log files take (include/kiogen/log.h). */
+static u64 kiog_worker_log_mem(const struct kiog_job_cfg *c)
+{
+	u32 nr = kiog_log_windows(c->log_avg_ns, c->runtime_ns);
+	u64 mem = nr ? kmalloc_size_roundup(array_size(nr, sizeof(struct kiogen_log_window))) : 0;
+
+	if (c->log_hist_ns)
+		mem += kmalloc_size_roundup(2 * KIOG_HIST_BUCKETS * sizeof(u64)) +
+		       kmalloc_size_roundup(array_size(kiog_log_hist_words(c->log_hist_ns,
+									   c->runtime_ns),
+							sizeof(u32)));
+	return mem + kiog_worker_log_ring_mem(c);
 }
 
 /**
@@ -87,16 +125,17 @@ u64 kiog_worker_mem(const struct kiog_job *job)
 	const struct kiog_job_cfg *c = &job->cfg;
 	u64 per_slot = kiog_slot_size(job) + 2 * sizeof(void *);
 
-	if (c->engine->needs_buffers)
-		per_slot += (u64)kiog_nr_chunks(c->bs) <<
-			    (PAGE_SHIFT + kiog_chunk_order(c->bs));
-	return kiog_worker_results_mem(kiog_max_samples(c)) +
+	if (kiog_job_buffers(job))
+		per_slot += (u64)kiog_nr_chunks(job->max_bs) <<
+			    (PAGE_SHIFT + kiog_chunk_order(job->max_bs));
+	return kiog_worker_results_mem(kiog_max_samples(c), c->latency_split) +
+	       kiog_worker_blk_mem(job) + kiog_worker_log_mem(c) +
 	       (u64)c->iodepth * per_slot;
 }
 
 static void kiog_slot_free(struct kiog_slot *s)
 {
-	u32 order = kiog_chunk_order(s->w->job->cfg.bs);
+	u32 order = kiog_chunk_order(s->w->job->max_bs);
 	unsigned int i;
 
 	for (i = 0; i < s->nr_bvec; i++)
@@ -114,7 +153,7 @@ static struct kiog_slot *kiog_slot_alloc(struct kiog_worker *w,
 					 struct kiog_rng *fill)
 {
 	const struct kiog_job *job = w->job;
-	u32 bs = job->cfg.bs, order = kiog_chunk_order(bs);
+	u32 bs = job->max_bs, order = kiog_chunk_order(bs);
 	u32 chunk = PAGE_SIZE << order, i, off;
 	struct kiog_slot *s;
 	size_t head;
@@ -125,7 +164,7 @@ static struct kiog_slot *kiog_slot_alloc(struct kiog_worker *w,
 	s->w = w;
 	s->bvec = (struct bio_vec *)(s + 1);
 	head = sizeof(*s);
-	if (job->cfg.engine->needs_buffers) {
+	if (kiog_job_buffers(job)) {
 		s->nr_bvec = kiog_nr_chunks(bs);
 		head += s->nr_bvec * sizeof(struct bio_vec);
 	}
@@ -144,7 +183,8 @@ static struct kiog_slot *kiog_slot_alloc(struct kiog_worker *w,
 			return NULL;
 		}
 		s->bvec[i].bv_page = page;
-		s->bvec[i].bv_len = min(chunk, bs - i * chunk);
+		/* the kiocb engines' bvec iterators read it; the bio engine rewrites it */
+		s->bvec[i].bv_len = kiog_slot_chunk_len(s, i);
 		s->bvec[i].bv_offset = 0;
 		p = page_address(page);
 		for (off = 0; off < chunk / sizeof(u64); off++)
@@ -178,7 +218,9 @@ static void kiog_worker_free_slots(struct kiog_worker *w)
 u64 kiog_worker_shrink(struct kiog_worker *w)
 {
 	struct kiog_core *c = &w->core;
-	u64 held = kiog_worker_results_mem(c->nr_samples), freed;
+	u64 held = kiog_worker_results_mem(c->nr_samples, c->split) +
+		   kiog_worker_blk_mem(w->job) +
+		   kiog_worker_log_mem(&w->job->cfg), freed;
 	struct kiogen_sample *smp = NULL;
 
 	kiog_worker_free_slots(w);
@@ -207,7 +249,56 @@ void kiog_worker_free(struct kiog_worker *w)
 {
 	kiog_worker_free_slots(w);
 	kvfree(w->core.samples);
+	kvfree(w->core.split);
+	kvfree(w->blk_split);
+	kvfree(w->core.log.win);
+	kvfree(w->core.log.hist_prev);
+	kvfree(w->core.log.hist);
+	kvfree(w->core.log.io);
 	kvfree(w);
+}
+
+/* The windows behind fio's log files, if the job asks for them. */
+static int kiog_worker_log_alloc(struct kiog_worker *w, const struct kiog_job_cfg *c)
+{
+	u32 nr = kiog_log_windows(c->log_avg_ns, c->runtime_ns);
+	struct kiogen_log_window *win = NULL;
+	u64 *prev = NULL;
+	u32 *hist = NULL;
+
+	if (nr) {
+		win = kvmalloc_node(array_size(nr, sizeof(*win)),
+				    GFP_KERNEL_ACCOUNT, w->node);
+		if (!win)
+			return -ENOMEM;
+	}
+	/* owned by the core from here: kiog_worker_free() frees them */
+	w->core.log.win = win;
+	if (c->log_hist_ns) {
+		prev = kvzalloc_node(2 * KIOG_HIST_BUCKETS * sizeof(*prev),
+				     GFP_KERNEL_ACCOUNT, w->node);
+		w->core.log.hist_prev = prev;
+		hist = kvmalloc_node(array_size(kiog_log_hist_words(c->log_hist_ns,
+								    c->runtime_ns),
+						sizeof(*hist)),
+				     GFP_KERNEL_ACCOUNT, w->node);
+		w->core.log.hist = hist;
+		if (!prev || !hist)
+			return -ENOMEM;
+	}
+	kiog_log_init(&w->core.log, c->log_avg_ns, c->log_hist_ns, c->log_max,
+		      c->runtime_ns, win, prev, hist);
+	if (c->log_ring) {
+		u32 n = kiog_log_ring_size(c->log_ring);
+		struct kiogen_log_io *io;
+
+		io = kvmalloc_node(array_size(n, sizeof(*io)), GFP_KERNEL_ACCOUNT,
+				   w->node);
+		if (!io)
+			return -ENOMEM;
+		kiog_log_io_init(&w->core.log, io, n);
+	}
+	return 0;
 }
 
 /**
@@ -229,6 +320,8 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 	const struct kiog_job_cfg *c = &job->cfg;
 	struct kiog_wl_cfg wlc;
 	struct kiogen_sample *samples;
+	struct kiog_vfy_cfg vc;
+	struct kiog_buf_cfg bc;
 	struct kiog_core_cfg cc;
 	struct kiog_worker *w;
 	struct kiog_rng fill;
@@ -248,6 +341,7 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 	init_llist_head(&w->done);
 	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, &wlc, c);
 	wlc.seed = kiog_wl_worker_seed(c->seed, job->index, index);
+	wlc.offset += index * c->offset_increment;
 	/* the netlink layer validated the region; this cannot fail */
 	if (WARN_ON_ONCE(kiog_wl_init(&w->wl, &wlc)))
 		return -EINVAL;
@@ -257,18 +351,43 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 					   sizeof(*samples)),
 				GFP_KERNEL_ACCOUNT, node);
 	kiog_core_init(&w->core, &cc, &w->wl, samples);
+	if (c->engine->dir_target)
+		kiog_meta_worker_digest(w);
+	kiog_rate_init(&w->rate, &cc, wlc.seed);
+	KIOG_JOB_COPY(KIOG_JOB_VERIFY_FIELDS, &vc, c);
+	kiog_vfy_init(&w->vfy, &vc, c->rw, &cc, &w->wl, job->run->id, job->index,
+		      index);
+	KIOG_JOB_COPY(KIOG_JOB_BUFFER_FIELDS, &bc, c);
+	kiog_buf_init(&w->buf, &bc, wlc.seed, c->verify != KIOGEN_VERIFY_NONE,
+		      w->vfy.pat.len, &w->wl.digest);
 	w->slots = kcalloc_node(c->iodepth, sizeof(*w->slots),
 				GFP_KERNEL_ACCOUNT, node);
 	w->free = kcalloc_node(c->iodepth, sizeof(*w->free),
 			       GFP_KERNEL_ACCOUNT, node);
-	if (!samples || !w->slots || !w->free)
+	if (!samples || !w->slots || !w->free || kiog_worker_log_alloc(w, c))
 		return -ENOMEM;
+	if (c->latency_split) {
+		w->core.split = kvzalloc_node(sizeof(*w->core.split),
+					      GFP_KERNEL_ACCOUNT, node);
+		if (!w->core.split)
+			return -ENOMEM;
+	}
+	if (kiog_blk_wanted(job)) {
+		w->blk_split = kvzalloc_node(sizeof(*w->blk_split),
+					     GFP_KERNEL_ACCOUNT, node);
+		if (!w->blk_split)
+			return -ENOMEM;
+		w->blk_file = S_ISREG(file_inode(job->file)->i_mode);
+	}
 	kiog_rng_seed(&fill, wlc.seed ^ KIOG_FILL_SEED);
 	for (i = 0; i < c->iodepth; i++) {
 		struct kiog_slot *s = kiog_slot_alloc(w, &fill);
 
 		if (!s)
 			return -ENOMEM;
+		kiog_buffer_slot_fill(w, s);
+		if (w->vfy.pat.len)
+			kiog_verify_fill(w, s);
 		if (c->engine->slot_init && c->engine->slot_init(w, s)) {
 			kiog_slot_free(s);
 			return -ENOMEM;
@@ -280,30 +399,18 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 }
 
 /**
- * kiog_slot_complete() - hand a finished I/O back to its worker
- * @s: the slot; the engine has set @s->error and @s->done_bytes
+ * kiog_slot_complete_list() - kiog_slot_complete() from another context
+ * @s: the slot, its end time set
  *
  * Safe from any context, including hard interrupts. Once the slot is on the
  * worker's list the worker may reap it, end and be stopped; the RCU read
  * section keeps the worker, and the reference on its task, until the wakeup
  * is done, since the reaper waits for a grace period before dropping them.
  */
-void kiog_slot_complete(struct kiog_slot *s)
+void kiog_slot_complete_list(struct kiog_slot *s)
 {
 	struct kiog_worker *w = s->w;
 
-	s->end_ns = kiog_now(w);
-	/*
-	 * Completed inside submit or poll (null engine, irqmode=0, hipri): no
-	 * atomics, no wakeup. Only in task context: an interrupt taken while
-	 * the worker runs also sees current == w->task, and must go through
-	 * the lock-free list.
-	 */
-	if (current == w->task && in_task()) {
-		s->node.next = w->inline_done;
-		w->inline_done = &s->node;
-		return;
-	}
 	rcu_read_lock();
 	/* only the first completion on an empty list needs to wake the worker */
 	if (llist_add(&s->node, &w->done))
@@ -318,17 +425,35 @@ struct kiog_loop {
 	bool refill_wait;	/* the queue filled: wait for @low */
 };
 
+/* A block to write gets its header; with verify, its checksum too. */
 static void kiog_stamp(struct kiog_worker *w, struct kiog_slot *s)
 {
-	struct kiogen_block_header *h = page_address(s->bvec[0].bv_page);
+	if (unlikely(s->dirty))
+		kiog_buffer_restore(w, s);
+	if (unlikely(kiog_buf_per_write(&w->buf)))
+		kiog_buffer_write(w, s);
+	if (unlikely(w->vfy.type)) {
+		if (w->vfy.stamp)
+			kiog_verify_stamp(w, s, s->vseq);
+		return;
+	}
+	/* contents asked for are written as they are, as fio writes them */
+	if (unlikely(kiog_buf_custom(&w->buf)))
+		return;
+	kiog_block_stamp(page_address(s->bvec[0].bv_page), s->offset,
+			 w->job->run->id, w->job->index, w->index, s->vseq);
+}
 
-	memcpy(h->magic, KIOGEN_BLOCK_MAGIC, sizeof(h->magic));
-	h->offset = s->offset;
-	h->run = w->job->run->id;
-	h->job = w->job->index;
-	h->worker = w->index;
-	h->pad = 0;
-	h->seq = w->core.write_seq;
+/*
+ * The engine's submit, once per I/O: with retpolines an indirect call goes
+ * through a thunk, so the common engines are called directly.
+ */
+static __always_inline void kiog_engine_submit(const struct kiog_engine_ops *eng,
+					       struct kiog_worker *w,
+					       struct kiog_slot *s)
+{
+	INDIRECT_CALL_3(eng->submit, kiog_bio_submit, kiog_kiocb_submit,
+			kiog_null_submit, w, s);
 }
 
 /*
@@ -343,41 +468,80 @@ static void kiog_worker_submit(struct kiog_worker *w, struct kiog_loop *l)
 	const struct kiog_engine_ops *eng = c->engine;
 	u32 top = w->nr_free, n = min(w->nr_free, l->batch), i;
 	struct kiog_core *core = &w->core;
+	struct kiog_split *split = core->split;
+	bool plugged = n > 1;
 	struct blk_plug plug;
-	u64 now;
+	u64 now, pick_ns = 0;
 
 	/* blk_start_plug_nr_ios() would size the batch, but is not exported */
-	if (n > 1)
+	if (plugged)
 		blk_start_plug(&plug);
 	for (i = 0; i < n; i++) {
 		struct kiog_slot *s;
 		struct kiog_io io;
 		bool sync_due;
+		int picked;
+		u64 vseq;
 
-		if (!kiog_core_may_issue(core, &w->wl))
+		/*
+		 * a held I/O (rate limits) was counted when it was built; the
+		 * first was let through by kiog_worker_may_submit()
+		 */
+		if (i && !kiog_vfy_may_issue(&w->vfy, &w->rate, core, &w->wl))
 			break;
+		if (unlikely(split))
+			pick_ns = kiog_now(w);
+		picked = kiog_vfy_pick(&w->vfy, &w->rate, core, &w->wl, &io, &vseq,
+				       unlikely(w->rate.paced) ? kiog_now(w) : 0);
+		if (!picked)
+			break;
+		sync_due = picked > 1;
 		s = w->free[--w->nr_free];
-		sync_due = kiog_core_next(core, &w->wl, &io);
+		if (unlikely(split))
+			s->pick_ns = pick_ns;
+		s->due_ns = w->rate.due;
+		s->vseq = vseq;
 		s->offset = io.offset;
 		s->len = io.len;
 		s->dir = io.dir;
-		if (io.dir == KIOGEN_DIR_WRITE && s->nr_bvec)
+		/* without a buffer (null engine) nothing to stamp or restore */
+		if (s->nr_bvec && io.dir == KIOGEN_DIR_WRITE)
 			kiog_stamp(w, s);
+		else if (s->nr_bvec && io.dir == KIOGEN_DIR_READ && s->dirty < io.len &&
+			 kiog_buf_restores(&w->buf, &w->vfy.pat))
+			s->dirty = io.len;
 		w->inflight++;
 		s->inflight = true;
 		s->end_ns = 0;
 		s->start_ns = kiog_now(w);
 		s->issue_ns = s->start_ns;
-		eng->submit(w, s);
+		if (unlikely(w->blk_split)) {
+			memset(&s->blk, 0, sizeof(s->blk));
+			WRITE_ONCE(s->blk_bio, NULL);
+			/* the block probes take the bios it queues as this I/O's */
+			WRITE_ONCE(w->blk_cur, s);
+			kiog_engine_submit(eng, w, s);
+			WRITE_ONCE(w->blk_cur, NULL);
+		} else {
+			kiog_engine_submit(eng, w, s);
+		}
+		if (unlikely(split))
+			s->sub_ns = kiog_now(w);
 		if (sync_due) {
 			i++;
 			break;
 		}
 	}
-	if (n > 1)
+	if (plugged)
 		blk_finish_plug(&plug);
 	if (!i)
 		return;
+	/* a plugged batch left kiogen's hands when the plug was flushed */
+	if (unlikely(split) && plugged) {
+		now = kiog_now(w);
+		for (n = w->nr_free; n < top; n++)
+			w->free[n]->sub_ns = now;
+	}
 	/*
 	 * The slots of this batch are still above the free stack's top. One
 	 * that completed before the batch was issued is issued when it
@@ -451,9 +615,13 @@ static void kiog_worker_collect(struct kiog_worker *w)
 /* Accounts up to @max pending completions (0: all); returns how many. */
 static u32 kiog_worker_reap(struct kiog_worker *w, u32 max)
 {
-	u64 ios = 0, bytes = 0;
+	struct kiog_split *split = w->core.split;
+	u64 ios = 0, bytes = 0, seen = 0;
 	u32 n = 0;
 
+	/* the latency split's reap phase ends here, for the whole batch */
+	if (unlikely(split) && w->pending)
+		seen = kiog_now(w);
 	while (w->pending && (!max || n < max)) {
 		struct kiog_slot *s = llist_entry(w->pending, struct kiog_slot, node);
 
@@ -462,14 +630,31 @@ static u32 kiog_worker_reap(struct kiog_worker *w, u32 max)
 		s->inflight = false;
 		w->inflight--;
 		w->free[w->nr_free++] = s;
+		if (unlikely(kiog_vfy_checks(&w->vfy, s->dir, s->vseq)) && !s->error)
+			s->error = kiog_verify_check(w, s);
 		if (unlikely(s->error))
 			WRITE_ONCE(w->live_errors, w->live_errors + 1);
 		if (kiog_core_complete(&w->core, s->dir, s->error, s->start_ns,
 				       s->issue_ns, s->end_ns, s->done_bytes,
 				       s->len)) {
+			kiog_core_log_io(&w->core, s->dir, s->start_ns,
+					 s->issue_ns, s->end_ns, s->offset,
+					 s->done_bytes);
+			if (unlikely(s->due_ns))
+				kiog_rate_complete(&w->rate, s->dir, s->due_ns,
+						   s->end_ns);
 			ios++;
 			bytes += s->done_bytes;
+			if (unlikely(split))
+				kiog_split_add(split, s->pick_ns, s->start_ns,
+					       s->sub_ns, s->end_ns, seen);
+			if (unlikely(w->blk_split))
+				kiog_blk_split_add(w->blk_split, &s->blk,
+						   s->start_ns, s->end_ns,
+						   w->blk_file);
 		}
+		if (unlikely(w->blk_split))
+			kiog_blk_forget(w->job->run, s);
 	}
 	if (ios) {
 		WRITE_ONCE(w->live_ios, w->live_ios + ios);
@@ -521,11 +706,14 @@ static void kiog_worker_sync(struct kiog_worker *w, bool datasync)
 /*
  * May the worker submit now? Not while a full queue drains to iodepth_low,
  * nor while a due fsync waits for the writes in flight (fio quiesces too).
+ * Asked twice per turn of the loop: inline.
  */
-static bool kiog_worker_may_submit(struct kiog_worker *w, struct kiog_loop *l)
+static __always_inline bool kiog_worker_may_submit(struct kiog_worker *w,
+						   struct kiog_loop *l)
 {
-	if (!w->core.issuing || !w->nr_free || kiog_core_sync_due(&w->core) ||
-	    kiog_core_think_due(&w->core))
+	if (!w->core.issuing || !w->nr_free || (kiog_core_sync_due(&w->core) && !w->rate.held) ||
+	    kiog_core_think_due(&w->core) || w->rate.waiting ||
+	    !kiog_vfy_may_issue(&w->vfy, &w->rate, &w->core, &w->wl))
 		return false;
 	if (l->refill_wait) {
 		if (w->inflight > l->low)
@@ -558,20 +746,37 @@ static void kiog_worker_start_delay(struct kiog_worker *w)
 	}
 }
 
+/* One nap of a pause @left ns long still (none if 0), then a stop is seen. */
+static void kiog_worker_pause(struct kiog_worker *w, u64 left)
+{
+	if (left && w->core.issuing)
+		kiog_worker_nap(left);
+	if (READ_ONCE(w->job->run->stop))
+		kiog_core_stop(&w->core);
+}
+
 /* fio's thinktime, with nothing in flight: one nap, then back to the loop */
 static void kiog_worker_think(struct kiog_worker *w)
 {
-	u64 now = kiog_now(w), left;
+	u64 now = kiog_now(w);
 
 	/* none after the last I/O */
 	if (!kiog_core_may_issue(&w->core, &w->wl))
 		return;
 	kiog_core_tick(&w->core, now);
-	left = kiog_core_think(&w->core, now);
-	if (left && w->core.issuing)
-		kiog_worker_nap(left);
-	if (READ_ONCE(w->job->run->stop))
-		kiog_core_stop(&w->core);
+	kiog_worker_pause(w, kiog_core_think(&w->core, now));
+}
+
+/*
+ * Rate limits: the held I/O is not due yet and nothing is in flight (fio
+ * quiesces too): one nap towards its time, then back to the loop.
+ */
+static void kiog_worker_pace(struct kiog_worker *w)
+{
+	u64 now = kiog_now(w);
+
+	kiog_core_tick(&w->core, now);
+	kiog_worker_pause(w, kiog_rate_wait(&w->rate, now));
 }
 
 static void kiog_worker_loop(struct kiog_worker *w)
@@ -587,10 +792,12 @@ static void kiog_worker_loop(struct kiog_worker *w)
 	if (c->startdelay_ns)
 		kiog_worker_start_delay(w);
 	kiog_core_start(core, kiog_now(w));
+	kiog_rate_start(&w->rate, core->last_end);
 	/* a run can be stopped before a worker starts */
 	if (READ_ONCE(run->stop))
 		kiog_core_stop(core);
-	while (core->issuing || w->inflight) {
+	while (core->issuing || w->inflight ||
+	       kiog_vfy_turn(&w->vfy, &w->rate, core, READ_ONCE(run->stop))) {
 		/* suspend: drain what is in flight, then freeze */
 		if (unlikely(freezing(current))) {
 			if (!w->inflight) {
@@ -603,13 +810,20 @@ static void kiog_worker_loop(struct kiog_worker *w)
 			if (kiog_worker_may_submit(w, &l))
 				continue;
 		}
-		if (unlikely(kiog_core_sync_due(core)) && !w->inflight)
+		if (unlikely(kiog_core_sync_due(core)) && !w->inflight && !w->rate.held)
 			kiog_worker_sync(w, core->datasync);
 		if (unlikely(kiog_core_think_due(core)) && !w->inflight) {
 			kiog_worker_think(w);
 			continue;
 		}
+		if (unlikely(w->rate.waiting) && !w->inflight) {
+			kiog_worker_pace(w);
+			continue;
+		}
 		if (!w->inflight) {
+			/* the writes ended or paused: read back; or go on */
+			if (kiog_vfy_turn(&w->vfy, &w->rate, core, READ_ONCE(run->stop)))
+				continue;
 			if (!core->issuing)
 				break;
 			continue;
@@ -617,6 +831,9 @@ static void kiog_worker_loop(struct kiog_worker *w)
 		kiog_worker_complete(w);
 		/* a completion was just reaped: its time saves a clock read */
 		kiog_core_tick(core, core->last_end);
+		if (unlikely(w->rate.checked) &&
+		    kiog_rate_below_min(&w->rate, core, core->last_end))
+			kiog_core_fail(core, -EIO);
 		if (READ_ONCE(run->stop))
 			kiog_core_stop(core);
 		cond_resched();
@@ -654,6 +871,8 @@ int kiog_worker_fn(void *data)
 	w->cpu_sys_ns = st;
 	w->ctx_vol = current->nvcsw;
 	w->ctx_invol = current->nivcsw;
+	/* release: live results read the times above once this is seen */
+	smp_store_release(&w->finished, true);
 	kiog_run_worker_done(w->job->run);
 
 	for (;;) {

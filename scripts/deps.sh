@@ -11,10 +11,16 @@ PKGS=(
 	qemu-system-x86 busybox-static
 	# the debug leg builds a kernel
 	bison flex bc libelf-dev libssl-dev
-	libmnl-dev libnl-3-dev libnl-genl-3-dev liburing-dev
+	libmnl-dev libnl-3-dev libnl-genl-3-dev liburing-dev libaio-dev
 	fio xfsprogs e2fsprogs util-linux dmsetup python3 libcap2-bin iproute2
+	# make bench sets kiogen meta against bonnie++ itself (bench-meta.sh)
+	bonnie++
+	# test_split_blk.sh checks the block phases against blktrace/btt
+	blktrace
 	# kiogen plot draws with gnuplot
 	gnuplot-nox
+	# fio's fiologparser_hist.py reads kiogen's histogram logs (test_logs.sh)
+	python3-pandas python3-numpy
 	# the kernel's YNL generator and CLI (scripts/ynl.sh)
 	python3-yaml python3-jsonschema
 	# the kernel matrix and the DKMS leg of make check

@@ -118,3 +118,11 @@ for name, n in [("bio on /dev/ram0", "layer-bio"), ("kiocb on /dev/ram0 (blkdev 
     base = mean if base is None else base
     print(f"{name:34} {r['iops']:10.0f} {mean:13.0f} {cpu:10.0f} {added:>12}")
 PY
+
+# what the latency split costs per I/O
+echo
+"$src/selftests/bench-split.sh"
+
+# bonnie++'s file test against kiogen meta, kernel and syscall paths
+echo
+"$src/selftests/bench-meta.sh"

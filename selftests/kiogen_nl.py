@@ -6,7 +6,7 @@ pass any file descriptor (KIOGEN_A_JOB_FD), keep the socket that owns a run
 open or close it, and read the extack message. Attribute numbers come from
 the UAPI header of the checkout (KIOGEN_SRC), never from a copy.
 
-  kiogen_nl.py info | list | get ID | stop ID | del ID | results ID
+  kiogen_nl.py info | list | get ID | stop ID | del ID | results ID [drain]
                    (ID as @FILE: started at once, sends when FILE holds the id)
   kiogen_nl.py new [--detached] [--hold SECONDS] [--fd PATH[:rdonly|wronly|rdwr][:direct]]
                    [--rawfd N] ATTR=VALUE...      (one job; ATTR as in KIOGEN_A_JOB_*)
@@ -16,6 +16,8 @@ the UAPI header of the checkout (KIOGEN_SRC), never from a copy.
 
 Prints one line "errno=NAME ms=ELAPSED id=ID msg=EXTACK" (errno=0 on success),
 then what the reply held; exit 0 on success, 1 on a kernel error, 2 on usage.
+KIOGEN_NL_RECV: bytes each recv() asks for (default 1 MiB); the kernel sizes
+a dump's messages after it, 4096 its smallest.
 """
 import errno
 import os
@@ -36,6 +38,7 @@ NLMSG_ERROR, NLMSG_DONE = 2, 3
 GENL_ID_CTRL, CTRL_CMD_GETFAMILY = 16, 3
 CTRL_ATTR_FAMILY_ID, CTRL_ATTR_FAMILY_NAME, CTRL_ATTR_MCAST_GROUPS = 1, 2, 7
 NLMSGERR_ATTR_MSG, NLMSGERR_ATTR_OFFS, NLMSGERR_ATTR_MISS_TYPE = 1, 2, 5
+RECV = int(os.environ.get("KIOGEN_NL_RECV", 1 << 20))
 
 
 def uapi():
@@ -112,7 +115,7 @@ class Genl:
         seq = self.send(typ, flags | NLM_F_REQUEST | NLM_F_ACK, cmd, version, payload)
         msgs = []
         while True:
-            data = self.s.recv(1 << 20)
+            data = self.s.recv(RECV)
             while len(data) >= 16:
                 ln, t, fl, s, _ = struct.unpack_from("=IHHII", data)
                 body, data = data[16:ln], data[(ln + 3) & ~3:]
@@ -248,7 +251,10 @@ def main(argv):
             print("run %(id)s state %(state)s" % dict({"id": 0, "state": 0}, **run_nest(m)))
         return 1 if err else 0
     if op == "results":
-        msgs, (err, msg, _) = g.kiogen("RESULTS_GET", idattr(args[0]), dump=True)
+        req = idattr(args[0])
+        if args[1:] == ["drain"]:
+            req += attr(U["KIOGEN_A_LOG_DRAIN"], b"")
+        msgs, (err, msg, _) = g.kiogen("RESULTS_GET", req, dump=True)
         report(err, msg, t0, int(args[0]))
         print("parts %d" % len(msgs))
         return 1 if err else 0

@@ -135,6 +135,75 @@ finish() {
 SPLAT_RE='WARNING:|BUG:|Oops|KFENCE|lockdep|leak|Call Trace|general protection|soft lockup|hung_task|blocked for more than|Kernel panic|UBSAN:'
 KIOGEN_NL=${KIOGEN_NL:-$(dirname "$(readlink -f "$0")")/kiogen_nl.py}
 
+# need_brd_fs NR: root, the module, python3, NR brd devices of 512 MiB and
+# the XFS and ext4 modules, or a skip saying which is missing
+need_brd_fs() {
+	need_root
+	load_module
+	command -v python3 >/dev/null || skip "needs python3 to read JSON"
+	command -v mkfs.xfs >/dev/null || skip "needs xfsprogs (mkfs.xfs)"
+	modprobe brd rd_nr="$1" rd_size=524288 >/dev/null 2>&1 || skip "no brd module"
+	modprobe xfs >/dev/null 2>&1 || skip "no xfs module"
+	modprobe ext4 >/dev/null 2>&1 || skip "no ext4 module"
+}
+
+# ---- XFS and ext4 over two kinds of device (test_meta.sh, test_bonnie.sh) ----
+
+# brd completes each bio inside submit_bio(); null_blk, memory-backed so that
+# a file system lives on it, completes from a timer (the XFS device) or a
+# softirq (the ext4 one): completions that arrive from interrupt context
+FS_KINDS="brd null_blk"
+
+# need_fs_kinds NAME: need_brd_fs 2 and the null_blk devices NAME-xfs and
+# NAME-ext4 of 512 MiB, or a skip saying which is missing
+need_fs_kinds() {
+	need_brd_fs 2
+	FS_NULLB=$1
+	nullb_create "$1-xfs" memory_backed=1 size=512 irqmode=2 completion_nsec=20000 ||
+		skip "cannot create a memory-backed null_blk completing from a timer"
+	nullb_create "$1-ext4" memory_backed=1 size=512 irqmode=1 ||
+		skip "cannot create a memory-backed null_blk completing from a softirq"
+}
+
+# fs_dev KIND FS: the device of KIND that FS is made on
+fs_dev() {
+	case $1-$2 in
+	brd-xfs) echo /dev/ram0 ;;
+	brd-ext4) echo /dev/ram1 ;;
+	*) echo "/dev/$FS_NULLB-$2" ;;
+	esac
+}
+
+# fs_mount KIND FS DIR [MKFS_OPTION...]: a new FS on KIND's device, on DIR
+# (ext4 without blocks reserved for root, so root fills it as anyone would)
+fs_mount() {
+	local kind=$1 fs=$2 dir=$3 dev
+	shift 3
+	dev=$(fs_dev "$kind" "$fs")
+	case $fs in
+	xfs) mkfs.xfs -q -f "$@" "$dev" ;;
+	ext4) mkfs.ext4 -q -F -m 0 "$@" "$dev" ;;
+	esac && mount "$dev" "$dir"
+}
+
+# fs_mount_kind KIND MNT: new XFS and ext4 on KIND's devices at MNT/xfs and
+# MNT/ext4, the previous kind's unmounted, or a skip
+fs_mount_kind() {
+	local fs
+	for fs in xfs ext4; do
+		umount "$2/$fs" 2>/dev/null
+		fs_mount "$1" "$fs" "$2/$fs" || skip "cannot make $fs on $1"
+	done
+}
+
+# fs_kinds_cleanup DIR...: unmounts the DIRs, removes the devices
+fs_kinds_cleanup() {
+	umount "$@" 2>/dev/null
+	nullb_remove "$FS_NULLB-xfs"
+	nullb_remove "$FS_NULLB-ext4"
+	rmmod brd 2>/dev/null
+}
+
 # kmsg TEXT: a line in the kernel log naming this script, so that a splat
 # that follows points at the test (and the cell) that caused it
 kmsg() {

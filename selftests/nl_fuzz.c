@@ -255,7 +255,7 @@ static void fail(struct req *r, const void *reply, size_t rlen, const char *fmt,
 /* ---- validation of what the kernel sends: the UAPI's attribute sets ---- */
 
 enum vt { VT_NONE, VT_PAD, VT_U32, VT_S32, VT_U64, VT_STR, VT_NEST, VT_BIN, VT_FLAG,
-	  VT_ZONES = VT_BIN };
+	  VT_ZONES = VT_BIN, VT_PATTERN = VT_BIN };
 
 struct vset;
 struct vdesc {
@@ -349,6 +349,7 @@ static const struct vdesc worker_d[KIOGEN_A_WORKER_MAX + 1] = {
 	[KIOGEN_A_WORKER_DIR]		= { VT_NEST, 0, 0, &dir_set },
 	[KIOGEN_A_WORKER_SUBMIT]	= { VT_BIN, 8, KIOGEN_DEPTH_BUCKETS },
 	[KIOGEN_A_WORKER_COMPLETE]	= { VT_BIN, 8, KIOGEN_DEPTH_BUCKETS },
+	[KIOGEN_A_WORKER_VERIFY]	= { VT_BIN, sizeof(struct kiogen_verify_result), 1 },
 };
 
 static const struct vdesc hist_d[KIOGEN_A_HIST_MAX + 1] = {
@@ -390,6 +391,7 @@ static const struct vdesc job_d[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_INVALIDATE]	= { VT_FLAG },
 	[KIOGEN_A_JOB_FILESIZE]		= { VT_U64 },
 	[KIOGEN_A_JOB_FALLOCATE]	= { VT_U32 },
+	[KIOGEN_A_JOB_FILENAME_FORMAT]	= { VT_STR },
 	[KIOGEN_A_JOB_FD]		= { VT_U32 },
 };
 
@@ -1218,9 +1220,9 @@ static uint16_t pick_flags(void)
 }
 
 /* Job attribute kinds, from the UAPI header's comments. */
-/* zones: random bytes */
+/* zones, patterns: random bytes */
 enum kind { K_NONE, K_PAD, K_U32, K_U64, K_FLAG, K_NAME, K_PATH, K_ENGINE, K_FD,
-	    K_ZONES = K_NONE };
+	    K_ZONES = K_NONE, K_S32 = K_U32, K_PATTERN = K_NONE };
 
 static const uint8_t job_kind[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_PAD]		= K_PAD,
@@ -1234,6 +1236,7 @@ static const uint8_t job_kind[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_FILESIZE]		= K_U64,
 	[KIOGEN_A_JOB_FALLOCATE]	= K_U32,
 	[KIOGEN_A_JOB_FD]		= K_FD,
+	[KIOGEN_A_JOB_FILENAME_FORMAT]	= K_NAME,
 };
 
 /*

@@ -12,7 +12,8 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 rc=0
 make -s -C "$src/selftests/host" run || rc=1
 for t in "$build/test_options" "$build/test_report" "$build/test_syscall" \
-	 "$build/test_target" "$build/test_golden" "$build/test_jobfile" "$build/test_repeat"; do
+	 "$build/test_target" "$build/test_golden" "$build/test_jobfile" "$build/test_repeat" \
+	 "$build/test_split"; do
 	"$t" || rc=1
 done
 for t in test_kernels.sh test_probes.sh test_version.sh test_terse_fio.sh \

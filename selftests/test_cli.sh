@@ -90,4 +90,62 @@ run_prompt() {
 check "run: returns within a second of the end event" run_prompt
 rm -f "$mon" "$mon.run"
 check "monitor: no argument taken" expect 2 "usage: kiogen monitor" "$KIOGEN" monitor 1
+
+# fio's groups: a stonewall runs its job after the ones before it have
+# ended (two 1 s jobs cannot end within 2 s), each group reported apart
+groups_run() {
+	local t0 t1 out
+	t0=$(date +%s.%N)
+	out=$("$KIOGEN" run --ioengine=null --size=1m --runtime=1 --time_based \
+		--name=a --name=b --stonewall --name=c --output-format=json,normal 2>&1) || {
+		echo "# $out"; return 1; }
+	t1=$(date +%s.%N)
+	echo "# took $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }') s"
+	awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a >= 2.0) }' &&
+	grep -q '^b: (groupid=1, jobs=1)' <<<"$out" &&
+	grep -q '^a: (groupid=0, jobs=1)' <<<"$out" &&
+	grep -q '^Run status group 1 (all jobs):' <<<"$out" &&
+	[ "$(grep -c '"groupid" : 1,' <<<"$out")" = 2 ] || { echo "# $out" | head -40; return 1; }
+}
+check "stonewall: the next group starts when the one before has ended" groups_run
+
+# fio's ETA line: --eta=always even with stderr not a terminal, a new line each second
+eta_lines() {
+	local n
+	"$KIOGEN" run --name=e --ioengine=null --size=1m --rw=randread --runtime=3 \
+		--time_based --eta=always --eta-newline=1 >/dev/null 2>"$TMP/eta" || return 1
+	n=$(tr '\r' '\n' <"$TMP/eta" | grep -cE '^Jobs: 1 \(f=1\): \[r\(1\)\]\[[0-9.]+%\]\[r=[0-9.]+[KMG]?i?B/s\]\[r=[0-9.]+[kMG]? IOPS\]\[eta [0-9]{2}m:[0-9]{2}s\]')
+	echo "# $n progress lines"
+	[ "$n" -ge 2 ] || { sed 's/^/# /' "$TMP/eta"; return 1; }
+}
+check "--eta=always: fio's progress line, --eta-newline starts new ones" eta_lines
+check "--eta=never: no progress line" \
+	bash -c "! '$KIOGEN' run --name=e --ioengine=null --size=1m --runtime=2 --time_based --eta=never 2>&1 >/dev/null | grep -q Jobs:"
+# fio's status-interval: the report so far while the run lasts, then the end's
+status_reports() {
+	"$KIOGEN" run --name=s --ioengine=null --size=1m --runtime=3 --time_based \
+		--status-interval=1 --output-format=json >"$TMP/status" || return 1
+	python3 - "$TMP/status" <<-'EOF'
+	import json, sys
+	text, dec, docs, i = open(sys.argv[1]).read(), json.JSONDecoder(), [], 0
+	while i < len(text):
+	    if text[i].isspace():
+	        i += 1
+	        continue
+	    doc, i = dec.raw_decode(text, i)
+	    docs.append(doc["jobs"][0]["read"])
+	ios = [d["total_ios"] for d in docs]
+	print("# %d reports, I/Os %s" % (len(docs), ios))
+	assert len(docs) >= 3, "two reports so far and the final one"
+	# one taken as the run ends may equal the final one
+	assert all(a <= b for a, b in zip(ios, ios[1:])) and ios[0] < ios[-1], "each report counts from the start"
+	assert all(d["clat_ns"]["percentile"] for d in docs if d["total_ios"]), "percentiles so far"
+	EOF
+}
+check "--status-interval: reports so far, growing, then the final one" status_reports
+check "--status-interval on the syscall path is refused" \
+	expect 2 "status-interval: the syscall path" "$KIOGEN" run --name=s --ioengine=psync \
+	--path=syscall --filename="$TMP/sf" --size=1m --status-interval=1
+check "--eta-interval under 250ms is refused" \
+	expect 2 "eta-interval: less than 250ms" "$KIOGEN" run --name=e --ioengine=null --size=1m --eta-interval=100ms
 finish

@@ -192,7 +192,12 @@ refused() {	# refused PATTERN OPTIONS...: exit 2 with PATTERN said
 	echo "# said: $out"
 	return 1
 }
-check "libaio has no syscall engine here: refused" refused "io_uring" --ioengine=libaio
+for eng in libaio posixaio; do
+	cmpj "$TMP/$eng.json" --name=a --filename=/dev/kcmp0 --rw=randread --bs=4k \
+		--ioengine=$eng --iodepth=8 --direct=1 --number_ios=2000
+	check "ioengine=$eng: identical stream on both paths (kiocb async against $eng)" \
+		test "$(json "$TMP/$eng.json" 'j["compare"]["identical_stream"]')" = True
+done
 check "--path is refused (compare runs both)" refused "runs both paths" --path=kernel
 check "--repeat=0 is refused" refused "repeat: '0'" --repeat=0
 check "io_uring options on psync are refused" \

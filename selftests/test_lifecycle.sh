@@ -3,13 +3,14 @@
 #
 # Lifecycle under faults, each with a stated bound:
 # - a device that takes seconds per I/O (null_blk irqmode=2 with
-#   completion_nsec=4.5 s, under null_blk's 5 s request timeout; dm-delay of
+#   completion_nsec=10 s, its request timeout raised to 60 s; dm-delay of
 #   5 s in make stress, KIOGEN_LIFECYCLE_FULL=1): RUN_STOP returns in under 1 s,
 #   and meanwhile an unrelated generic netlink family registers (modprobe
-#   team) within 1.5 s of its idle time and kiogen info answers within 1 s of
-#   its idle time (both measured first: the guest's speed varies);
-#   deleting a running run is refused at once (EBUSY); rmmod with a run
-#   running fails at once ("in use") and succeeds once it has ended;
+#   team) and kiogen info answers while the stopped run's I/O is still in
+#   flight (an order, not a time: a loaded host slows everything, a stall
+#   waits for the I/O); deleting a running run is refused at once (EBUSY);
+#   rmmod with a run running fails while it runs ("in use") and succeeds
+#   once it has ended;
 #   kiogen stop waits in user space until the run has ended;
 # - the device removed under a run (null_blk power=0, dmsetup remove
 #   --force): the run ends failed within 10 s, no splat;
@@ -48,8 +49,10 @@ reload() {	# the module back, if an earlier step unloaded it
 }
 
 # ---- a device that takes seconds per I/O ----
-nullb_create kl-slow irqmode=2 completion_nsec=4500000000 size=64 ||
+nullb_create kl-slow irqmode=2 completion_nsec=10000000000 size=64 ||
 	skip "cannot create a slow null_blk"
+echo 60000 > /sys/block/kl-slow/queue/io_timeout ||
+	skip "cannot raise the slow null_blk's request timeout"
 modprobe -q team 2>/dev/null && rmmod team 2>/dev/null
 timed team0_ms bash -c 'modprobe team && rmmod team' ||
 	{ team0_ms=; echo "# no team module: the genl registration bound is not measured"; }
@@ -74,26 +77,28 @@ stop_bounds() {
 	# an unrelated family registers (a writer of genetlink's lock), and
 	# kiogen info (a reader that queues behind it) answers meanwhile
 	if [ -n "$team0_ms" ]; then
-		( timed ms modprobe team; echo "$ms" > "$TMP/team.ms"; rmmod team 2>/dev/null ) &
+		( timed ms modprobe team; run_state "$id" > "$TMP/team.state"
+		  echo "$ms" > "$TMP/team.ms"; rmmod team 2>/dev/null ) &
 		sleep 0.1
 	fi
 	timed info_ms "$KIOGEN" info >/dev/null
+	info_state=$(run_state "$id")
 	wait
 	[ -n "$team0_ms" ] && team_ms=$(cat "$TMP/team.ms")
 	stop_ms=$(knl_field "$(cat "$TMP/stop.out")" ms)
 	echo "# $label: RUN_STOP $stop_ms ms ($(head -1 "$TMP/stop.out")), kiogen info $info_ms ms, modprobe team ${team_ms:-n/a} ms"
 	check "$label: RUN_STOP answered" grep -q "errno=0" "$TMP/stop.out"
 	check "$label: RUN_STOP returns in under 1 s" test "$stop_ms" -lt 1000
-	check "$label: kiogen info meanwhile answers within 1 s of its idle time" \
-		test "$info_ms" -lt $((info0_ms + 1000))
+	check "$label: kiogen info answers while the stopped run's I/O is in flight" \
+		test "$info_state" = running
 	[ -n "$team0_ms" ] &&
-		check "$label: modprobe team meanwhile within 1.5 s of its idle time" \
-			test "$team_ms" -lt $((team0_ms + 1500))
-	check "$label: the stopped run ends (event and state) within 10 s" wait_state "$id" stopped
+		check "$label: modprobe team registers while the stopped run's I/O is in flight" \
+			test "$(cat "$TMP/team.state")" = running
+	check "$label: the stopped run ends (event and state) within 20 s" wait_state "$id" stopped
 	timed del_ms knl del "$id" >/dev/null
 	check "$label: the ended run is deleted" test -z "$(run_state "$id")"
 }
-stop_bounds /dev/kl-slow "null_blk 4.5 s/IO"
+stop_bounds /dev/kl-slow "null_blk 10 s/IO"
 
 # rmmod and delete while a run runs; kiogen stop waits in user space
 id=$("$KIOGEN" run --name=slow --filename=/dev/kl-slow --rw=randread --bs=4k --ioengine=libaio \
@@ -102,10 +107,11 @@ sleep 0.5
 kmsg "rmmod with run $id running"
 timed rmmod_ms rmmod kiogen > "$TMP/rmmod.out" 2>&1
 rc=$?
+rmmod_state=$(run_state "$id")
 echo "# rmmod with a run running: exit $rc in $rmmod_ms ms: $(cat "$TMP/rmmod.out")"
 check "rmmod with a run running fails" test $rc -ne 0
-check "rmmod with a run running fails in under 1 s, saying it is in use" \
-	bash -c "[ $rmmod_ms -lt 1000 ] && grep -q 'in use' '$TMP/rmmod.out'"
+check "rmmod with a run running fails while it runs, saying it is in use" \
+	bash -c "[ '$rmmod_state' = running ] && grep -q 'in use' '$TMP/rmmod.out'"
 if ! module_loaded; then
 	reload
 	id=$("$KIOGEN" run --name=slow --filename=/dev/kl-slow --rw=randread --bs=4k \
@@ -121,7 +127,7 @@ rc=$?
 echo "# kiogen stop: exit $rc after $cli_stop_ms ms"
 check "kiogen stop exits 0" test $rc -eq 0
 check "kiogen stop returns once the run has ended (state stopped)" test "$(run_state "$id")" = stopped
-check "kiogen stop returns within 8 s (one 4.5 s I/O, and some)" test "$cli_stop_ms" -lt 8000
+check "kiogen stop returns within 15 s (one 10 s I/O, and some)" test "$cli_stop_ms" -lt 15000
 "$KIOGEN" delete "$id" >/dev/null 2>&1
 check "rmmod succeeds once no run runs" rmmod kiogen
 reload
@@ -275,8 +281,9 @@ freeze_within() {	# a freeze that hangs is in D state: no signal ends it, so no 
 	frozen_for_good=1	# the file system stays that way
 	return 1
 }
+# long enough that only the stop below ends it (a loaded host's freeze is slow)
 id=$("$KIOGEN" run --name=frz --filename="$mnt/xfs/data" --rw=randwrite --bs=4k --direct=1 \
-	--ioengine=psync --runtime=4 --time_based --detached 2>/dev/null)
+	--ioengine=psync --runtime=60 --time_based --detached 2>/dev/null)
 check "freeze: a write run on XFS runs" wait_state "$id" running
 sleep 1
 kmsg "fsfreeze -f under write run $id"
@@ -298,7 +305,7 @@ if [ -z "$frozen_for_good" ]; then
 	sleep 1
 	fsfreeze -u "$mnt/xfs"
 	wait $stopper
-	check "freeze: after thaw the run ends within 15 s" wait_state "$id" stopped
+	check "freeze: after thaw the stopped run ends within 20 s" wait_state "$id" stopped
 	"$KIOGEN" delete "$id" >/dev/null 2>&1
 	id=$("$KIOGEN" run --name=frz2 --filename="$mnt/xfs/data" --rw=randwrite --bs=4k \
 		--direct=1 --ioengine=psync --runtime=4 --time_based --detached 2>/dev/null)

@@ -57,7 +57,7 @@ run_ids() {
 # --- info ---
 check "info-get: the family answers with its version and engines" \
 	eval 'ynl --do info-get && [ "$(out "j[\"info\"][\"family-version\"]")" = 2 ] &&
-	      [ "$(out "sorted(j[\"info\"][\"engine\"])")" = "['"'"'bio'"'"', '"'"'kiocb'"'"', '"'"'null'"'"']" ]'
+	      [ "$(out "\" \".join(sorted(j[\"info\"][\"engine\"]))")" = "bio dircreate dirdelete dirstat filecreate filedelete filestat kiocb null" ]'
 schema=(--no-schema)
 
 # --- a run on an fd the YNL CLI holds (3, opened by the shell) ---

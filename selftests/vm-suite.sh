@@ -5,8 +5,8 @@
 # console and to $KIOGEN_OUT/vm.tap, in one of the two ways a kernel tree
 # runs it (KIOGEN_SUITE): "tree" (default), make -C tools/testing/selftests
 # TARGETS=kiogen run_tests in the staged tree; "installed", run_kselftest.sh
-# of the tree that make installed (build/ksft-install), of the tests named in
-# KIOGEN_TESTS if set.
+# of the tree that make installed (build/ksft-install). Either runs only the
+# tests named in KIOGEN_TESTS if set.
 # KIOGEN_TIMEOUT_SCALE=N (a slow debug kernel): each test gets N times the
 # timeout of selftests/settings. KIOGEN_KMEMLEAK=1 (the debug leg): after the
 # suite, kmemleak is scanned with kiogen loaded and again once it is unloaded
@@ -72,8 +72,20 @@ kmemleak_scan() {
 echo "# guest kernel $(uname -r), clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 case ${KIOGEN_SUITE:-tree} in
 tree)
-	echo "# make -C tools/testing/selftests TARGETS=kiogen run_tests"
 	run=(make -s -C "$ksft" TARGETS=kiogen run_tests)
+	# KIOGEN_TESTS: the tests to run, as the Makefile's lists, overridden
+	# (the built programs have no .sh)
+	if [ -n "${KIOGEN_TESTS:-}" ]; then
+		gen='' progs=''
+		for t in $KIOGEN_TESTS; do
+			case $t in
+			*.sh) progs+=" $t" ;;
+			*) gen+=" $t" ;;
+			esac
+		done
+		run+=("TEST_GEN_PROGS=${gen# }" "TEST_PROGS=${progs# }")
+	fi
+	echo "# ${run[*]/"$ksft"/tools/testing/selftests}"
 	scale_timeouts "$ksft/kiogen/settings"
 	;;
 installed)

@@ -21,6 +21,8 @@
 #include "job.h"
 #include "workload.h"
 
+struct kiog_split;
+
 #define KIOG_SAMPLE_NS		500000000ULL	/* interval of the samples */
 #define KIOG_MAX_SAMPLES	7200		/* one hour of samples */
 #define KIOG_CHUNK_ORDER	4		/* buffers are made of 64 KiB chunks */
@@ -59,6 +61,8 @@ struct kiog_dir_stats {
 	__u64 clat_hist[KIOG_HIST_BUCKETS];
 };
 
+#include "log.h"	/* reads struct kiog_dir_stats */
+
 /**
  * struct kiog_core_cfg - a job's stop, sync and error policy
  * @ramp_ns: completions of I/O started before this are not counted
@@ -75,6 +79,7 @@ struct kiog_dir_stats {
  *	@thinktime_blocks completions (fio's thinktime); 0: never
  * @thinktime_blocks: completions between pauses, at least 1
  * @startdelay_ns: wait this long before the clock starts (fio's startdelay)
+ * @loops: @io_size is issued this many times (fio's loops); 0 is 1
  */
 struct kiog_core_cfg {
 	KIOG_JOB_CORE_FIELDS(KIOG_JOB_MEMBER)
@@ -112,12 +117,14 @@ struct kiog_core {
 	__u64 think_at;			/* think when @reaped reaches this */
 	__u64 think_until;		/* clock point a think ends; 0: none */
 	/* results */
-	struct kiog_dir_stats stats[3];	/* enum kiogen_dir: read, write, sync */
+	struct kiog_dir_stats stats[KIOGEN_DIR_MAX + 1];	/* by enum kiogen_dir */
 	__u64 depths[KIOGEN_DEPTH_BUCKETS];	/* I/Os by depth once issued */
 	__u64 submit[KIOGEN_DEPTH_BUCKETS];	/* submits by I/Os each */
 	__u64 complete[KIOGEN_DEPTH_BUCKETS];	/* reaps by I/Os each */
 	struct kiogen_sample *samples;	/* cumulative counts per interval */
 	__u32 nr_samples, max_samples;
+	struct kiog_split *split;	/* latency split (split.h); NULL: off */
+	struct kiog_log log;		/* fio's log files; set by kiog_log_init() */
 };
 
 /**
@@ -136,6 +143,14 @@ static inline __u32 kiog_core_max_samples(const struct kiog_core_cfg *cfg)
 	return n < KIOG_MAX_SAMPLES ? (__u32)n : KIOG_MAX_SAMPLES;
 }
 
+/* Bytes to issue: io_size, loops times (saturating) */
+static inline __u64 kiog_core_bytes(const struct kiog_core_cfg *cfg)
+{
+	__u64 n = cfg->loops > 1 ? cfg->loops : 1;
+
+	return cfg->io_size > ~0ULL / n ? ~0ULL : cfg->io_size * n;
+}
+
 /**
  * kiog_core_policy_digest() - hash of what ends a worker and when it syncs
  * @cfg: the policy
@@ -146,7 +161,7 @@ static inline __u64 kiog_core_policy_digest(const struct kiog_core_cfg *cfg)
 {
 	const __u64 v[] = {
 		cfg->ramp_ns, cfg->runtime_ns, cfg->number_ios,
-		cfg->time_based ? ~0ULL : cfg->io_size,
+		cfg->time_based ? ~0ULL : kiog_core_bytes(cfg),
 		(__u64)cfg->fsync << 32 | cfg->fdatasync,
 		(__u64)cfg->continue_on_error << 8 | cfg->time_based << 1 |
 		cfg->end_fsync,
@@ -174,7 +189,7 @@ static inline void kiog_core_init(struct kiog_core *c,
 	c->ramp_ns = cfg->ramp_ns;
 	c->runtime_ns = cfg->runtime_ns;
 	c->io_limit = cfg->number_ios ? cfg->number_ios : ~0ULL;
-	c->byte_limit = cfg->time_based ? ~0ULL : cfg->io_size;
+	c->byte_limit = cfg->time_based ? ~0ULL : kiog_core_bytes(cfg);
 	c->sync_every = cfg->fsync ? cfg->fsync : cfg->fdatasync;
 	c->datasync = !cfg->fsync;
 	c->end_fsync = cfg->end_fsync;
@@ -197,6 +212,7 @@ static inline void kiog_core_start(struct kiog_core *c, __u64 now)
 	c->ramp_end = now + c->ramp_ns;
 	c->end = c->runtime_ns ? c->ramp_end + c->runtime_ns : ~0ULL;
 	c->next_sample = c->ramp_end + KIOG_SAMPLE_NS;
+	kiog_log_start(&c->log, c->ramp_end);
 	c->last_end = now;
 	c->issuing = 1;
 }
@@ -396,7 +412,34 @@ static inline int kiog_core_complete(struct kiog_core *c, __u8 dir, int err,
 		issue = end;
 	kiog_core_dir_add(&c->stats[dir], issue - start, end - issue, done,
 			  done != len);
+	if (c->log.max)
+		kiog_log_lat(&c->log, dir, issue - start, end - issue);
 	return 1;
+}
+
+/**
+ * kiog_core_log_io() - a counted I/O into the per-I/O log, if one is kept
+ * @c: the core
+ * @dir: its direction
+ * @start: ns, as kiog_core_complete()
+ * @issue: ns, as kiog_core_complete()
+ * @end: ns, as kiog_core_complete()
+ * @offset: bytes, where it went in the target
+ * @done: bytes transferred
+ *
+ * Called when kiog_core_complete() counted the I/O: fio's log_avg_msec=0
+ * logs every read and write it counts, with its own offset and size.
+ */
+static inline void kiog_core_log_io(struct kiog_core *c, __u8 dir, __u64 start,
+				    __u64 issue, __u64 end, __u64 offset,
+				    __u32 done)
+{
+	if (!c->log.io)
+		return;
+	if (issue > end)
+		issue = end;
+	kiog_log_io(&c->log, dir, end - c->ramp_end, offset, done,
+		    issue - start, end - issue);
 }
 
 /* A periodic or final sync begins: the write count starts over. */
@@ -505,6 +548,9 @@ static inline void kiog_core_tick(struct kiog_core *c, __u64 now)
 		}
 		c->next_sample += KIOG_SAMPLE_NS;
 	}
+	/* most jobs keep no log: no call per tick */
+	if (c->log.avg_ns || c->log.hist_ns)
+		kiog_log_tick(&c->log, c->stats, now);
 	if (now >= c->end)
 		c->issuing = 0;
 }

@@ -11,8 +11,10 @@
  * X(field, ATTR, TYPE, dflt, option)
  *	field	the member, in both structs
  *	ATTR	its attribute, KIOGEN_A_JOB_<ATTR>
- *	TYPE	U32, U64, FLAG (absent when false) or ZONES (struct
- *		kiog_zones, absent when empty)
+ *	TYPE	U32, U64, S32, FLAG (absent when false), ZONES (struct
+ *		kiog_zones, absent when empty; bssplit's table and the
+ *		CPU and node bitmaps too) or PATTERN (struct kiog_pattern,
+ *		absent when empty)
  *	dflt	the kernel's value when the attribute is absent
  *	option	fio's name of the option, for messages
  *
@@ -27,14 +29,17 @@
 #include <linux/types.h>
 #define KIOG_FIELD_T_U32	u32
 #define KIOG_FIELD_T_U64	u64
+#define KIOG_FIELD_T_S32	s32
 #else
 #include <stdbool.h>
 #include <stdint.h>
 #define KIOG_FIELD_T_U32	uint32_t
 #define KIOG_FIELD_T_U64	uint64_t
+#define KIOG_FIELD_T_S32	int32_t
 #endif
 #define KIOG_FIELD_T_FLAG	bool
 #define KIOG_FIELD_T_ZONES	struct kiog_zones
+#define KIOG_FIELD_T_PATTERN	struct kiog_pattern
 
 #include <linux/kiogen.h>
 
@@ -42,6 +47,12 @@
 struct kiog_zones {
 	__u32 nr;
 	__u64 z[2 * KIOGEN_MAX_ZONES];
+};
+
+/* KIOGEN_A_JOB_VERIFY_PATTERN: @len bytes; more than fit is refused */
+struct kiog_pattern {
+	__u32 len;
+	__u8 b[KIOGEN_MAX_PATTERN];
 };
 
 /* what ends a worker, when it syncs, which errors it survives */
@@ -57,7 +68,22 @@ struct kiog_zones {
 	X(end_fsync,		END_FSYNC,		FLAG, 0, "end_fsync")	\
 	X(thinktime_ns,		THINKTIME_NS,		U64, 0, "thinktime")	\
 	X(thinktime_blocks,	THINKTIME_BLOCKS,	U32, 1, "thinktime_blocks") \
-	X(startdelay_ns,	STARTDELAY_NS,		U64, 0, "startdelay")
+	X(startdelay_ns,	STARTDELAY_NS,		U64, 0, "startdelay")	\
+	X(rate_read,		RATE_READ,		U64, 0, "rate")		\
+	X(rate_write,		RATE_WRITE,		U64, 0, "rate")		\
+	X(rate_iops_read,	RATE_IOPS_READ,		U32, 0, "rate_iops")	\
+	X(rate_iops_write,	RATE_IOPS_WRITE,	U32, 0, "rate_iops")	\
+	X(rate_min_read,	RATE_MIN_READ,		U64, 0, "rate_min")	\
+	X(rate_min_write,	RATE_MIN_WRITE,		U64, 0, "rate_min")	\
+	X(rate_iops_min_read,	RATE_IOPS_MIN_READ,	U32, 0, "rate_iops_min") \
+	X(rate_iops_min_write,	RATE_IOPS_MIN_WRITE,	U32, 0, "rate_iops_min") \
+	X(rate_process,		RATE_PROCESS,		U32, 0, "rate_process")	\
+	X(rate_cycle_ms,	RATE_CYCLE_MS,		U32, 1000, "ratecycle")	\
+	X(log_avg_ns,		LOG_AVG_NS,		U64, 0, "log_avg_msec")	\
+	X(log_hist_ns,		LOG_HIST_NS,		U64, 0, "log_hist_msec") \
+	X(log_max,		LOG_MAX,		FLAG, 0, "log_max_value")	\
+	X(loops,		LOOPS,			U32, 1, "loops")	\
+	X(log_ring,		LOG_RING,		U32, 0, "log_ring")
 
 /* the stream of I/Os: what, where, in which order */
 #define KIOG_JOB_WL_FIELDS(X)						\
@@ -71,7 +97,19 @@ struct kiog_zones {
 	X(percentage_random,	PERCENTAGE_RANDOM,	U32, 100, "percentage_random") \
 	X(random_distribution,	RANDOM_DISTRIBUTION,	U32, 0, "random_distribution") \
 	X(dist_param,		DIST_PARAM,		U32, 0, "random_distribution") \
-	X(zones,		ZONES,			ZONES, 0, "random_distribution")
+	X(zones,		ZONES,			ZONES, 0, "random_distribution") \
+	X(bs_write,		BS_WRITE,		U32, 0, "bs")		\
+	X(bs_max,		BS_MAX,			U32, 0, "bsrange")	\
+	X(bs_write_max,		BS_WRITE_MAX,		U32, 0, "bsrange")	\
+	X(bssplit,		BSSPLIT,		ZONES, 0, "bssplit")	\
+	X(blocksize_unaligned,	BLOCKSIZE_UNALIGNED,	FLAG, 0, "blocksize_unaligned") \
+	X(blockalign,		BLOCKALIGN,		U32, 0, "blockalign")	\
+	X(blockalign_write,	BLOCKALIGN_WRITE,	U32, 0, "blockalign")	\
+	X(rw_seq_nr,		RW_SEQ_NR,		U32, 1, "rw")		\
+	X(rw_seq_add,		RW_SEQ_ADD,		U64, 0, "rw")		\
+	X(rw_sequencer,		RW_SEQUENCER,		U32, 0, "rw_sequencer")	\
+	X(offset_increment,	OFFSET_INCREMENT,	U64, 0, "offset_increment") \
+	X(bs_trim,		BS_TRIM,		U32, 0, "bs")
 
 /* how the workers issue it */
 #define KIOG_JOB_IO_FIELDS(X)						\
@@ -83,10 +121,40 @@ struct kiog_zones {
 	X(iodepth_batch_complete_max, IODEPTH_BATCH_COMPLETE_MAX, U32, 0, "iodepth_batch_complete_max") \
 	X(iodepth_low,		IODEPTH_LOW,		U32, 0, "iodepth_low")	\
 	X(direct,		DIRECT,			FLAG, 0, "direct")	\
-	X(hipri,		HIPRI,			FLAG, 0, "hipri")
+	X(hipri,		HIPRI,			FLAG, 0, "hipri")	\
+	X(nrfiles,		NRFILES,		U32, 1, "nrfiles")	\
+	X(meta_filesize,	META_FILESIZE,		U64, 0, "filesize")	\
+	X(latency_split,	LATENCY_SPLIT,		FLAG, 0, "latency_split") \
+	X(meta_filesize_min,	META_FILESIZE_MIN,	U64, 0, "filesize")	\
+	X(cpus_allowed,		CPUS_ALLOWED,		ZONES, 0, "cpus_allowed") \
+	X(cpus_allowed_policy,	CPUS_ALLOWED_POLICY,	U32, 0, "cpus_allowed_policy") \
+	X(numa_cpu_nodes,	NUMA_CPU_NODES,		ZONES, 0, "numa_cpu_nodes") \
+	X(nice,			NICE,			S32, 0, "nice")		\
+	X(prio,			PRIO,			U32, 0, "prio")		\
+	X(prioclass,		PRIOCLASS,		U32, 0, "prioclass")
+
+/* what is written, and how it is checked (include/kiogen/verify.h) */
+#define KIOG_JOB_VERIFY_FIELDS(X)					\
+	X(verify,		VERIFY,			U32, 0, "verify")	\
+	X(do_verify,		DO_VERIFY,		U32, 1, "do_verify")	\
+	X(verify_only,		VERIFY_ONLY,		FLAG, 0, "verify_only")	\
+	X(verify_fatal,		VERIFY_FATAL,		FLAG, 0, "verify_fatal") \
+	X(verify_backlog,	VERIFY_BACKLOG,		U32, 0, "verify_backlog") \
+	X(verify_pattern,	VERIFY_PATTERN,		PATTERN, 0, "verify_pattern")
+
+/* what written blocks hold (include/kiogen/buffer.h) */
+#define KIOG_JOB_BUFFER_FIELDS(X)					\
+	X(buffer_pattern,	BUFFER_PATTERN,		PATTERN, 0, "buffer_pattern") \
+	X(zero_buffers,		ZERO_BUFFERS,		FLAG, 0, "zero_buffers") \
+	X(refill_buffers,	REFILL_BUFFERS,		FLAG, 0, "refill_buffers") \
+	X(scramble_buffers,	SCRAMBLE_BUFFERS,	U32, 1, "scramble_buffers") \
+	X(buffer_compress_percentage, BUFFER_COMPRESS_PERCENTAGE, U32, 0, "buffer_compress_percentage") \
+	X(buffer_compress_chunk, BUFFER_COMPRESS_CHUNK,	U32, 0, "buffer_compress_chunk") \
+	X(dedupe_percentage,	DEDUPE_PERCENTAGE,	U32, 0, "dedupe_percentage")
 
 #define KIOG_JOB_FIELDS(X) \
-	KIOG_JOB_CORE_FIELDS(X) KIOG_JOB_WL_FIELDS(X) KIOG_JOB_IO_FIELDS(X)
+	KIOG_JOB_CORE_FIELDS(X) KIOG_JOB_WL_FIELDS(X) KIOG_JOB_IO_FIELDS(X) \
+	KIOG_JOB_VERIFY_FIELDS(X) KIOG_JOB_BUFFER_FIELDS(X)
 
 /* X for a struct's members */
 #define KIOG_JOB_MEMBER(field, ATTR, TYPE, dflt, option) \

@@ -20,6 +20,7 @@
 #define KIOG_WL_ROUNDS		4	/* Feistel rounds of the random map */
 #define KIOG_WL_DIR_STREAM	0x646972ULL	/* "dir": seeds the rwmix stream */
 #define KIOG_WL_SEQ_STREAM	0x736571ULL	/* "seq": percentage_random's */
+#define KIOG_RW_SEQ_IDENTICAL	1	/* rw_sequencer=identical */
 
 /**
  * struct kiog_wl_cfg - what a worker's I/O stream looks like
@@ -39,16 +40,28 @@
  *	(fio has no random map for them either), see dist.h
  * @dist_param: zipf's theta, pareto's h, normal's deviation, in millionths
  * @zones: zoned's and zoned_abs's zones
+ * @bs_write, @bs_max, @bs_write_max, @bssplit, @blocksize_unaligned,
+ *	@blockalign, @blockalign_write: the sizes and their alignment, bs.h;
+ *	@bs is then the reads' smallest size
+ * @rw_seq_nr: a random pattern draws a random offset every this many I/Os,
+ *	the others follow @rw_sequencer (fio's rw=randX:N); 0 is 1
+ * @rw_seq_add: bytes, a hole after each sequential I/O (fio's rw=X:N)
+ * @rw_sequencer: 0: the I/Os between random ones continue from the previous
+ *	one; KIOG_RW_SEQ_IDENTICAL: they repeat its offset
+ * @offset_increment: not read here; worker N's @offset is offset + N times it
+ * @bs_trim: the trims' size, bs.h
  */
 struct kiog_wl_cfg {
 	KIOG_JOB_WL_FIELDS(KIOG_JOB_MEMBER)
 };
 
+#include "bs.h"	/* takes the config above */
+
 /**
  * struct kiog_io - one I/O to issue
  * @offset: bytes from the start of the target
  * @len: bytes
- * @dir: KIOGEN_DIR_READ or KIOGEN_DIR_WRITE
+ * @dir: KIOGEN_DIR_READ, KIOGEN_DIR_WRITE or KIOGEN_DIR_TRIM
  */
 struct kiog_io {
 	__u64 offset;
@@ -73,22 +86,31 @@ struct kiog_wl {
 	struct kiog_rng off_rng;	/* offsets: map keys or uniform draws */
 	struct kiog_rng dir_rng;	/* read/write choice, apart from offsets */
 	struct kiog_rng seq_rng;	/* random or sequential (percentage_random) */
-	__u64 next_seq;			/* block after the previous I/O's */
+	__u64 next_off;			/* bytes: the previous I/O's end (+ hole) */
+	__u64 last_off;			/* bytes: the previous I/O's offset */
+	__u64 span;			/* bytes of the region */
+	__u64 hole;			/* bytes after each sequential I/O */
+	__u32 seq_nr, seq_left;		/* rw=randX:N: a random one every N */
 	__u64 keys[KIOG_WL_ROUNDS];	/* round keys of this pass */
 	__u64 base;			/* bytes */
 	__u64 nr_blocks;
 	__u64 pos;			/* next position within the pass */
-	__u32 bs;			/* bytes */
+	__u32 bs;			/* bytes: the size, or the offsets' unit */
 	__u32 rwmixread;		/* percent */
 	__u8 perc_rand;			/* percent, of random orders */
 	__u8 order;			/* enum kiog_wl_order */
 	__u8 dir;			/* fixed direction unless @mixed */
 	__u8 mixed;
 	__u8 half_bits;			/* permutation domain is 4^half_bits */
+	__u8 seq_ident;			/* rw_sequencer=identical */
+	__u8 trimwrite;			/* each trim is followed by its write */
+	__u8 rewrite;			/* trimwrite: the next I/O writes the last */
+	__u32 last_len;			/* bytes: the previous I/O's */
 	/* public: */
 	__u64 issued;
 	__u64 digest;
 	/* private: */
+	struct kiog_bs sizes;		/* when sizes.variable */
 	struct kiog_dist dist;		/* KIOG_WL_DIST, last: the rest is hot */
 };
 
@@ -173,15 +195,15 @@ static inline void __kiog_wl_rekey(struct kiog_wl *wl)
 		wl->keys[i] = kiog_rng_next(&wl->off_rng);
 }
 
-/* Does an access pattern (enum kiogen_rw) write? Read? */
+/* Does an access pattern (enum kiogen_rw) change the target (a trim does)? Read? */
 static inline int kiog_rw_writes(__u32 rw)
 {
-	return rw != KIOGEN_RW_READ && rw != KIOGEN_RW_RANDREAD;
+	return !!(kiog_rw_dirs(rw) & (KIOG_BS_WRITE | KIOG_BS_TRIM));
 }
 
 static inline int kiog_rw_reads(__u32 rw)
 {
-	return rw != KIOGEN_RW_WRITE && rw != KIOGEN_RW_RANDWRITE;
+	return !!(kiog_rw_dirs(rw) & KIOG_BS_READ);
 }
 
 /**
@@ -189,45 +211,57 @@ static inline int kiog_rw_reads(__u32 rw)
  * @wl: generator to initialise
  * @cfg: the stream to generate; not referenced after return
  *
- * Return: 0, or -1 if @cfg is invalid: bs is 0, size < bs, rw, rwmixread or
- * percentage_random is out of range, the region wraps past 2^64, the
- * distribution fails kiog_dist_check(), or zoned_abs zones end past the
- * region.
+ * Return: 0, or -1 if @cfg is invalid: bs is 0, size is below the largest
+ * size, rw, rwmixread or percentage_random is out of range, the region
+ * wraps past 2^64, the sizes fail kiog_bs_check(), the distribution fails
+ * kiog_dist_check(), or zoned_abs zones end past the region.
  */
 static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg)
 {
 	unsigned int bits;
+	__u32 unit;
 	int rnd;
 
-	if (!cfg->bs || cfg->size < cfg->bs || cfg->rwmixread > 100 ||
+	/* not size < bs: bs may not be issued (bssplit, writes only), see below */
+	if (!cfg->bs || cfg->rwmixread > 100 ||
 	    cfg->percentage_random > 100 ||
 	    cfg->rw < KIOGEN_RW_READ || cfg->rw >= __KIOGEN_RW_MAX ||
-	    cfg->offset + cfg->size < cfg->offset ||
+	    cfg->offset + cfg->size < cfg->offset || kiog_bs_check(cfg) ||
 	    kiog_dist_check(cfg->random_distribution, cfg->dist_param, &cfg->zones))
 		return -1;
 
 	*wl = (struct kiog_wl) {
 		.base = cfg->offset,
-		.nr_blocks = kiog_div64(cfg->size, cfg->bs),
+		.span = cfg->size,
+		.hole = cfg->rw_seq_add,
+		.seq_nr = cfg->rw_seq_nr ? cfg->rw_seq_nr : 1,
+		.seq_left = cfg->rw_seq_nr ? cfg->rw_seq_nr : 1,
+		.seq_ident = cfg->rw_sequencer == KIOG_RW_SEQ_IDENTICAL,
 		.bs = cfg->bs,
 		.rwmixread = cfg->rwmixread,
 		.perc_rand = (__u8)cfg->percentage_random,
 	};
+	/* blocks: where the smallest I/O fits, in the finest alignment */
+	kiog_bs_init(&wl->sizes, cfg, cfg->seed);
+	if (cfg->size < kiog_bs_largest(&wl->sizes, cfg->rw))
+		return -1;
+	wl->nr_blocks = kiog_bs_blocks(&wl->sizes, cfg->rw, cfg->size, &unit);
+	wl->bs = unit;
 	kiog_rng_seed(&wl->off_rng, cfg->seed);
 	kiog_rng_seed(&wl->dir_rng, kiog_seed_mix(cfg->seed, KIOG_WL_DIR_STREAM));
 	kiog_rng_seed(&wl->seq_rng, kiog_seed_mix(cfg->seed, KIOG_WL_SEQ_STREAM));
 
-	wl->dir = cfg->rw == KIOGEN_RW_WRITE || cfg->rw == KIOGEN_RW_RANDWRITE ?
-		  KIOGEN_DIR_WRITE : KIOGEN_DIR_READ;
+	wl->dir = kiog_rw_trims(cfg->rw) ? KIOGEN_DIR_TRIM :
+		  kiog_rw_reads(cfg->rw) ? KIOGEN_DIR_READ : KIOGEN_DIR_WRITE;
 	wl->mixed = cfg->rw == KIOGEN_RW_RW || cfg->rw == KIOGEN_RW_RANDRW;
-	rnd = cfg->rw == KIOGEN_RW_RANDREAD || cfg->rw == KIOGEN_RW_RANDWRITE ||
-	      cfg->rw == KIOGEN_RW_RANDRW;
+	wl->trimwrite = cfg->rw == KIOGEN_RW_TRIMWRITE;
+	rnd = kiog_rw_random(cfg->rw);
 	if (!rnd) {
 		wl->order = KIOG_WL_SEQ;
 	} else if (cfg->random_distribution != KIOGEN_RANDOM_DISTRIBUTION_RANDOM) {
 		wl->order = KIOG_WL_DIST;
 		if (kiog_dist_init(&wl->dist, cfg->random_distribution, cfg->dist_param,
-				   &cfg->zones, wl->nr_blocks, cfg->bs))
+				   &cfg->zones, wl->nr_blocks, wl->bs))
 			return -1;
 	} else if (cfg->norandommap) {
 		wl->order = KIOG_WL_UNIFORM;
@@ -244,30 +278,63 @@ static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg
 	return 0;
 }
 
+/*
+ * Does a random pattern's next I/O go to a random block? fio's rw=randX:N
+ * (every N-th I/O, the first after N - 1), then percentage_random.
+ */
+static inline int __kiog_wl_random(struct kiog_wl *wl)
+{
+	if (wl->seq_nr > 1) {
+		if (--wl->seq_left)
+			return 0;
+		wl->seq_left = wl->seq_nr;
+	}
+	return wl->perc_rand >= 100 ||
+	       kiog_rng_below(&wl->seq_rng, 100) < wl->perc_rand;
+}
+
 /**
  * kiog_wl_next() - the next I/O of the stream
  * @wl: initialised generator
- * @io: filled in; its offset is a multiple of the block size from the start
- *	of the region, and the whole I/O lies inside the region
+ * @io: filled in; a random I/O's offset is a multiple of its direction's
+ *	alignment (blockalign, by default its smallest size) from the start of
+ *	the region, and the whole I/O lies inside the region
+ *
+ * A sequential I/O starts where the previous one ended (plus rw=X:N's hole),
+ * or at the start of the region when it would not fit before its end.
+ * rw=trimwrite writes each block right after trimming it, as fio: the write
+ * has the trim's offset and size.
  */
 static inline void kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
 {
-	__u64 block;
+	__u64 block, off;
+	__u32 len = wl->bs;
 	__u8 dir = wl->dir;
 
+	if (wl->rewrite) {
+		wl->rewrite = 0;
+		off = wl->last_off;
+		len = wl->last_len;
+		dir = KIOGEN_DIR_WRITE;
+		goto out;
+	}
+	wl->rewrite = wl->trimwrite;
 	if (wl->mixed)
 		dir = kiog_rng_below(&wl->dir_rng, 100) < wl->rwmixread ?
 		      KIOGEN_DIR_READ : KIOGEN_DIR_WRITE;
-	if (wl->order == KIOG_WL_SEQ) {
-		block = wl->pos;
-		if (++wl->pos == wl->nr_blocks)
-			wl->pos = 0;
+	if (wl->sizes.variable)
+		len = kiog_bs_len(&wl->sizes, dir);
+	if (wl->order == KIOG_WL_SEQ || !__kiog_wl_random(wl)) {
+		/* fio's rw_sequencer=identical repeats only between random ones */
+		if (wl->order != KIOG_WL_SEQ && wl->seq_ident && wl->seq_left != wl->seq_nr)
+			off = wl->last_off;
+		else
+			off = wl->next_off;
+		/* span >= len (kiog_wl_init()); off + len could wrap */
+		if (off > wl->span - len)
+			off = 0;
 	} else {
-		/* fio's percentage_random: the others continue, random map or not */
-		if (wl->perc_rand < 100 &&
-		    kiog_rng_below(&wl->seq_rng, 100) >= wl->perc_rand) {
-			block = wl->next_seq;
-		} else if (wl->order == KIOG_WL_UNIFORM) {
+		if (wl->order == KIOG_WL_UNIFORM) {
 			block = kiog_rng_below(&wl->off_rng, wl->nr_blocks);
 		} else if (wl->order == KIOG_WL_DIST) {
 			/* one key set for the run: a rank keeps its block */
@@ -281,11 +348,23 @@ static inline void kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
 				__kiog_wl_rekey(wl);
 			}
 		}
-		wl->next_seq = block + 1 < wl->nr_blocks ? block + 1 : 0;
+		off = block * wl->bs;
+		if (wl->sizes.variable)
+			off = kiog_bs_place(&wl->sizes, dir, off, len, wl->span);
 	}
-
-	io->offset = wl->base + block * wl->bs;
-	io->len = wl->bs;
+	wl->last_off = off;
+	wl->last_len = len;
+	/*
+	 * A hole that passes the region's end wraps the next I/O to its start:
+	 * stop at the end, as off + len + hole could wrap past 2^64 and land
+	 * the next I/O before the region (rw=write:N takes any N)
+	 */
+	wl->next_off = off + len;
+	wl->next_off += wl->hole < wl->span - wl->next_off ? wl->hole :
+			wl->span - wl->next_off;
+out:
+	io->offset = wl->base + off;
+	io->len = len;
 	io->dir = dir;
 
 	wl->issued++;

@@ -115,6 +115,12 @@ def diffs(fio_out, kg_out, path):
     kt, kterse, kj = split(kg_out, path)
     d = []
     a, b = norm_text(ft, path), norm_text(kt, path)
+    # the rate lines need a whole sampling interval (500 ms): on a loaded
+    # host one tool's run may last that long and the other's not
+    rate = re.compile(r'^ +(?:bw \(U\)|iops) ?: min=')
+    if any(map(rate.match, a)) != any(map(rate.match, b)):
+        a = [l for l in a if not rate.match(l)]
+        b = [l for l in b if not rate.match(l)]
     for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if op != 'equal':
             d += ['text -' + l for l in a[i1:i2]] + ['text +' + l for l in b[j1:j2]]

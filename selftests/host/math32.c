@@ -6,9 +6,26 @@
  * object must be empty.
  */
 #include <kiogen/core.h>
+#include <kiogen/rate.h>
 
 static struct kiog_core core;
 static struct kiogen_sample smp[KIOG_MAX_SAMPLES];
+static struct kiog_rate rate;
+
+/* the rate limits: schedules, poisson's gaps, the minimum's check */
+static __u64 kiog_math32_rate(__u64 a, __u64 b, struct kiog_wl *wl)
+{
+	struct kiog_core_cfg cfg = { .rate_read = a, .rate_iops_write = (__u32)b,
+				     .rate_min_read = b, .rate_process = (__u32)(a & 1) };
+	struct kiog_io io = { 0 };
+
+	kiog_rate_init(&rate, &cfg, a);
+	kiog_rate_start(&rate, b);
+	kiog_rate_next(&rate, &core, wl, &io, a);
+	kiog_rate_complete(&rate, io.dir, b, a);
+	return kiog_rate_below_min(&rate, &core, a) + kiog_rate_wait(&rate, b) +
+	       kiog_rate_span_ns(a, b | 1);
+}
 
 /* the worker core's accounting, policy and stop decisions */
 static __u64 kiog_math32_core(__u64 a, __u64 b, struct kiog_wl *wl)
@@ -43,6 +60,7 @@ __u64 kiog_math32_use(__u64 a, __u64 b, const __u64 *buckets)
 	r = kiog_rng_below(&wl.off_rng, b | 1) + kiog_mul64_hi(a, b, &lo) + lo;
 	r += kiog_div64_rem(a, b | 1, &lo) + lo;
 	r += kiog_math32_core(a, b, &wl);
+	r += kiog_math32_rate(a, b, &wl);
 	return r + io.offset + kiog_hist_idx(a) +
 	       kiog_hist_percentile(buckets, KIOG_HIST_BUCKETS, a, 999000);
 }

@@ -11,8 +11,11 @@
 # passes only if README.md lists it under "Deliberate differences from fio's
 # output", so an undocumented one fails. fio_jsonplus_clat2csv must write
 # rows from kiogen's json+. Skipped without fio.
+# Env: KG_PARITY_PATH (syscall): kiogen's path, kernel in the VM
+# (selftests/test_parity.sh); KG_PARITY_DIR (/var/tmp): where the file is.
 src=$(cd "$(dirname "$0")/../.." && pwd)
 kiogen=$src/ctl/kiogen
+path=${KG_PARITY_PATH:-syscall}
 . "$src/selftests/host/tap.sh"
 
 echo "TAP version 13"
@@ -32,11 +35,14 @@ jobs=(
 	"randrw-mix 4 json --rw=randrw --rwmixread=70 --size=8m"
 	"write-fsync 5 json+ --rw=write --fsync=16 --size=4m"
 	"uring-qd8 3 json --rw=randread --ioengine=io_uring --iodepth=8 --size=8m"
+	"libaio-qd4 4 json --rw=randwrite --ioengine=libaio --iodepth=4 --direct=1 --size=8m"
+	"posixaio-qd4 5 json --rw=randread --ioengine=posixaio --iodepth=4 --size=8m"
 	"numjobs2 4 json+ --rw=randread --numjobs=2 --size=4m"
 	"numjobs2-group 5 json --rw=randread --numjobs=2 --group_reporting --size=4m"
 	"lat-pct 3 json+ --rw=randrw --lat_percentiles=1 --percentile_list=50:99:99.9 --size=4m"
 	"time-based 4 json --rw=randread --time_based --runtime=1 --size=4m"
 	"two-jobs-thread 5 json --thread --rw=randread --size=4m --name=u --filename=FILE --thread --rw=randwrite --size=4m"
+	"groups 3 json --rw=read --size=4m --name=u --filename=FILE --stonewall --rw=write --size=4m --name=v --filename=FILE --new_group --rw=randread --size=4m"
 )
 
 for spec in "${jobs[@]}"; do
@@ -49,13 +55,13 @@ for spec in "${jobs[@]}"; do
 		not_ok "$name: fio failed: $(head -c 300 "$tmp/$name.fio.err")"
 		continue
 	fi
-	if ! "$kiogen" run --path=syscall "${args[@]}" >"$tmp/$name.kg" 2>"$tmp/$name.kg.err"; then
+	if ! "$kiogen" run --path="$path" "${args[@]}" >"$tmp/$name.kg" 2>"$tmp/$name.kg.err"; then
 		not_ok "$name: kiogen failed: $(head -c 300 "$tmp/$name.kg.err")"
 		continue
 	fi
 	if out=$(python3 "$src/selftests/host/fio_parity.py" compare "$src/README.md" \
 		 "$tmp/$name.fio" "$tmp/$name.kg" "$tmp/f" "$tmp/used"); then
-		ok "$name: text, terse v$v and $fmt of fio's structure"
+		ok "$name: text, terse v$v and $fmt of fio's structure ($path path)"
 	else
 		not_ok "$name: differences README does not list:"
 		sed 's/^/#   /' <<<"$out"

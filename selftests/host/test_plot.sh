@@ -191,8 +191,10 @@ py "SVG: the markers' labels carry the result's percentiles" 'import json, sys
 import xml.etree.ElementTree as E
 texts = [t.text for t in E.parse(sys.argv[1]).getroot().iter("{http://www.w3.org/2000/svg}text")]
 pct = json.load(open(sys.argv[2]))["jobs"][0]["read"]["clat_ns"]["percentile"]
+def fmt(us):	# as the plot writes a latency: us, ms or s
+	return "%.4g s" % (us / 1e6) if us >= 1e6 else "%.4g ms" % (us / 1e3) if us >= 1e3 else "%.4g us" % us
 for p in ("50", "99", "99.9"):
-	want = "p%s %.4g us" % (p, pct["%f" % float(p)] / 1000)
+	want = "p%s %s" % (p, fmt(pct["%f" % float(p)] / 1000))
 	assert want in texts, "%r not in the SVG" % want' "$tmp/a.svg" "$tmp/a.json"
 status 0 "overlay of two results" -o ab.svg a.json b.json
 py "overlay: two curves in each chart" "$SVG" "$tmp/ab.svg" a.json=4 b.json=4
@@ -208,6 +210,56 @@ py "two results of one name: titled by path" "$SVG" "$tmp/xy.svg" x/r.json=1 y/r
 status 2 "an output that cannot be written" -o /nonexistent/dir/x.png a.json
 has "/nonexistent/dir/x\.png: No such file" "an output that cannot be written: said"
 empty out "an output that cannot be written: no image on stdout"
+
+# kiogen's latency split: a curve per phase, its table's percentiles marked
+if kg_run --rw=randread --latency_split=1 >"$tmp/split.json" 2>>"$tmp/run.err"; then
+	status 0 "--script of a result with a latency split" --script split.json
+	cp "$tmp/out" "$tmp/split.gp"
+	py "split: the result's curve, then one per phase, marked at p50 p99 p99.9" 'import json, re, sys
+s, j = open(sys.argv[1]).read(), json.load(open(sys.argv[2]))
+ph = j["jobs"][0]["kiogen"]["latency_split"]["phases"]
+n = 1
+for name in ("build", "submit", "device", "reap"):
+	if ph[name]["p99.9"] == 0:
+		assert "title '"'"'split.json %s'"'"'" % name not in s, "a phase of zeros drawn"
+		continue
+	n += 1
+	assert "title '"'"'split.json %s'"'"'" % name in s, name
+	m = re.search(r"^\$mark_%d << EOD\n(.*?)^EOD$" % n, s, re.M | re.S)
+	got = [float(l.split()[0]) for l in m.group(1).splitlines()]
+	want = [ph[name][k] / 1000 for k in ("p50", "p99", "p99.9")]
+	assert all(abs(a - b) < 0.0005 for a, b in zip(got, want)), (name, got, want)' \
+		"$tmp/split.gp" "$tmp/split.json"
+	py "split: no complaint that the phases have no IOPS over time" 'import sys
+assert "build:" not in open(sys.argv[1]).read()' "$tmp/err"
+	# the block phases (a kernel run's; here put into the syscall run's JSON)
+	python3 -c 'import json, sys
+j = json.load(open(sys.argv[1]))
+h = lambda i: [[i, 90], [i + 40, 10]]
+j["jobs"][0]["kiogen"]["block_phases"] = {"unit": "ns", "ios": 100, "file": False,
+	"phases": {"Q2G": {"mean": 2000, "p50": 1900, "p99": 3000, "p99.9": 3000, "share_pct": 3},
+		   "I2D": {"mean": 0, "p50": 0, "p99": 0, "p99.9": 0, "share_pct": 0},
+		   "D2C": {"mean": 60000, "p50": 50000, "p99": 90000, "p99.9": 90000, "share_pct": 97},
+		   "Q2C": {"mean": 62000, "share_pct": 100}, "total": {"mean": 62000, "share_pct": 100}},
+	"hist": {"Q2G": h(300), "D2C": h(700)}}
+json.dump(j, open(sys.argv[2], "w"))' "$tmp/split.json" "$tmp/blk.json"
+	status 0 "--script of a result with block phases" --script --what=phases,cdf blk.json
+	py "phases: a stacked bar per table, a column per phase but the total and Q2C" 'import re, sys
+s = open(sys.argv[1]).read()
+assert "rowstacked" in s, "no stacked bars"
+rows = re.search(r"^\$phases << EOD\n(.*?)^EOD$", s, re.M | re.S).group(1).splitlines()
+assert [r.split("\"")[1] for r in rows] == ["blk.json split", "blk.json block"], rows
+assert len(rows[1].split("\"")[2].split()) == 4 + 3, rows
+for t in ("build", "submit", "Q2G", "D2C"):
+	assert "title '"'"'%s'"'"'" % t in s, t
+assert "title '"'"'I2D'"'"'" not in s, "a phase of zeros stacked"
+assert "title '"'"'Q2C'"'"'" not in s and "title '"'"'total'"'"'" not in s
+assert "title '"'"'blk.json D2C'"'"'" in s, "no CDF curve of a block phase"' "$tmp/out"
+	status 2 "--what=phases of a result without phases" --what=phases a.json
+	has "no phases" "--what=phases without phases: said"
+else
+	not_ok "kiogen run --latency_split=1: $(tail -1 "$tmp/run.err")"
+fi
 
 # fio's json+ beside kiogen's: its bins give the CDF and the histogram
 if ! command -v fio >/dev/null; then

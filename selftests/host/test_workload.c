@@ -23,6 +23,8 @@ static const char *const rw_name[] = {
 	[KIOGEN_RW_READ] = "read",		[KIOGEN_RW_WRITE] = "write",
 	[KIOGEN_RW_RANDREAD] = "randread",	[KIOGEN_RW_RANDWRITE] = "randwrite",
 	[KIOGEN_RW_RW] = "rw",			[KIOGEN_RW_RANDRW] = "randrw",
+	[KIOGEN_RW_TRIM] = "trim",		[KIOGEN_RW_RANDTRIM] = "randtrim",
+	[KIOGEN_RW_TRIMWRITE] = "trimwrite",
 };
 
 static struct kiog_wl_cfg cfg_of(__u32 rw, __u32 bs, __u64 nr_blocks, __u64 seed)
@@ -668,6 +670,55 @@ static int t_worker_seed(const void *arg)
  * Pinned stream digests: the kernel and every CLI version must produce these
  * streams. A change here is a deliberate, versioned break of replay.
  */
+/* randtrim: only trims, of bs's third size, each block once per pass */
+static int t_randtrim(const void *arg)
+{
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_RANDTRIM, 4096, 1024, 5);
+	static __u8 seen[64];
+	struct kiog_wl wl;
+	struct kiog_io io;
+	int i;
+
+	(void)arg;
+	c.bs_trim = 65536;	/* 1024 blocks of 4k: 64 of 64k */
+	CHECK(kiog_rw_writes(c.rw) && !kiog_rw_reads(c.rw), "randtrim: writes %d reads %d",
+	      kiog_rw_writes(c.rw), kiog_rw_reads(c.rw));
+	CHECK(kiog_wl_init(&wl, &c) == 0, "init failed");
+	for (i = 0; i < 64; i++) {
+		kiog_wl_next(&wl, &io);
+		CHECK(io.dir == KIOGEN_DIR_TRIM && io.len == 65536, "I/O %d: dir %u len %u", i,
+		      io.dir, io.len);
+		CHECK(io.offset % 65536 == 0 && io.offset + io.len <= c.size,
+		      "I/O %d at %llu", i, (unsigned long long)io.offset);
+		CHECK(!seen[io.offset / 65536]++, "block %llu twice in a pass",
+		      (unsigned long long)io.offset / 65536);
+	}
+	return 1;
+}
+
+/* trimwrite: each block trimmed, then written at the same offset and size */
+static int t_trimwrite(const void *arg)
+{
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_TRIMWRITE, 8192, 100, 5);
+	struct kiog_wl wl;
+	struct kiog_io t, w;
+	int i;
+
+	(void)arg;
+	CHECK(kiog_wl_init(&wl, &c) == 0, "init failed");
+	for (i = 0; i < 250; i++) {
+		kiog_wl_next(&wl, &t);
+		kiog_wl_next(&wl, &w);
+		CHECK(t.dir == KIOGEN_DIR_TRIM && w.dir == KIOGEN_DIR_WRITE,
+		      "pair %d: dirs %u %u", i, t.dir, w.dir);
+		CHECK(t.offset == (__u64)(i % 100) * 8192 && w.offset == t.offset &&
+		      t.len == 8192 && w.len == t.len, "pair %d: trim %llu+%u, write %llu+%u",
+		      i, (unsigned long long)t.offset, t.len, (unsigned long long)w.offset, w.len);
+	}
+	CHECK(wl.issued == 500, "issued %llu", (unsigned long long)wl.issued);
+	return 1;
+}
+
 static const struct {
 	__u32 rw;
 	__u8 nrm;
@@ -788,6 +839,8 @@ static const struct tcase cases[] = {
 	  t_percentage_random, NULL },
 	{ "worker seeds are distinct per randseed, job and worker", t_worker_seed, NULL },
 	{ "stream digests match the pinned values", t_golden, NULL },
+	{ "randtrim: trims of bs's third size, each block once per pass", t_randtrim, NULL },
+	{ "trimwrite: each block trimmed, then written the same", t_trimwrite, NULL },
 };
 
 int main(void)

@@ -35,6 +35,50 @@ struct kiogen_block_header {
 	__u64 seq;		/* this worker's write sequence number, from 1 */
 };
 
+/*
+ * With KIOGEN_A_JOB_VERIFY (but pattern) every written block starts with
+ * this. The checksum of md5 and crc32c covers the header up to @sum and the
+ * data after the header (bytes @len); crc32c's is the first four bytes of
+ * @sum, little endian, as the crypto API gives it.
+ */
+struct kiogen_verify_header {
+	struct kiogen_block_header h;
+	__u32 len;		/* bytes of the block */
+	__u32 type;		/* enum kiogen_verify */
+	__u8 sum[16];
+};
+
+/* Why a block did not check out (struct kiogen_verify_result's @what) */
+enum kiogen_verify_bad {
+	KIOGEN_VERIFY_BAD_NONE,
+	KIOGEN_VERIFY_BAD_MAGIC,	/* no kiogen header where one was written */
+	KIOGEN_VERIFY_BAD_HEADER,	/* another block's header: offset, writer */
+	KIOGEN_VERIFY_BAD_SEQ,		/* an older write of this block */
+	KIOGEN_VERIFY_BAD_SUM,		/* the checksum differs */
+	KIOGEN_VERIFY_BAD_PATTERN,	/* a byte differs from the pattern */
+	KIOGEN_VERIFY_BAD_SHORT,	/* the read returned less than the block */
+};
+
+/*
+ * KIOGEN_A_WORKER_VERIFY: what a worker checked, and its first mismatch:
+ * the header it expected and the one it found (raw bytes: for a block
+ * without a header, the first bytes found), the checksums stored and
+ * computed, and for a pattern the first byte that differs.
+ */
+struct kiogen_verify_result {
+	__u64 verified;		/* blocks read back and checked */
+	__u64 errors;		/* of them, mismatches */
+	__u64 offset;		/* bytes: the first mismatch's block */
+	__u32 what;		/* enum kiogen_verify_bad */
+	__u32 len;		/* bytes of that block */
+	struct kiogen_verify_header expected;
+	struct kiogen_verify_header found;
+	__u8 sum_found[16];	/* computed over what was read */
+	__u64 bad_byte;		/* pattern: offset in the block of the first bad byte */
+	__u8 want, got;		/* pattern: that byte expected and found */
+	__u8 pad[6];
+};
+
 /* KIOGEN_A_JOB_CONTINUE_ON_ERROR: every kind of error is counted */
 #define KIOGEN_COE_ALL		(KIOGEN_COE_READ | KIOGEN_COE_WRITE | KIOGEN_COE_VERIFY)
 
@@ -42,6 +86,46 @@ struct kiogen_block_header {
 struct kiogen_sample {
 	__u64 ios[2];		/* read, write */
 	__u64 bytes[2];
+};
+
+/*
+ * One window of a worker's log samples (KIOGEN_A_LOG_WINDOWS), behind fio's
+ * write_bw_log, write_iops_log and write_lat_log: counters and latency sums
+ * are cumulative at the window's end, the maxima are the window's own.
+ */
+#define KIOGEN_LOG_SLAT		0
+#define KIOGEN_LOG_CLAT		1
+#define KIOGEN_LOG_LAT		2
+struct kiogen_log_window {
+	__u64 t_ns;		/* end of the window, after the ramp's end */
+	__u64 ios[2];		/* read, write */
+	__u64 bytes[2];
+	__u64 lat_sum[2][3];	/* ns, by KIOGEN_LOG_* */
+	__u64 lat_max[2][3];	/* ns, in this window; with log-max only */
+};
+
+/*
+ * One window of one direction of the completion latency histogram log
+ * (KIOGEN_A_LOG_HIST): @nr pairs of u32 follow, a bucket of
+ * include/kiogen/hist.h's layout and the completions it got in the window.
+ */
+struct kiogen_log_hist {
+	__u32 t_ms;		/* end of the window, after the ramp's end */
+	__u32 dir;		/* read, write */
+	__u32 nr;
+};
+
+/*
+ * One I/O of the per-I/O log (KIOGEN_A_LOG_IO, fio's log_avg_msec=0): what
+ * fio writes a line of, for every completed, counted read or write.
+ */
+struct kiogen_log_io {
+	__u64 t_ns;		/* its completion, after the ramp's end */
+	__u64 offset;		/* bytes, in the target */
+	__u64 slat_ns;
+	__u64 clat_ns;
+	__u32 bytes;		/* transferred */
+	__u32 dir;		/* read, write */
 };
 
 /*

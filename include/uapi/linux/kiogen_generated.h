@@ -17,6 +17,8 @@
 #define KIOGEN_MAX_BS		16777216
 #define KIOGEN_MAX_NUMJOBS	1024
 #define KIOGEN_MAX_IODEPTH	4096
+#define KIOGEN_MAX_NRFILES	16777216
+#define KIOGEN_META_NAME_MAX	255
 
 /**
  * enum kiogen_rw - Access pattern, fio's rw=.
@@ -28,6 +30,9 @@ enum kiogen_rw {
 	KIOGEN_RW_RANDWRITE,
 	KIOGEN_RW_RW,
 	KIOGEN_RW_RANDRW,
+	KIOGEN_RW_TRIM,
+	KIOGEN_RW_RANDTRIM,
+	KIOGEN_RW_TRIMWRITE,
 
 	/* private: */
 	__KIOGEN_RW_MAX,
@@ -41,6 +46,7 @@ enum kiogen_dir {
 	KIOGEN_DIR_READ,
 	KIOGEN_DIR_WRITE,
 	KIOGEN_DIR_SYNC,
+	KIOGEN_DIR_TRIM,
 
 	/* private: */
 	__KIOGEN_DIR_MAX,
@@ -51,10 +57,45 @@ enum kiogen_dir {
  * enum kiogen_lat - Which latency a histogram counts (hist kind).
  * @KIOGEN_LAT_LAT: build to completion, fio's lat
  * @KIOGEN_LAT_CLAT: issue to completion, fio's clat
+ * @KIOGEN_LAT_SPLIT_BUILD: latency split (job latency-split): from the I/O
+ *   being chosen to the engine's submit call
+ * @KIOGEN_LAT_SPLIT_SUBMIT: latency split: inside the submit call (file system
+ *   and block layer submission, tag waits; the syscall on the syscall path)
+ * @KIOGEN_LAT_SPLIT_DEVICE: latency split: from the submit call's return (or
+ *   the plug's flush) to the completion callback: driver, device and
+ *   completion
+ * @KIOGEN_LAT_SPLIT_REAP: latency split: from the completion callback to the
+ *   worker seeing it
+ * @KIOGEN_LAT_SCHED: scheduled time to completion, kiogen's: a rate-limited
+ *   job's open-loop latency, counted from when the I/O was due
+ * @KIOGEN_LAT_BLK_FS: block phases (job latency-split, bio and kiocb engines):
+ *   from the engine's call to its first bio reaching the block layer (Q); sent
+ *   for files only, where it is the file system's share
+ * @KIOGEN_LAT_BLK_Q2G: block phases: bio queued (Q) to request allocated (G),
+ *   btt's Q2G
+ * @KIOGEN_LAT_BLK_G2I: block phases: request allocated to inserted (I), btt's
+ *   G2I; a request issued directly (no insert) counts G to issue (D) here
+ * @KIOGEN_LAT_BLK_I2D: block phases: inserted to issued to the driver (D):
+ *   scheduler dwell, btt's I2D
+ * @KIOGEN_LAT_BLK_D2C: block phases: issued to completed (C): driver and
+ *   device, btt's D2C
+ * @KIOGEN_LAT_BLK_C2E: block phases: request completed to kiogen's completion
+ *   callback
  */
 enum kiogen_lat {
 	KIOGEN_LAT_LAT,
 	KIOGEN_LAT_CLAT,
+	KIOGEN_LAT_SPLIT_BUILD,
+	KIOGEN_LAT_SPLIT_SUBMIT,
+	KIOGEN_LAT_SPLIT_DEVICE,
+	KIOGEN_LAT_SPLIT_REAP,
+	KIOGEN_LAT_SCHED,
+	KIOGEN_LAT_BLK_FS,
+	KIOGEN_LAT_BLK_Q2G,
+	KIOGEN_LAT_BLK_G2I,
+	KIOGEN_LAT_BLK_I2D,
+	KIOGEN_LAT_BLK_D2C,
+	KIOGEN_LAT_BLK_C2E,
 };
 
 /**
@@ -68,6 +109,18 @@ enum kiogen_run_state {
 	KIOGEN_STATE_DONE,
 	KIOGEN_STATE_STOPPED,
 	KIOGEN_STATE_FAILED,
+};
+
+/**
+ * enum kiogen_blk_tp - block tracepoints the block phases are stamped from
+ *   (btt's actions)
+ */
+enum kiogen_blk_tp {
+	KIOGEN_BLK_TP_BIO_QUEUE = 1,
+	KIOGEN_BLK_TP_GETRQ = 2,
+	KIOGEN_BLK_TP_RQ_INSERT = 4,
+	KIOGEN_BLK_TP_RQ_ISSUE = 8,
+	KIOGEN_BLK_TP_RQ_COMPLETE = 16,
 };
 
 /**
@@ -133,6 +186,55 @@ enum kiogen_random_distribution {
 	KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS,
 };
 
+/**
+ * enum kiogen_rate_process - When a rate-limited job's I/Os are due (fio's
+ *   rate_process).
+ * @KIOGEN_RATE_PROCESS_LINEAR: evenly spaced, by the bytes (or I/Os) issued so
+ *   far
+ * @KIOGEN_RATE_PROCESS_POISSON: exponentially distributed gaps of the same
+ *   mean
+ */
+enum kiogen_rate_process {
+	KIOGEN_RATE_PROCESS_LINEAR,
+	KIOGEN_RATE_PROCESS_POISSON,
+};
+
+#define KIOGEN_MAX_CPUS	2048
+
+/**
+ * enum kiogen_cpus_allowed_policy - How a job's workers share its CPUs (fio's
+ *   cpus_allowed_policy).
+ * @KIOGEN_CPUS_ALLOWED_POLICY_SHARED: every worker may run on every CPU of the
+ *   set
+ * @KIOGEN_CPUS_ALLOWED_POLICY_SPLIT: worker N (counted over the run's jobs, in
+ *   order) runs on the N-th CPU of its job's set, round robin
+ */
+enum kiogen_cpus_allowed_policy {
+	KIOGEN_CPUS_ALLOWED_POLICY_SHARED,
+	KIOGEN_CPUS_ALLOWED_POLICY_SPLIT,
+};
+
+#define KIOGEN_MAX_PATTERN	64
+#define KIOGEN_MAX_LOG_RING	16777216
+
+/**
+ * enum kiogen_verify - How written blocks are checked (fio's verify=). Every
+ *   kind but pattern starts each block with a struct kiogen_verify_header.
+ * @KIOGEN_VERIFY_NONE: no checking
+ * @KIOGEN_VERIFY_MD5: md5 of the header and the data after it
+ * @KIOGEN_VERIFY_CRC32C: crc32c (Castagnoli) of the header and the data after
+ *   it
+ * @KIOGEN_VERIFY_PATTERN: no header; every byte is job verify-pattern's
+ * @KIOGEN_VERIFY_META: the header alone (offset, run, job, worker, sequence)
+ */
+enum kiogen_verify {
+	KIOGEN_VERIFY_NONE,
+	KIOGEN_VERIFY_MD5,
+	KIOGEN_VERIFY_CRC32C,
+	KIOGEN_VERIFY_PATTERN,
+	KIOGEN_VERIFY_META,
+};
+
 enum {
 	KIOGEN_A_UNSPEC,
 	KIOGEN_A_PAD,
@@ -144,6 +246,9 @@ enum {
 	KIOGEN_A_WORKER,
 	KIOGEN_A_HIST,
 	KIOGEN_A_SAMPLES,
+	KIOGEN_A_LOG,
+	KIOGEN_A_LIVE,
+	KIOGEN_A_LOG_DRAIN,
 
 	__KIOGEN_A_MAX,
 	KIOGEN_A_MAX = (__KIOGEN_A_MAX - 1)
@@ -211,6 +316,57 @@ enum {
 	KIOGEN_A_JOB_RANDOM_DISTRIBUTION,
 	KIOGEN_A_JOB_DIST_PARAM,
 	KIOGEN_A_JOB_ZONES,
+	KIOGEN_A_JOB_NRFILES,
+	KIOGEN_A_JOB_META_FILESIZE,
+	KIOGEN_A_JOB_FILENAME_FORMAT,
+	KIOGEN_A_JOB_LATENCY_SPLIT,
+	KIOGEN_A_JOB_RATE_READ,
+	KIOGEN_A_JOB_RATE_WRITE,
+	KIOGEN_A_JOB_RATE_IOPS_READ,
+	KIOGEN_A_JOB_RATE_IOPS_WRITE,
+	KIOGEN_A_JOB_RATE_MIN_READ,
+	KIOGEN_A_JOB_RATE_MIN_WRITE,
+	KIOGEN_A_JOB_RATE_IOPS_MIN_READ,
+	KIOGEN_A_JOB_RATE_IOPS_MIN_WRITE,
+	KIOGEN_A_JOB_RATE_PROCESS,
+	KIOGEN_A_JOB_RATE_CYCLE_MS,
+	KIOGEN_A_JOB_LOG_AVG_NS,
+	KIOGEN_A_JOB_LOG_HIST_NS,
+	KIOGEN_A_JOB_LOG_MAX,
+	KIOGEN_A_JOB_BS_WRITE,
+	KIOGEN_A_JOB_BS_MAX,
+	KIOGEN_A_JOB_BS_WRITE_MAX,
+	KIOGEN_A_JOB_BSSPLIT,
+	KIOGEN_A_JOB_BLOCKSIZE_UNALIGNED,
+	KIOGEN_A_JOB_BLOCKALIGN,
+	KIOGEN_A_JOB_BLOCKALIGN_WRITE,
+	KIOGEN_A_JOB_RW_SEQ_NR,
+	KIOGEN_A_JOB_RW_SEQ_ADD,
+	KIOGEN_A_JOB_RW_SEQUENCER,
+	KIOGEN_A_JOB_OFFSET_INCREMENT,
+	KIOGEN_A_JOB_LOOPS,
+	KIOGEN_A_JOB_META_FILESIZE_MIN,
+	KIOGEN_A_JOB_CPUS_ALLOWED,
+	KIOGEN_A_JOB_CPUS_ALLOWED_POLICY,
+	KIOGEN_A_JOB_NUMA_CPU_NODES,
+	KIOGEN_A_JOB_NICE,
+	KIOGEN_A_JOB_PRIO,
+	KIOGEN_A_JOB_PRIOCLASS,
+	KIOGEN_A_JOB_VERIFY,
+	KIOGEN_A_JOB_DO_VERIFY,
+	KIOGEN_A_JOB_VERIFY_ONLY,
+	KIOGEN_A_JOB_VERIFY_FATAL,
+	KIOGEN_A_JOB_VERIFY_BACKLOG,
+	KIOGEN_A_JOB_VERIFY_PATTERN,
+	KIOGEN_A_JOB_BUFFER_PATTERN,
+	KIOGEN_A_JOB_ZERO_BUFFERS,
+	KIOGEN_A_JOB_REFILL_BUFFERS,
+	KIOGEN_A_JOB_SCRAMBLE_BUFFERS,
+	KIOGEN_A_JOB_BUFFER_COMPRESS_PERCENTAGE,
+	KIOGEN_A_JOB_BUFFER_COMPRESS_CHUNK,
+	KIOGEN_A_JOB_DEDUPE_PERCENTAGE,
+	KIOGEN_A_JOB_BS_TRIM,
+	KIOGEN_A_JOB_LOG_RING,
 
 	__KIOGEN_A_JOB_MAX,
 	KIOGEN_A_JOB_MAX = (__KIOGEN_A_JOB_MAX - 1)
@@ -257,6 +413,16 @@ enum {
 	KIOGEN_A_WORKER_DIR,
 	KIOGEN_A_WORKER_SUBMIT,
 	KIOGEN_A_WORKER_COMPLETE,
+	KIOGEN_A_WORKER_SPLIT_IOS,
+	KIOGEN_A_WORKER_SPLIT_SUM,
+	KIOGEN_A_WORKER_BLK_IOS,
+	KIOGEN_A_WORKER_BLK_SUM,
+	KIOGEN_A_WORKER_BLK_UNQUEUED,
+	KIOGEN_A_WORKER_BLK_NORQ,
+	KIOGEN_A_WORKER_BLK_INSERTED,
+	KIOGEN_A_WORKER_BLK_TRACEPOINTS,
+	KIOGEN_A_WORKER_BLK_FILE,
+	KIOGEN_A_WORKER_VERIFY,
 
 	__KIOGEN_A_WORKER_MAX,
 	KIOGEN_A_WORKER_MAX = (__KIOGEN_A_WORKER_MAX - 1)
@@ -285,6 +451,12 @@ enum {
 	KIOGEN_A_DIR_CLAT_SUM,
 	KIOGEN_A_DIR_CLAT_SQSUM_HI,
 	KIOGEN_A_DIR_CLAT_SQSUM_LO,
+	KIOGEN_A_DIR_SCHED_IOS,
+	KIOGEN_A_DIR_SCHED_MIN,
+	KIOGEN_A_DIR_SCHED_MAX,
+	KIOGEN_A_DIR_SCHED_SUM,
+	KIOGEN_A_DIR_SCHED_SQSUM_HI,
+	KIOGEN_A_DIR_SCHED_SQSUM_LO,
 
 	__KIOGEN_A_DIR_MAX,
 	KIOGEN_A_DIR_MAX = (__KIOGEN_A_DIR_MAX - 1)
@@ -317,6 +489,24 @@ enum {
 
 	__KIOGEN_A_SAMPLES_MAX,
 	KIOGEN_A_SAMPLES_MAX = (__KIOGEN_A_SAMPLES_MAX - 1)
+};
+
+enum {
+	KIOGEN_A_LOG_UNSPEC,
+	KIOGEN_A_LOG_PAD,
+	KIOGEN_A_LOG_JOB,
+	KIOGEN_A_LOG_WORKER,
+	KIOGEN_A_LOG_AVG_NS,
+	KIOGEN_A_LOG_HIST_NS,
+	KIOGEN_A_LOG_FIRST,
+	KIOGEN_A_LOG_WINDOWS,
+	KIOGEN_A_LOG_HIST,
+	KIOGEN_A_LOG_HIST_LOST,
+	KIOGEN_A_LOG_IO,
+	KIOGEN_A_LOG_IO_LOST,
+
+	__KIOGEN_A_LOG_MAX,
+	KIOGEN_A_LOG_MAX = (__KIOGEN_A_LOG_MAX - 1)
 };
 
 enum kiogen_cmd {

@@ -1,0 +1,387 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * Block sizes and alignment of the workload generator, in fio's semantics:
+ * a size per direction (bs=READ,WRITE), a range per direction (bsrange, a
+ * size drawn as fio's get_next_buflen(): the smallest plus a uniform part of
+ * the largest, rounded down to a multiple of the smallest unless
+ * blocksize_unaligned, capped at the largest), a split per direction
+ * (bssplit: a size by percentage, the entries taken in fio's order, by
+ * increasing percentage), and the alignment of random offsets per direction
+ * (blockalign, the smallest size by default). Trims (rw=trim, randtrim,
+ * trimwrite) take one fixed size, fio's third bs (bs=READ,WRITE,TRIM), the
+ * writes' smallest by default, as fio's last value goes on to the next.
+ * Freestanding like workload.h, which calls it for every I/O when the sizes
+ * are not one fixed bs.
+ */
+#ifndef _KIOGEN_BS_H
+#define _KIOGEN_BS_H
+
+#include <linux/types.h>
+#include <linux/kiogen.h>
+
+#include "div64.h"
+#include "job.h"
+#include "rng.h"
+
+#define KIOG_BS_STREAM		0x6273ULL	/* "bs": seeds the size stream */
+
+struct kiog_wl_cfg;	/* workload.h, which includes this after defining it */
+
+/* The directions a pattern issues: a mask of KIOG_BS_* (size classes). */
+#define KIOG_BS_READ	1
+#define KIOG_BS_WRITE	2
+#define KIOG_BS_TRIM	4
+
+/**
+ * kiog_rw_dirs() - the directions an access pattern issues
+ * @rw: enum kiogen_rw
+ *
+ * Return: a mask of KIOG_BS_READ, KIOG_BS_WRITE and KIOG_BS_TRIM.
+ */
+static inline __u32 kiog_rw_dirs(__u32 rw)
+{
+	switch (rw) {
+	case KIOGEN_RW_READ:
+	case KIOGEN_RW_RANDREAD:
+		return KIOG_BS_READ;
+	case KIOGEN_RW_WRITE:
+	case KIOGEN_RW_RANDWRITE:
+		return KIOG_BS_WRITE;
+	case KIOGEN_RW_TRIM:
+	case KIOGEN_RW_RANDTRIM:
+		return KIOG_BS_TRIM;
+	case KIOGEN_RW_TRIMWRITE:
+		return KIOG_BS_TRIM | KIOG_BS_WRITE;
+	default:
+		return KIOG_BS_READ | KIOG_BS_WRITE;
+	}
+}
+
+/* Does a pattern draw random offsets? */
+static inline int kiog_rw_random(__u32 rw)
+{
+	return rw == KIOGEN_RW_RANDREAD || rw == KIOGEN_RW_RANDWRITE ||
+	       rw == KIOGEN_RW_RANDRW || rw == KIOGEN_RW_RANDTRIM;
+}
+
+/* Does a pattern trim? */
+static inline int kiog_rw_trims(__u32 rw)
+{
+	return !!(kiog_rw_dirs(rw) & KIOG_BS_TRIM);
+}
+
+/* One direction's sizes: [min, max], or the split's entries. */
+struct kiog_bs_dir {
+	__u32 min, max;			/* bytes */
+	__u32 align;			/* bytes: random offsets are multiples */
+	__u32 nr;			/* split entries, by increasing percent */
+	__u32 bs[KIOGEN_MAX_ZONES];	/* bytes */
+	__u8 perc[KIOGEN_MAX_ZONES];
+};
+
+/**
+ * struct kiog_bs - the sizes of a worker's I/Os
+ * @variable: sizes or alignment differ from one fixed bs: the generator
+ *	asks kiog_bs_len() and kiog_bs_place() for each I/O
+ */
+struct kiog_bs {
+	/* private: */
+	struct kiog_rng rng;
+	struct kiog_bs_dir d[3];	/* read, write, trim: __kiog_bs_class() */
+	__u8 unaligned;
+	/* public: */
+	__u8 variable;
+};
+
+/* The size class of direction @dir (enum kiogen_dir): an index of d[]. */
+static inline unsigned int __kiog_bs_class(__u8 dir)
+{
+	return dir == KIOGEN_DIR_TRIM ? 2 : dir == KIOGEN_DIR_WRITE;
+}
+
+static inline __u64 __kiog_bs_mod(__u64 n, __u64 d)
+{
+	__u64 rem;
+
+	kiog_div64_rem(n, d, &rem);
+	return rem;
+}
+
+/* The table's entries of direction @write: count, and the sum of percents. */
+static inline __u32 __kiog_bs_split_sum(const struct kiog_zones *t, int write,
+					__u32 *nr)
+{
+	__u32 i, sum = 0;
+
+	*nr = 0;
+	for (i = 0; i < t->nr && i < 2 * KIOGEN_MAX_ZONES; i++) {
+		if (!!(t->z[i] & KIOGEN_ZONE_WRITE) != write)
+			continue;
+		(*nr)++;
+		sum += (__u32)(t->z[i] >> KIOGEN_ZONE_ACCESS_SHIFT & KIOGEN_ZONE_ACCESS_MASK);
+	}
+	return sum;
+}
+
+/**
+ * kiog_bs_check() - is a job's choice of sizes valid?
+ * @c: the stream; bs, bs_write, bs_max, bs_write_max, bssplit,
+ *	blockalign and blockalign_write are looked at
+ *
+ * Bounds of each number are the spec's; this checks how they combine.
+ *
+ * Return: NULL, or a message that starts with fio's name of the culprit.
+ */
+static inline const char *kiog_bs_check(const struct kiog_wl_cfg *c)
+{
+	const struct kiog_zones *t = &c->bssplit;
+	__u32 i, nr, sum;
+	int w;
+
+	if (c->bs_write && c->bs_write < KIOGEN_MIN_BS)
+		return "bs: the writes' size is below min-bs";
+	if (c->bs_trim && c->bs_trim < KIOGEN_MIN_BS)
+		return "bs: the trims' size is below min-bs";
+	if (c->bs_max && c->bs_max < c->bs)
+		return "bsrange: the reads' largest size is below their smallest (bs)";
+	if (c->bs_write_max && c->bs_write_max < (c->bs_write ? c->bs_write : c->bs))
+		return "bsrange: the writes' largest size is below their smallest (bs)";
+	if (t->nr > 2 * KIOGEN_MAX_ZONES)
+		return "bssplit: more entries than fit";
+	for (i = 0; i < t->nr; i++) {
+		__u64 sz = t->z[i] & KIOGEN_ZONE_SIZE_MASK;
+
+		if (sz < KIOGEN_MIN_BS || sz > KIOGEN_MAX_BS)
+			return "bssplit: a size is out of range (min-bs to max-bs)";
+	}
+	for (w = 0; w < 2; w++) {
+		sum = __kiog_bs_split_sum(t, w, &nr);
+		if (nr > KIOGEN_MAX_ZONES)
+			return "bssplit: more than max-zones entries a direction";
+		if (nr && (!sum || sum > 100))
+			return "bssplit: a direction's percentages add up to 0 or more than 100";
+	}
+	return 0;
+}
+
+/* One direction's sizes from the job; @write: the writes'. */
+static inline void __kiog_bs_dir_init(struct kiog_bs_dir *d,
+				      const struct kiog_wl_cfg *c, int write)
+{
+	const struct kiog_zones *t = &c->bssplit;
+	__u32 i, k, bs;
+	__u8 perc;
+
+	d->min = write && c->bs_write ? c->bs_write : c->bs;
+	d->max = write ? c->bs_write_max : c->bs_max;
+	if (d->max < d->min)
+		d->max = d->min;
+	d->nr = 0;
+	for (i = 0; i < t->nr; i++) {
+		if (!!(t->z[i] & KIOGEN_ZONE_WRITE) != write)
+			continue;
+		bs = (__u32)(t->z[i] & KIOGEN_ZONE_SIZE_MASK);
+		perc = (__u8)(t->z[i] >> KIOGEN_ZONE_ACCESS_SHIFT & KIOGEN_ZONE_ACCESS_MASK);
+		if (!d->nr || bs < d->min)
+			d->min = bs;
+		if (!d->nr || bs > d->max)
+			d->max = bs;
+		/* insertion by increasing percent, stable: fio's qsort order */
+		for (k = d->nr; k && d->perc[k - 1] > perc; k--) {
+			d->perc[k] = d->perc[k - 1];
+			d->bs[k] = d->bs[k - 1];
+		}
+		d->perc[k] = perc;
+		d->bs[k] = bs;
+		d->nr++;
+	}
+	d->align = write ? c->blockalign_write : c->blockalign;
+	if (!d->align)
+		d->align = d->min;
+}
+
+/**
+ * kiog_bs_init() - the sizes of a stream
+ * @b: initialised here
+ * @c: the stream, kiog_bs_check() passed
+ * @seed: the worker's seed
+ */
+static inline void kiog_bs_init(struct kiog_bs *b, const struct kiog_wl_cfg *c,
+				__u64 seed)
+{
+	const struct kiog_bs_dir *r = &b->d[KIOGEN_DIR_READ];
+	const struct kiog_bs_dir *w = &b->d[KIOGEN_DIR_WRITE];
+
+	struct kiog_bs_dir *t = &b->d[2];
+
+	__kiog_bs_dir_init(&b->d[KIOGEN_DIR_READ], c, 0);
+	__kiog_bs_dir_init(&b->d[KIOGEN_DIR_WRITE], c, 1);
+	/* one fixed size, fio's third bs; the writes' smallest by default */
+	t->min = c->bs_trim ? c->bs_trim : w->min;
+	t->max = t->min;
+	t->align = t->min;
+	t->nr = 0;
+	b->unaligned = c->blocksize_unaligned;
+	kiog_rng_seed(&b->rng, kiog_seed_mix(seed, KIOG_BS_STREAM));
+	b->variable = r->min != r->max || w->min != w->max || r->min != w->min ||
+		      r->align != r->min || w->align != w->min || t->min != w->min;
+}
+
+/*
+ * Smallest and largest sizes, and the offsets' unit (the finest alignment),
+ * of the directions in @dirs, a mask of KIOG_BS_*.
+ */
+static inline __u32 __kiog_bs_least(const struct kiog_bs *b, __u32 dirs, int align)
+{
+	__u32 i, x, v = ~0U;
+
+	for (i = 0; i < 3; i++) {
+		x = align ? b->d[i].align : b->d[i].min;
+		if (dirs & 1U << i && x < v)
+			v = x;
+	}
+	return v;
+}
+
+static inline __u32 kiog_bs_min(const struct kiog_bs *b, __u32 dirs)
+{
+	return __kiog_bs_least(b, dirs, 0);
+}
+
+static inline __u32 kiog_bs_max(const struct kiog_bs *b, __u32 dirs)
+{
+	__u32 i, v = 0;
+
+	for (i = 0; i < 3; i++)
+		if (dirs & 1U << i && b->d[i].max > v)
+			v = b->d[i].max;
+	return v;
+}
+
+static inline __u32 kiog_bs_unit(const struct kiog_bs *b, __u32 dirs)
+{
+	return __kiog_bs_least(b, dirs, 1);
+}
+
+/**
+ * kiog_bs_len() - the size of the next I/O of direction @dir
+ * @b: the sizes
+ * @dir: KIOGEN_DIR_READ, KIOGEN_DIR_WRITE or KIOGEN_DIR_TRIM
+ *
+ * fio's get_next_buflen(), with its rounding; a fixed size draws nothing.
+ *
+ * Return: bytes.
+ */
+static inline __u32 kiog_bs_len(struct kiog_bs *b, __u8 dir)
+{
+	const struct kiog_bs_dir *d = &b->d[__kiog_bs_class(dir)];
+	__u64 r, len, lo;
+	__u32 i, cum = 0, x;
+
+	if (d->min == d->max)
+		return d->min;
+	if (d->nr) {
+		/* a percent in [0, 100); a sum under 100 leaves the rest to the last */
+		x = (__u32)kiog_rng_below(&b->rng, 100);
+		len = d->bs[d->nr - 1];
+		for (i = 0; i < d->nr; i++) {
+			cum += d->perc[i];
+			if (d->perc[i] && x < cum) {
+				len = d->bs[i];
+				break;
+			}
+		}
+	} else {
+		r = kiog_rng_next(&b->rng);
+		len = d->min + kiog_mul64_hi(r, d->max, &lo);
+	}
+	if (!b->unaligned)
+		len -= (d->min & (d->min - 1)) ? __kiog_bs_mod(len, d->min) :
+		       len & (d->min - 1);
+	return len > d->max ? d->max : (__u32)len;
+}
+
+/**
+ * kiog_bs_place() - a random offset for an I/O of @len bytes
+ * @b: the sizes
+ * @dir: its direction
+ * @off: bytes into a region of @size bytes, a multiple of kiog_bs_unit()
+ * @len: its size, at most @size
+ * @size: bytes of the region
+ *
+ * Rounds @off down to the direction's alignment; an I/O that would cross
+ * the region's end is moved back to end there (at an aligned offset), so
+ * that the sizes keep their shares (fio draws another size instead).
+ *
+ * Return: the offset, bytes into the region.
+ */
+static inline __u64 kiog_bs_place(const struct kiog_bs *b, __u8 dir, __u64 off,
+				  __u32 len, __u64 size)
+{
+	__u32 a = b->d[__kiog_bs_class(dir)].align;
+
+	if (off + len > size)
+		off = size - len;
+	return off - ((a & (a - 1)) ? __kiog_bs_mod(off, a) : off & (a - 1));
+}
+
+/**
+ * kiog_bs_check_align() - do the sizes suit a target's alignment?
+ * @b: the sizes, initialised
+ * @align: bytes every size and offset must be a multiple of (O_DIRECT's
+ *	or the device's logical block size; 1: any)
+ *
+ * Return: NULL, or a message that starts with fio's name of the culprit.
+ */
+static inline const char *kiog_bs_check_align(const struct kiog_bs *b, __u32 align)
+{
+	__u32 i;
+	int d;
+
+	if (align <= 1)
+		return 0;
+	if (b->unaligned)
+		return "blocksize_unaligned: the target takes only multiples of its alignment";
+	for (d = 0; d < 3; d++) {
+		const struct kiog_bs_dir *x = &b->d[d];
+
+		for (i = 0; i < x->nr; i++)
+			if (x->bs[i] % align)
+				return "bssplit: a size is not a multiple of the alignment";
+		if (x->min % align || x->max % align)
+			return "bs: not a multiple of the target's alignment";
+		if (x->align % align)
+			return "blockalign: not a multiple of the target's alignment";
+	}
+	return 0;
+}
+
+/**
+ * kiog_bs_blocks() - the random offsets of a region
+ * @b: the sizes, initialised
+ * @rw: the pattern, enum kiogen_rw
+ * @size: bytes of the region, at least the largest size
+ * @unit: set to the offsets' unit, bytes
+ *
+ * Return: how many offsets, multiples of @unit, the smallest I/O fits at.
+ */
+static inline __u64 kiog_bs_blocks(const struct kiog_bs *b, __u32 rw, __u64 size,
+				   __u32 *unit)
+{
+	__u32 dirs = kiog_rw_dirs(rw), min = kiog_bs_min(b, dirs);
+
+	if (!b->variable) {
+		*unit = min;
+		return kiog_div64(size, min);
+	}
+	*unit = kiog_bs_unit(b, dirs);
+	return size < min ? 0 : kiog_div64(size - min, *unit) + 1;
+}
+
+/* The largest I/O of pattern @rw, enum kiogen_rw: a buffer's size. */
+static inline __u32 kiog_bs_largest(const struct kiog_bs *b, __u32 rw)
+{
+	return kiog_bs_max(b, kiog_rw_dirs(rw));
+}
+
+#endif /* _KIOGEN_BS_H */

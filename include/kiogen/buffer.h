@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * What a written block holds, shared by the kernel's workers and the
+ * syscall path, with fio's meaning of buffer_pattern, zero_buffers,
+ * refill_buffers, scramble_buffers, buffer_compress_percentage,
+ * buffer_compress_chunk and dedupe_percentage. Everything is seeded (the
+ * worker's seed and the write's sequence number, never the clock), and a
+ * block is filled as one stream whatever chunks hold it, so both paths
+ * write the same bytes (the block header aside: its run id). Freestanding.
+ *
+ * Contents: random, or zeros (zero_buffers), or buffer_pattern; with
+ * buffer_compress_percentage=N every buffer_compress_chunk bytes start with
+ * (100 - N)% random bytes followed by zeros (or buffer_pattern), as fio's
+ * fill_random_buf_percentage(); with dedupe_percentage=N a write reuses the
+ * contents of an earlier one N% of the time. Buffers are filled once,
+ * before the clock starts, unless refill_buffers or dedupe_percentage ask
+ * for every write. scramble_buffers (fio's default) stamps each 512 bytes
+ * of a compressible block with their offset and the write's sequence at a
+ * seeded place; other blocks carry kiogen's block header for that.
+ */
+#ifndef _KIOGEN_BUFFER_H
+#define _KIOGEN_BUFFER_H
+
+#include <linux/types.h>
+
+#include "job.h"
+#include "rng.h"
+
+#define KIOG_BUF_SEED		0x627566ULL	/* "buf" */
+#define KIOG_BUF_DEDUPE		0x646564ULL	/* "ded" */
+#define KIOG_BUF_SECTOR		512
+
+/* A job's buffer settings, from KIOG_JOB_BUFFER_FIELDS. */
+struct kiog_buf_cfg {
+	KIOG_JOB_BUFFER_FIELDS(KIOG_JOB_MEMBER)
+};
+
+/**
+ * struct kiog_buf - one worker's buffer contents
+ * @pat: buffer_pattern (len 0: none)
+ * @zero: zero_buffers
+ * @refill: a write's buffer is filled again (refill_buffers, dedupe)
+ * @scramble: a write's buffer is scrambled (without refill)
+ * @random_len: random bytes at the start of each chunk
+ * @chunk: buffer_compress_chunk; 0 when all of a block is random
+ * @dedupe: dedupe_percentage
+ * @seed: the worker's contents seed
+ * @dedupe_rng: which writes repeat earlier contents
+ * @unique: contents generated so far
+ */
+struct kiog_buf {
+	struct kiog_pattern pat;
+	__u8 zero;
+	__u8 refill;
+	__u8 scramble;
+	__u32 random_len;
+	__u32 chunk;
+	__u32 dedupe;
+	__u64 seed;
+	struct kiog_rng dedupe_rng;
+	__u64 unique;
+};
+
+/* A block being filled: where in it, and its random stream. */
+struct kiog_fill {
+	struct kiog_rng rng;
+	__u64 word;		/* random bytes not used yet, low first */
+	__u32 word_left;
+	__u32 pos;		/* bytes into the block */
+};
+
+/**
+ * kiog_buf_init() - a worker's buffer contents, before its clock starts
+ * @b: zeroed
+ * @cfg: the job's settings
+ * @seed: the worker's seed (kiog_wl_worker_seed())
+ * @verify: the job verifies (no scrambling: the checksum is the check)
+ * @verify_pattern: verify_pattern is set: it is what blocks hold
+ * @digest: the worker's stream digest, which the settings join
+ */
+static inline void kiog_buf_init(struct kiog_buf *b, const struct kiog_buf_cfg *cfg,
+				 __u64 seed, int verify, int verify_pattern,
+				 __u64 *digest)
+{
+	__u32 chunk = cfg->buffer_compress_chunk ? cfg->buffer_compress_chunk : 512;
+	__u64 h = (__u64)cfg->zero_buffers | (__u64)cfg->refill_buffers << 1 |
+		  (__u64)cfg->scramble_buffers << 2 |
+		  (__u64)cfg->buffer_compress_percentage << 8 |
+		  (__u64)cfg->dedupe_percentage << 16 | (__u64)chunk << 32;
+	__u32 i;
+
+	for (i = 0; i < cfg->buffer_pattern.len && i < sizeof(cfg->buffer_pattern.b); i++)
+		h = __kiog_mix64(h ^ cfg->buffer_pattern.b[i]);
+	/* fio's defaults leave the digest of a plain job as it was */
+	if (cfg->zero_buffers || cfg->refill_buffers || !cfg->scramble_buffers ||
+	    cfg->buffer_compress_percentage || cfg->dedupe_percentage ||
+	    cfg->buffer_pattern.len || chunk != 512)
+		*digest = __kiog_rotl64(*digest ^ __kiog_mix64(h ^ KIOG_BUF_SEED), 27) *
+			  0x9fb21c651e98df25ULL;
+	if (verify_pattern)	/* as fio: verify_pattern is what is written */
+		return;
+
+	b->pat = cfg->buffer_pattern;
+	if (b->pat.len > sizeof(b->pat.b))
+		b->pat.len = 0;
+	b->zero = cfg->zero_buffers;
+	b->dedupe = cfg->dedupe_percentage;
+	b->refill = cfg->refill_buffers || b->dedupe;
+	if (cfg->buffer_compress_percentage) {
+		b->chunk = chunk;
+		b->random_len = (__u32)(((__u64)chunk *
+					 (100 - cfg->buffer_compress_percentage)) / 100);
+	}
+	/*
+	 * Elsewhere the block header (offset, sequence) already makes every
+	 * write's block its own, which is what fio scrambles for; compressible
+	 * buffers go without it, and are scrambled instead.
+	 */
+	b->scramble = cfg->scramble_buffers && b->chunk && !b->refill && !verify;
+	b->seed = kiog_seed_mix(seed, KIOG_BUF_SEED);
+	kiog_rng_seed(&b->dedupe_rng, kiog_seed_mix(seed, KIOG_BUF_DEDUPE));
+}
+
+/* Are the buffers filled with @b's contents (not the plain seeded fill)? */
+static inline int kiog_buf_custom(const struct kiog_buf *b)
+{
+	return b->zero || b->pat.len || b->chunk || b->refill;
+}
+
+/*
+ * Must a buffer that a read went into be filled again before it carries a
+ * write (a mixed job, a read back)? When its contents were filled once:
+ * @b's, or verify_pattern (@vpat). fio refills the pattern after a read too.
+ */
+static inline int kiog_buf_restores(const struct kiog_buf *b,
+				    const struct kiog_pattern *vpat)
+{
+	return vpat->len || (kiog_buf_custom(b) && !b->refill);
+}
+
+/* Does @b change a buffer before each write? */
+static inline int kiog_buf_per_write(const struct kiog_buf *b)
+{
+	return b->refill || b->scramble;
+}
+
+/**
+ * kiog_buf_start() - start filling a block
+ * @b: the worker's contents
+ * @f: the fill, for kiog_buf_fill()
+ * @n: which contents: the slot's index for the fill before the clock,
+ *	else the write's sequence number (dedupe may pick an earlier one)
+ * @per_write: @n is a write's, not a slot's
+ */
+static inline void kiog_buf_start(struct kiog_buf *b, struct kiog_fill *f, __u64 n,
+				  int per_write)
+{
+	__u64 u = n;
+
+	if (per_write) {
+		/* fio's dedupe_percentage: this write repeats an earlier one's */
+		if (b->dedupe && b->unique &&
+		    kiog_rng_below(&b->dedupe_rng, 100) < b->dedupe)
+			u = kiog_rng_below(&b->dedupe_rng, b->unique);
+		else
+			u = b->unique++;
+		u |= 1ULL << 63;	/* never a slot's */
+	}
+	kiog_rng_seed(&f->rng, kiog_seed_mix(b->seed, u));
+	f->word_left = 0;
+	f->pos = 0;
+}
+
+static inline __u8 __kiog_buf_byte(const struct kiog_buf *b, struct kiog_fill *f)
+{
+	__u32 at = f->pos;
+	__u8 v;
+
+	if (b->chunk) {
+		at = f->pos - (f->pos / b->chunk) * b->chunk;
+		if (at >= b->random_len)
+			return b->pat.len ? b->pat.b[(at - b->random_len) % b->pat.len] : 0;
+	} else if (b->zero) {
+		return 0;
+	} else if (b->pat.len) {
+		return b->pat.b[f->pos % b->pat.len];
+	}
+	if (!f->word_left) {
+		f->word = kiog_rng_next(&f->rng);
+		f->word_left = 8;
+	}
+	v = (__u8)f->word;
+	f->word >>= 8;
+	f->word_left--;
+	return v;
+}
+
+/**
+ * kiog_buf_fill() - the next @len bytes of a block
+ * @b: the worker's contents
+ * @f: the fill, started by kiog_buf_start(); chunks follow each other
+ * @p: where they go
+ * @len: how many
+ */
+static inline void kiog_buf_fill(const struct kiog_buf *b, struct kiog_fill *f,
+				 void *p, __u32 len)
+{
+	__u8 *d = p;
+	__u32 i;
+
+	for (i = 0; i < len; i++, f->pos++)
+		d[i] = __kiog_buf_byte(b, f);
+}
+
+/**
+ * kiog_buf_scramble() - fio's scramble_buffers, seeded: each 512 bytes of
+ *	a block get their offset at a place of their own (by their place in
+ *	the block) and the write's sequence number at their end
+ * @p: @len bytes, @pos bytes into the block
+ * @len: a multiple of 512, as @pos
+ * @offset: the block's offset
+ * @seq: the write's sequence number
+ */
+static inline void kiog_buf_scramble(void *p, __u32 len, __u32 pos, __u64 offset,
+				     __u64 seq)
+{
+	__u8 *s = p;
+	__u32 i, at;
+
+	for (i = 0; i + KIOG_BUF_SECTOR <= len; i += KIOG_BUF_SECTOR) {
+		__u64 where = offset + pos + i;
+
+		/* the same place every write: what a slot carried before is gone */
+		at = (__u32)(__kiog_mix64(pos + i) & (KIOG_BUF_SECTOR - 8 - 8)) & ~7U;
+		__builtin_memcpy(s + i + at, &where, sizeof(where));
+		__builtin_memcpy(s + i + KIOG_BUF_SECTOR - 8, &seq, sizeof(seq));
+	}
+}
+
+#endif /* _KIOGEN_BUFFER_H */

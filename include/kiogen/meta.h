@@ -1,0 +1,208 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * The metadata engines' stream, shared by the kernel's engine
+ * (kmod/engine-meta.c) and the syscall path's (ctl/engine-meta.c): which
+ * operation each of fio's six engine names does, how the n-th operation of a
+ * worker names its file (fio's filename_format), and what a worker's digest
+ * starts from. The workload generator picks the order: its block k is file k,
+ * so rw=read/write go through the files in order and randread/randwrite in a
+ * seeded permutation; one operation is one I/O of bs bytes to the worker
+ * core. Freestanding, like workload.h.
+ */
+#ifndef _KIOGEN_META_H
+#define _KIOGEN_META_H
+
+#include <linux/types.h>
+#include <linux/kiogen.h>
+
+#include "rng.h"
+
+/* fio's default filename_format */
+#define KIOG_META_FORMAT_DEFAULT	"$jobname.$jobnum.$filenum"
+
+enum kiog_meta_op {
+	KIOG_META_NONE,
+	KIOG_META_FILECREATE,	/* create (O_EXCL), write filesize, fsync, close */
+	KIOG_META_FILESTAT,	/* stat, not following a symlink */
+	KIOG_META_FILEDELETE,	/* unlink */
+	KIOG_META_DIRCREATE,	/* mkdir */
+	KIOG_META_DIRSTAT,	/* stat */
+	KIOG_META_DIRDELETE,	/* rmdir */
+};
+
+/**
+ * kiog_meta_op_of() - the operation of an engine name
+ * @engine: fio's ioengine
+ *
+ * Return: enum kiog_meta_op; KIOG_META_NONE for an engine that is not one.
+ */
+static inline enum kiog_meta_op kiog_meta_op_of(const char *engine)
+{
+	static const char *const names[] = {
+		[KIOG_META_FILECREATE] = "filecreate",
+		[KIOG_META_FILESTAT] = "filestat",
+		[KIOG_META_FILEDELETE] = "filedelete",
+		[KIOG_META_DIRCREATE] = "dircreate",
+		[KIOG_META_DIRSTAT] = "dirstat",
+		[KIOG_META_DIRDELETE] = "dirdelete",
+	};
+	unsigned int i, k;
+
+	for (i = KIOG_META_FILECREATE; i <= KIOG_META_DIRDELETE; i++) {
+		for (k = 0; names[i][k] && names[i][k] == engine[k]; k++)
+			;
+		if (!names[i][k] && !engine[k])
+			return (enum kiog_meta_op)i;
+	}
+	return KIOG_META_NONE;
+}
+
+/* Does the operation change the directory (needs write access)? */
+static inline int kiog_meta_op_writes(enum kiog_meta_op op)
+{
+	return op != KIOG_META_FILESTAT && op != KIOG_META_DIRSTAT;
+}
+
+static inline unsigned int __kiog_meta_put_u32(char *p, unsigned int room,
+					       __u32 v)
+{
+	char d[10];
+	unsigned int n = 0, i;
+
+	do {
+		d[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	for (i = 0; i < n && i < room; i++)
+		p[i] = d[n - 1 - i];
+	return n;
+}
+
+static inline int __kiog_meta_word(const char *s, const char *w)
+{
+	unsigned int i;
+
+	for (i = 0; w[i]; i++)
+		if (s[i] != w[i])
+			return 0;
+	return (int)i;
+}
+
+/**
+ * kiog_meta_name() - the name of one file, fio's filename_format expanded
+ * @buf: where the name goes, NUL-terminated
+ * @len: bytes at @buf
+ * @fmt: the format: $jobname, $jobnum and $filenum are replaced, any other
+ *	character is copied
+ * @jobname: the job's name
+ * @jobnum: the worker's number in the run (fio's $jobnum: jobs in order,
+ *	each job's workers in order, from 0)
+ * @filenum: the file's number in the worker, from 0
+ *
+ * Return: the length of the name, or -1 if it does not fit @buf, is empty,
+ * is "." or "..", or holds a '/' (names are one component of the directory).
+ */
+static inline int kiog_meta_name(char *buf, unsigned int len, const char *fmt,
+				 const char *jobname, __u32 jobnum, __u32 filenum)
+{
+	unsigned int n = 0, k;
+	int w;
+
+	if (!len)
+		return -1;
+	while (*fmt) {
+		w = __kiog_meta_word(fmt, "$jobname");
+		if (w) {
+			for (k = 0; jobname[k]; k++, n++)
+				if (n < len)
+					buf[n] = jobname[k];
+			fmt += w;
+			continue;
+		}
+		w = __kiog_meta_word(fmt, "$jobnum");
+		if (!w)
+			w = __kiog_meta_word(fmt, "$filenum");
+		if (w) {
+			n += __kiog_meta_put_u32(buf + (n < len ? n : len),
+						 n < len ? len - n : 0,
+						 w == sizeof("$jobnum") - 1 ? jobnum : filenum);
+			fmt += w;
+			continue;
+		}
+		if (n < len)
+			buf[n] = *fmt;
+		n++;
+		fmt++;
+	}
+	if (n >= len || !n)
+		return -1;
+	buf[n] = 0;
+	for (k = 0; k < n; k++)
+		if (buf[k] == '/')
+			return -1;
+	if (buf[0] == '.' && (n == 1 || (n == 2 && buf[1] == '.')))
+		return -1;
+	return (int)n;
+}
+
+/**
+ * kiog_meta_filesize() - the data size of one created file
+ * @seed: the job's randseed
+ * @lo: the smallest size (fio's filesize=lo-hi); 0 or >= @hi: every file is @hi
+ * @hi: the largest size
+ * @jobnum: the worker's number in the run, as kiog_meta_name() takes it
+ * @filenum: the file's number in the worker
+ *
+ * A function of the seed and the file alone, not of the order the files are
+ * made in, so both paths, every order and every run give file k the same
+ * size. Uniform over [@lo, @hi] within 2^-64 per size (a multiply-high, no
+ * rejection: one value per file, no state).
+ *
+ * Return: bytes to write into the file.
+ */
+static inline __u64 kiog_meta_filesize(__u64 seed, __u64 lo, __u64 hi,
+				       __u32 jobnum, __u32 filenum)
+{
+	__u64 h, frac;
+
+	if (!lo || lo >= hi)
+		return hi;
+	h = kiog_seed_mix(kiog_seed_mix(seed, jobnum), filenum);
+	return lo + kiog_mul64_hi(h, hi - lo + 1, &frac);
+}
+
+/**
+ * kiog_meta_digest() - what a metadata worker's digest starts from
+ * @digest: the digest so far (the core's policy digest)
+ * @op: enum kiog_meta_op
+ * @filesize: bytes written into each created file (the largest of a range)
+ * @filesize_min: the smallest of a range, 0 without one
+ * @first: the name of the worker's file 0
+ * @last: the name of its last file
+ *
+ * File k's name is a function of the format, the job's name, the worker's
+ * number and k; k is the generator's block, which the digest covers I/O by
+ * I/O. Hashing the operation, the data size and the names of the first and
+ * last files and the sizes covers the rest, so equal digests mean equal names in equal
+ * order.
+ *
+ * Return: the digest to continue from.
+ */
+static inline __u64 kiog_meta_digest(__u64 digest, enum kiog_meta_op op,
+				     __u64 filesize, __u64 filesize_min,
+				     const char *first, const char *last)
+{
+	const char *s[2] = { first, last };
+	__u64 h = __kiog_mix64(((__u64)op << 56) ^ filesize);
+	unsigned int i, k;
+
+	if (filesize_min)
+		h = __kiog_mix64(h ^ filesize_min);
+
+	for (i = 0; i < 2; i++)
+		for (k = 0; s[i][k]; k++)
+			h = __kiog_mix64(h ^ ((__u64)(unsigned char)s[i][k] << (8 * (k % 8))) ^ k);
+	return __kiog_rotl64(digest ^ h, 27) * 0x9fb21c651e98df25ULL;
+}
+
+#endif /* _KIOGEN_META_H */

@@ -1,0 +1,540 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * Data verification shared by the kernel's workers and the syscall path,
+ * with fio's meaning of verify, do_verify, verify_only, verify_backlog,
+ * verify_fatal and verify_pattern. A writing job stamps each block with a
+ * struct kiogen_verify_header (offset, run, job, worker, sequence, length
+ * and a checksum of the header and the data after it), or fills it with the
+ * pattern alone (verify=pattern). After the writes (or after every
+ * verify_backlog of them) the worker reads back what it wrote, in the order
+ * it wrote it: a second generator, a copy of the worker's own taken before
+ * the first I/O, replays the stream and turns each write into a read of
+ * that block, expecting its header. verify_only replays without writing.
+ * A job that only reads checks each block it reads against its own header.
+ *
+ * The loops call kiog_vfy_may_issue() and kiog_vfy_pick() where they would
+ * call the core's (kiog_vfy_pick() asks the rate limits, include/kiogen/
+ * rate.h, for the stream's next I/O, and gives a read back itself: reading
+ * back is not paced, as fio's verify phase is not), and kiog_vfy_turn()
+ * when nothing is in flight: the phases switch there. Sizes may differ
+ * between the directions (bs=READ,WRITE); the writes' own size is one
+ * (kiog_vfy_check_sizes()): blocks of mixed sizes overlap in part, and a
+ * replay cannot tell a block written over in part from a corrupted one.
+ * Summing is each side's (the kernel's crypto API, include/kiogen/crc32c.h
+ * here); what is summed, and the checks of a block read back, are here.
+ * Freestanding, like core.h.
+ */
+#ifndef _KIOGEN_VERIFY_H
+#define _KIOGEN_VERIFY_H
+
+#include <linux/types.h>
+#include <linux/kiogen.h>
+
+#include "core.h"
+#include "job.h"
+#include "rate.h"
+#include "workload.h"
+
+/* the verify header; the checksum covers its first KIOG_VFY_SUMMED bytes */
+#define KIOG_VFY_HDR_LEN	((__u32)sizeof(struct kiogen_verify_header))
+#define KIOG_VFY_SUMMED		((__u32)__builtin_offsetof(struct kiogen_verify_header, sum))
+#define KIOG_VFY_DIGEST		0x766572696679ULL	/* "verify" */
+
+/* Bytes of a kind's checksum in the header: 0 for none. */
+static inline __u32 kiog_vfy_sum_len(__u32 type)
+{
+	return type == KIOGEN_VERIFY_MD5 ? 16 : type == KIOGEN_VERIFY_CRC32C ? 4 : 0;
+}
+
+/* A job's verification settings, from KIOG_JOB_VERIFY_FIELDS. */
+struct kiog_vfy_cfg {
+	KIOG_JOB_VERIFY_FIELDS(KIOG_JOB_MEMBER)
+};
+
+enum kiog_vfy_phase {
+	KIOG_VFY_WRITE,		/* the job's own stream */
+	KIOG_VFY_READ,		/* reading back what was written */
+	KIOG_VFY_DONE,
+};
+
+/**
+ * struct kiog_vfy - one worker's verification: policy, replay, results
+ * @type: enum kiogen_verify
+ * @stamp: written blocks get a verify header
+ * @readback: written blocks are read back and checked
+ * @only: verify_only: nothing is written
+ * @fatal: verify_fatal
+ * @self: reads of the job's own stream are checked against their header
+ * @phase: enum kiog_vfy_phase
+ * @final: the write phase is over; the replay runs to its end
+ * @have_next: @next holds the next block to read back
+ * @backlog: read back after this many writes; 0: after all
+ * @run: the header's run, job and worker of this worker
+ * @io_limit: verify_only: I/Os of the stream (the job's number_ios)
+ * @byte_limit: verify_only: its bytes (io_size)
+ * @target: read back up to this write sequence number
+ * @written: writes issued: the last one's sequence number (a write held
+ *	by the rate limits has its number but is not written yet)
+ * @replayed: writes replayed: the last one's sequence number
+ * @replay_bytes: bytes of the replayed stream, reads included
+ * @pat: verify_pattern
+ * @next: the next block to read back
+ * @replay: the generator replaying the stream
+ * @res: what was checked, the first mismatch
+ */
+struct kiog_vfy {
+	__u8 type;
+	__u8 stamp;
+	__u8 readback;
+	__u8 only;
+	__u8 fatal;
+	__u8 self;
+	__u8 phase;
+	__u8 final;
+	__u8 have_next;
+	__u32 backlog;
+	__u32 run, job, worker;
+	__u64 io_limit, byte_limit;
+	__u64 target, written, replayed, replay_bytes;
+	struct kiog_pattern pat;
+	struct kiog_io next;
+	struct kiog_wl replay;
+	struct kiogen_verify_result res;
+};
+
+/**
+ * kiog_vfy_init() - a worker's verification, before its clock starts
+ * @v: zeroed
+ * @cfg: the job's settings
+ * @rw: the job's enum kiogen_rw
+ * @cc: the job's stop policy (verify_only replays up to its limits)
+ * @wl: the worker's generator, initialised (after kiog_core_init()): the
+ *	settings join its digest, and the replay starts as a copy of it
+ * @run: run id stamped into headers (0 on the syscall path)
+ * @job: job index in the run
+ * @worker: worker index in the job
+ */
+static inline void kiog_vfy_init(struct kiog_vfy *v, const struct kiog_vfy_cfg *cfg,
+				 __u32 rw, const struct kiog_core_cfg *cc,
+				 struct kiog_wl *wl, __u32 run, __u32 job, __u32 worker)
+{
+	const __u8 *pat = cfg->verify_pattern.b;
+	__u64 h = (__u64)cfg->verify << 40 | (__u64)cfg->do_verify << 36 |
+		  (__u64)cfg->verify_only << 33 | (__u64)cfg->verify_fatal << 32 |
+		  cfg->verify_backlog;
+	__u32 i;
+
+	v->type = (__u8)cfg->verify;
+	v->pat = cfg->verify_pattern;
+	if (v->pat.len > sizeof(v->pat.b))
+		v->pat.len = 0;
+	v->run = run;
+	v->job = job;
+	v->worker = worker;
+	v->phase = KIOG_VFY_WRITE;
+	if (cfg->verify == KIOGEN_VERIFY_NONE)
+		return;
+	for (i = 0; i < v->pat.len; i++)
+		h = __kiog_mix64(h ^ pat[i]);
+	wl->digest = __kiog_rotl64(wl->digest ^ __kiog_mix64(h ^ KIOG_VFY_DIGEST), 27) *
+		     0x9fb21c651e98df25ULL;
+	v->fatal = cfg->verify_fatal;
+	if (!kiog_rw_writes(rw)) {
+		v->self = 1;
+		return;
+	}
+	v->stamp = cfg->verify != KIOGEN_VERIFY_PATTERN;
+	v->only = cfg->verify_only;
+	v->readback = cfg->do_verify || v->only;
+	v->backlog = v->only || !v->readback ? 0 : cfg->verify_backlog;
+	v->io_limit = cc->number_ios ? cc->number_ios : ~0ULL;
+	v->byte_limit = cc->io_size ? kiog_core_bytes(cc) : ~0ULL;
+	v->replay = *wl;
+	if (v->only) {
+		v->phase = KIOG_VFY_READ;
+		v->final = 1;
+		v->target = ~0ULL;
+	}
+}
+
+/**
+ * kiog_vfy_check_sizes() - can a job's sizes be verified?
+ * @verify: the job's enum kiogen_verify
+ * @c: its stream (kiog_bs_check() passed)
+ * @attr: set to the KIOGEN_A_JOB_* attribute at fault
+ *
+ * The blocks checked are the writes of a writing job, the reads of a job
+ * that only reads: they have one size, aligned to it, at least a header's
+ * (verify=pattern has none). Mixed sizes (bsrange, bssplit) or a finer
+ * blockalign make blocks that overlap in part: a block written over in part
+ * by a later write cannot be told from a corrupted one without a record of
+ * every write (fio keeps one and skips such blocks; kiogen replays the
+ * stream instead, and refuses these).
+ * A job that trims is refused: a trimmed block reads back as whatever
+ * the device returns for it.
+ *
+ * Return: NULL, or a message that starts with fio's name of the culprit.
+ */
+static inline const char *kiog_vfy_check_sizes(__u32 verify,
+					       const struct kiog_wl_cfg *c,
+					       int *attr)
+{
+	int w = kiog_rw_writes(c->rw), i;
+	const struct kiog_bs_dir *d;
+	struct kiog_bs b;
+	__u32 n = 0;
+
+	if (verify == KIOGEN_VERIFY_NONE)
+		return 0;
+	/* a trimmed block holds nothing to check; trimwrite's writes take the trims' size */
+	if (kiog_rw_trims(c->rw)) {
+		*attr = KIOGEN_A_JOB_RW;
+		return "rw: verify is not done with trims (trim, randtrim, trimwrite)";
+	}
+	kiog_bs_init(&b, c, 0);
+	d = &b.d[w ? KIOGEN_DIR_WRITE : KIOGEN_DIR_READ];
+	for (i = 0; i < (int)c->bssplit.nr && i < 2 * KIOGEN_MAX_ZONES; i++)
+		n += !!(c->bssplit.z[i] & KIOGEN_ZONE_WRITE) == w;
+	if (n > 1 && d->min != d->max) {
+		*attr = KIOGEN_A_JOB_BSSPLIT;
+		return w ? "bssplit: verify needs one write size (blocks would overlap in part)" :
+			   "bssplit: verify of a job that reads needs one read size";
+	}
+	if (d->min != d->max) {
+		*attr = w ? KIOGEN_A_JOB_BS_WRITE_MAX : KIOGEN_A_JOB_BS_MAX;
+		return w ? "bsrange: verify needs one write size (blocks would overlap in part)" :
+			   "bsrange: verify of a job that reads needs one read size";
+	}
+	if (d->align != d->min) {
+		*attr = w ? KIOGEN_A_JOB_BLOCKALIGN_WRITE : KIOGEN_A_JOB_BLOCKALIGN;
+		return "blockalign: verify needs blocks aligned to their size";
+	}
+	if (verify != KIOGEN_VERIFY_PATTERN && d->min < KIOG_VFY_HDR_LEN) {
+		*attr = w && c->bs_write ? KIOGEN_A_JOB_BS_WRITE : KIOGEN_A_JOB_BS;
+		return "bs: smaller than the verify header";
+	}
+	return 0;
+}
+
+/* Finds the next write of the replayed stream, within what was written. */
+static inline int kiog_vfy_peek(struct kiog_vfy *v)
+{
+	if (v->have_next)
+		return 1;
+	while (v->replayed < v->target) {
+		if (v->only && (v->replay.issued >= v->io_limit ||
+				v->replay_bytes >= v->byte_limit))
+			return 0;
+		kiog_wl_next(&v->replay, &v->next);
+		v->replay_bytes += v->next.len;
+		if (v->next.dir == KIOGEN_DIR_WRITE) {
+			v->have_next = 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/**
+ * kiog_vfy_may_issue() - may another I/O be issued? (for kiog_core_may_issue())
+ * @v: the verification
+ * @r: the rate limits: an I/O they hold was counted when it was built
+ * @c: the core
+ * @wl: the worker's generator
+ *
+ * Return: nonzero if so. Writing pauses, without ending, when a backlog is
+ * due; reading back ends with what was written.
+ */
+static inline int kiog_vfy_may_issue(struct kiog_vfy *v, const struct kiog_rate *r,
+				     struct kiog_core *c, const struct kiog_wl *wl)
+{
+	if (v->phase == KIOG_VFY_READ)
+		return kiog_vfy_peek(v);
+	if (r->held)
+		return 1;
+	if (v->backlog && v->written - v->replayed >= v->backlog)
+		return 0;
+	return kiog_core_may_issue(c, wl);
+}
+
+/**
+ * kiog_vfy_pick() - the next I/O to issue (for kiog_core_next())
+ * @v: the verification, after kiog_vfy_may_issue() said yes
+ * @r: the rate limits; @r->due is the I/O's due time after (0: unpaced)
+ * @c: the core
+ * @wl: the worker's generator
+ * @io: filled in
+ * @seq: the block's write sequence number: of a write, for its header; of
+ *	a read back, expected in its header; 0 for other reads
+ * @now: ns, the worker's clock (looked at only when @r->paced)
+ *
+ * Return: 0 if nothing is due yet (@r->waiting: the rate limits hold the
+ * stream's next I/O); else @io is to issue, 2 if a sync is due after it,
+ * 1 if not.
+ */
+static inline int kiog_vfy_pick(struct kiog_vfy *v, struct kiog_rate *r,
+				struct kiog_core *c, struct kiog_wl *wl,
+				struct kiog_io *io, __u64 *seq, __u64 now)
+{
+	int ret;
+
+	if (v->phase == KIOG_VFY_READ) {
+		*io = v->next;
+		io->dir = KIOGEN_DIR_READ;
+		v->have_next = 0;
+		*seq = ++v->replayed;
+		r->due = 0;
+		return 1;
+	}
+	if (r->paced) {
+		ret = kiog_rate_next(r, c, wl, io, now);
+		if (!ret)
+			return 0;
+	} else {
+		ret = 1 + !!kiog_core_next(c, wl, io);
+	}
+	*seq = 0;
+	if (io->dir == KIOGEN_DIR_WRITE)
+		*seq = v->written = c->write_seq;
+	return ret;
+}
+
+/**
+ * kiog_vfy_turn() - switch phases, with nothing in flight
+ * @v: the verification
+ * @r: the rate limits: a write they held when the writes ended is dropped
+ *	(it was never written, and is not read back)
+ * @c: the core
+ * @stopped: a stop was asked for
+ *
+ * When the writes end (or pause for a backlog) reading back starts; when
+ * it has read what was written, writing resumes or the worker is done.
+ * Without verification, or mid-phase, nothing changes.
+ *
+ * Return: nonzero if the loop goes on: the core issues again.
+ */
+static inline int kiog_vfy_turn(struct kiog_vfy *v, struct kiog_rate *r,
+				struct kiog_core *c, int stopped)
+{
+	if (!v->readback || v->phase == KIOG_VFY_DONE)
+		return 0;
+	if (stopped || c->failed) {
+		v->phase = KIOG_VFY_DONE;
+		return 0;
+	}
+	if (v->phase == KIOG_VFY_WRITE) {
+		if (c->issuing && !(v->backlog && v->written - v->replayed >= v->backlog))
+			return 0;
+		v->final = !c->issuing;
+	} else {
+		if (c->issuing && kiog_vfy_peek(v))
+			return 0;
+		if (!kiog_vfy_peek(v) && v->final) {
+			v->phase = KIOG_VFY_DONE;
+			c->issuing = 0;
+			return 0;
+		}
+		if (!kiog_vfy_peek(v) && c->issuing) {
+			v->phase = KIOG_VFY_WRITE;
+			return 1;
+		}
+		/* the runtime ended within a backlog: what is left is the last */
+		v->final = 1;
+	}
+	v->phase = KIOG_VFY_READ;
+	r->held = 0;
+	r->waiting = 0;
+	if (!v->only)
+		v->target = v->written;
+	if (v->final)
+		c->end = ~0ULL;		/* reading back is not cut by the runtime */
+	c->issuing = 1;
+	return 1;
+}
+
+/* The block header every written block starts with. */
+static inline void kiog_block_stamp(struct kiogen_block_header *h, __u64 offset,
+				    __u32 run, __u32 job, __u32 worker, __u64 seq)
+{
+	static const char magic[sizeof(h->magic)] = KIOGEN_BLOCK_MAGIC;
+
+	__builtin_memcpy(h->magic, magic, sizeof(h->magic));
+	h->offset = offset;
+	h->run = run;
+	h->job = job;
+	h->worker = worker;
+	h->pad = 0;
+	h->seq = seq;
+}
+
+/*
+ * The header of a written block; its checksum is the caller's, over the
+ * KIOG_VFY_SUMMED bytes of the header and the data after it, and sealed
+ * with kiog_vfy_seal().
+ */
+static inline void kiog_vfy_stamp(const struct kiog_vfy *v, void *head,
+				  __u64 offset, __u32 len, __u64 seq)
+{
+	struct kiogen_verify_header *vh = head;
+
+	kiog_block_stamp(&vh->h, offset, v->run, v->job, v->worker, seq);
+	if (v->type == KIOGEN_VERIFY_NONE)
+		return;
+	vh->len = len;
+	vh->type = v->type;
+	__builtin_memset(vh->sum, 0, sizeof(vh->sum));
+}
+
+static inline void kiog_vfy_seal(void *head, const __u8 *sum, __u32 n)
+{
+	__builtin_memcpy(((struct kiogen_verify_header *)head)->sum, sum, n);
+}
+
+/* @len bytes of verify_pattern at @p, which is @pos bytes into its block */
+static inline void kiog_vfy_fill(const struct kiog_pattern *pat, void *p,
+				 __u32 len, __u64 pos)
+{
+	__u8 *b = p;
+	__u32 i, k;
+
+	if (!pat->len)
+		return;
+	k = (__u32)kiog_div64(pos, pat->len);
+	k = (__u32)(pos - (__u64)k * pat->len);
+	for (i = 0; i < len; i++) {
+		b[i] = pat->b[k];
+		if (++k == pat->len)
+			k = 0;
+	}
+}
+
+/* Records a mismatch; the first one's detail is kept. Returns -EILSEQ. */
+static inline int kiog_vfy_bad(struct kiog_vfy *v, __u32 what, const void *head,
+			       __u32 head_len, __u64 offset, __u32 len, __u64 seq)
+{
+	struct kiogen_verify_result *r = &v->res;
+
+	if (!r->errors++) {
+		r->what = what;
+		r->offset = offset;
+		r->len = len;
+		/* no header is expected of a pattern; no writer of a job that reads */
+		if (v->type != KIOGEN_VERIFY_PATTERN) {
+			kiog_vfy_stamp(v, &r->expected, offset, len, seq);
+			if (v->self || v->only)
+				r->expected.h.run = 0;
+		} else {
+			r->expected.type = KIOGEN_VERIFY_PATTERN;
+		}
+		__builtin_memcpy(&r->found, head, head_len < sizeof(r->found) ?
+				 head_len : sizeof(r->found));
+	}
+	return -KIOG_EILSEQ;
+}
+
+/* A pattern byte differs at @i of @p (@pos bytes into the block): keep it. */
+static inline int kiog_vfy_bad_byte(struct kiog_vfy *v, const void *head,
+				    __u32 head_len, __u64 offset, __u32 len,
+				    const __u8 *p, __u32 i, __u64 pos)
+{
+	struct kiogen_verify_result *r = &v->res;
+	__u64 at = pos + i;
+
+	if (!r->errors) {
+		r->bad_byte = at;
+		r->got = p[i];
+		r->want = v->pat.b[at - kiog_div64(at, v->pat.len) * v->pat.len];
+	}
+	return kiog_vfy_bad(v, KIOGEN_VERIFY_BAD_PATTERN, head, head_len, offset, len, 0);
+}
+
+/*
+ * Checks @n bytes at @p, @pos bytes into a block, against verify_pattern;
+ * a header's bytes are not. Returns 0 or the mismatch's -EILSEQ.
+ */
+static inline int kiog_vfy_check_fill(struct kiog_vfy *v, const void *head,
+				      __u32 head_len, __u64 offset, __u32 len,
+				      const void *p, __u32 n, __u64 pos)
+{
+	const __u8 *b = p;
+	__u32 i = 0, k;
+
+	if (!v->pat.len)
+		return 0;
+	if (v->type != KIOGEN_VERIFY_PATTERN && pos < KIOG_VFY_HDR_LEN)
+		i = KIOG_VFY_HDR_LEN - (__u32)pos;
+	k = (__u32)((pos + i) - kiog_div64(pos + i, v->pat.len) * v->pat.len);
+	for (; i < n; i++) {
+		if (b[i] != v->pat.b[k])
+			return kiog_vfy_bad_byte(v, head, head_len, offset, len, b, i, pos);
+		if (++k == v->pat.len)
+			k = 0;
+	}
+	return 0;
+}
+
+/**
+ * kiog_vfy_check_head() - check a block's header
+ * @v: the verification
+ * @head: the block's first bytes, @head_len of them (at least the header)
+ * @offset: where the block was read from
+ * @len: its bytes
+ * @seq: the write expected there, 0 for any (a job that only reads)
+ * @sum: the checksum computed over what was read, kiog_vfy_sum_len() bytes
+ *
+ * A block written again later by the same worker (a later sequence
+ * number) is its newest write, and right.
+ *
+ * Return: 0, or -EILSEQ with the mismatch recorded.
+ */
+static inline int kiog_vfy_check_head(struct kiog_vfy *v, const void *head,
+				      __u32 head_len, __u64 offset, __u32 len,
+				      __u64 seq, const __u8 *sum)
+{
+	const struct kiogen_verify_header *vh = head;
+	static const char magic[sizeof(vh->h.magic)] = KIOGEN_BLOCK_MAGIC;
+	__u32 n = kiog_vfy_sum_len(v->type);
+
+	if (__builtin_memcmp(vh->h.magic, magic, sizeof(magic)) ||
+	    vh->type != v->type || vh->len != len)
+		return kiog_vfy_bad(v, KIOGEN_VERIFY_BAD_MAGIC, head, head_len,
+				    offset, len, seq);
+	if (vh->h.offset != offset ||
+	    (seq && (vh->h.job != v->job || vh->h.worker != v->worker ||
+		     (!v->only && vh->h.run != v->run))))
+		return kiog_vfy_bad(v, KIOGEN_VERIFY_BAD_HEADER, head, head_len,
+				    offset, len, seq);
+	if (vh->h.seq < seq)
+		return kiog_vfy_bad(v, KIOGEN_VERIFY_BAD_SEQ, head, head_len,
+				    offset, len, seq);
+	if (n && __builtin_memcmp(vh->sum, sum, n)) {
+		if (!v->res.errors)
+			__builtin_memcpy(v->res.sum_found, sum, n);
+		return kiog_vfy_bad(v, KIOGEN_VERIFY_BAD_SUM, head, head_len,
+				    offset, len, seq);
+	}
+	return 0;
+}
+
+/*
+ * Does a finished read need checking? A read back, or any read of a job
+ * that reads with verify set. @seq as kiog_vfy_next() gave it.
+ */
+static inline int kiog_vfy_checks(const struct kiog_vfy *v, __u8 dir, __u64 seq)
+{
+	return dir == KIOGEN_DIR_READ && (seq || v->self);
+}
+
+/*
+ * A finished read's verdict for the core: a short read of a block to check
+ * is a mismatch too. verify_fatal ends the worker at the first.
+ */
+static inline int kiog_vfy_done(struct kiog_vfy *v, struct kiog_core *c, int err)
+{
+	v->res.verified++;
+	if (err && v->fatal)
+		kiog_core_fail(c, err);
+	return err;
+}
+
+#endif /* _KIOGEN_VERIFY_H */

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kernel's side of data verification (include/kiogen/verify.h): the
+ * job's checksum from the crypto API ("crc32c", "md5"), allocated when the
+ * run is created so that a kernel without it is refused then; a written
+ * block's header and checksum over the slot's chunks; a block read back
+ * checked against what the replay expects. What is checked, and the
+ * phases, are shared with the syscall path.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <crypto/hash.h>
+#include <linux/err.h>
+#include <linux/mm.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+
+#include "kiogen.h"
+
+static const char *kiog_verify_hash(u32 type)
+{
+	switch (type) {
+	case KIOGEN_VERIFY_CRC32C:
+		return "crc32c";
+	case KIOGEN_VERIFY_MD5:
+		return "md5";
+	}
+	return NULL;
+}
+
+/* The checks of a job's verify settings alone; 0 or a negative errno. */
+static int kiog_job_verify_check(struct kiog_job *job, struct nlattr **tb,
+				 struct netlink_ext_ack *extack)
+{
+	const struct kiog_job_cfg *c = &job->cfg;
+	struct kiog_wl_cfg *wlc;
+	const char *msg;
+	int attr = KIOGEN_A_JOB_VERIFY;
+
+	if (c->verify_pattern.len > sizeof(c->verify_pattern.b)) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_VERIFY_PATTERN],
+				    "job verify_pattern: longer than max-pattern bytes");
+		return -EINVAL;
+	}
+	if (c->verify == KIOGEN_VERIFY_NONE)
+		return 0;
+	if (c->engine->dir_target) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_VERIFY],
+				    "job verify: the metadata engines write no blocks to check");
+		return -EINVAL;
+	}
+	if (c->verify == KIOGEN_VERIFY_PATTERN && !c->verify_pattern.len) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_VERIFY],
+				    "job verify: pattern needs a verify_pattern");
+		return -EINVAL;
+	}
+	if (c->verify_only && c->time_based) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_VERIFY_ONLY],
+				    "job verify_only: not with time_based");
+		return -EINVAL;
+	}
+	if (!c->engine->needs_buffers) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_VERIFY],
+				    "job verify: this engine moves no data");
+		return -EINVAL;
+	}
+	/* reading back goes through the job's fd: it must have been opened to read */
+	if (kiog_rw_writes(c->rw) && (c->do_verify || c->verify_only) &&
+	    !(job->file->f_mode & FMODE_READ)) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_FD],
+				    "job fd: not open for reading, and verify reads back what was written");
+		return -EBADF;
+	}
+	wlc = kmalloc(sizeof(*wlc), GFP_KERNEL);
+	if (!wlc)
+		return -ENOMEM;
+	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, wlc, c);
+	msg = kiog_vfy_check_sizes(c->verify, wlc, &attr);
+	kfree(wlc);
+	if (msg) {
+		kiog_nl_err(extack, tb[attr], msg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/**
+ * kiog_job_verify_open() - check a job's verify settings, take its checksum
+ * @job: the job, parsed and opened (@job->opened: a refusal closes it)
+ * @tb: its attributes, to point at the one at fault
+ * @extack: where a refusal is reported
+ *
+ * Return: 0 or a negative errno with the reason in @extack.
+ */
+int kiog_job_verify_open(struct kiog_job *job, struct nlattr **tb,
+			 struct netlink_ext_ack *extack)
+{
+	const char *hash = kiog_verify_hash(job->cfg.verify);
+	struct crypto_shash *tfm;
+	int err;
+
+	err = kiog_job_verify_check(job, tb, extack);
+	if (err || !hash)
+		return err;
+	tfm = crypto_alloc_shash(hash, 0, 0);
+	if (IS_ERR(tfm)) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_VERIFY],
+				    "job verify: the kernel's crypto API has no such hash");
+		return PTR_ERR(tfm);
+	}
+	job->vfy_tfm = tfm;
+	return 0;
+}
+
+/* kiog_job_verify_close() - release what kiog_job_verify_open() took */
+void kiog_job_verify_close(struct kiog_job *job)
+{
+	crypto_free_shash(job->vfy_tfm);
+	job->vfy_tfm = NULL;
+}
+
+/* Bytes hashed between two looks at the scheduler: md5 of a large block is long */
+#define KIOG_VFY_STEP	(64U << 10)
+
+/* @len bytes at @p into @desc, a step at a time. */
+static int kiog_verify_update(struct shash_desc *desc, const u8 *p, u32 len)
+{
+	int err = 0;
+
+	while (!err && len) {
+		u32 n = min(len, KIOG_VFY_STEP);
+
+		err = crypto_shash_update(desc, p, n);
+		p += n;
+		len -= n;
+		if (len)
+			cond_resched();
+	}
+	return err;
+}
+
+/* The checksum of the block in @s (s->len bytes) into @out. */
+static int kiog_verify_sum(struct kiog_worker *w, struct kiog_slot *s, u8 *out)
+{
+	struct crypto_shash *tfm = w->job->vfy_tfm;
+	SHASH_DESC_ON_STACK(desc, tfm);
+	u32 i, done = 0;
+	int err;
+
+	desc->tfm = tfm;
+	err = crypto_shash_init(desc);
+	for (i = 0; !err && i < s->nr_bvec && done < s->len; i++) {
+		u8 *p = page_address(s->bvec[i].bv_page);
+		u32 n = min(kiog_slot_chunk_len(s, i), s->len - done);
+
+		if (i)
+			cond_resched();
+		if (!i) {
+			err = crypto_shash_update(desc, p, KIOG_VFY_SUMMED) ?:
+			      kiog_verify_update(desc, p + KIOG_VFY_HDR_LEN,
+						 n - KIOG_VFY_HDR_LEN);
+		} else {
+			err = kiog_verify_update(desc, p, n);
+		}
+		done += n;
+	}
+	if (!err)
+		err = crypto_shash_final(desc, out);
+	shash_desc_zero(desc);
+	return err;
+}
+
+/**
+ * kiog_verify_fill() - fill a new slot's buffer with verify_pattern
+ * @w: its worker
+ * @s: the slot, buffers allocated
+ *
+ * Without a pattern the buffers keep the seeded fill.
+ */
+void kiog_verify_fill(struct kiog_worker *w, struct kiog_slot *s)
+{
+	u32 i, n, pos = 0;
+
+	for (i = 0; i < s->nr_bvec; i++) {
+		n = kiog_slot_chunk_len(s, i);
+		kiog_vfy_fill(&w->vfy.pat, page_address(s->bvec[i].bv_page), n, pos);
+		pos += n;
+	}
+}
+
+/**
+ * kiog_verify_stamp() - the header (and checksum) of a block to write
+ * @w: the worker
+ * @s: the slot, offset and length set
+ * @seq: its write sequence number
+ */
+void kiog_verify_stamp(struct kiog_worker *w, struct kiog_slot *s, u64 seq)
+{
+	u8 *head = page_address(s->bvec[0].bv_page);
+	u8 sum[16];
+
+	kiog_vfy_stamp(&w->vfy, head, s->offset, s->len, seq);
+	if (!w->job->vfy_tfm)
+		return;
+	/* a hash that fails leaves the sum zero: the read back says so */
+	if (!kiog_verify_sum(w, s, sum))
+		kiog_vfy_seal(head, sum, kiog_vfy_sum_len(w->vfy.type));
+}
+
+/**
+ * kiog_verify_check() - check a block read back
+ * @w: the worker
+ * @s: the slot, completed without error
+ *
+ * Return: 0 or -EILSEQ, the mismatch recorded in the worker's results.
+ */
+int kiog_verify_check(struct kiog_worker *w, struct kiog_slot *s)
+{
+	struct kiog_vfy *v = &w->vfy;
+	u8 *head = page_address(s->bvec[0].bv_page);
+	u32 head_len = kiog_slot_chunk_len(s, 0), i, pos = 0;
+	u8 sum[16] = { };
+	int err = 0;
+
+	if (s->done_bytes != s->len) {
+		err = kiog_vfy_bad(v, KIOGEN_VERIFY_BAD_SHORT, head, head_len,
+				   s->offset, s->len, s->vseq);
+		goto out;
+	}
+	if (v->type != KIOGEN_VERIFY_PATTERN) {
+		if (w->job->vfy_tfm && kiog_verify_sum(w, s, sum))
+			memset(sum, 0xff, sizeof(sum));
+		err = kiog_vfy_check_head(v, head, head_len, s->offset, s->len,
+					  s->vseq, sum);
+	}
+	for (i = 0; !err && i < s->nr_bvec && pos < s->len; i++) {
+		u32 n = min(kiog_slot_chunk_len(s, i), s->len - pos);
+
+		err = kiog_vfy_check_fill(v, head, head_len, s->offset, s->len,
+					  page_address(s->bvec[i].bv_page), n, pos);
+		pos += n;
+	}
+out:
+	/* what the read left in the buffer is put back before a write (s->dirty) */
+	return kiog_vfy_done(v, &w->core, err);
+}

@@ -1,0 +1,471 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Host tests of verification (include/kiogen/verify.h, crc32c.h): the
+ * CRC-32C against the known vectors of RFC 3720 (the kernel's crypto
+ * crc32c gives the same), the verify header written and read back with
+ * each way a block can be wrong, verify_pattern's fill and check, and the
+ * phases both workers take through the shared code: read back after the
+ * writes in the order written, after every verify_backlog writes, and
+ * verify_only without writing, against a disk held in memory. Prints TAP.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <kiogen/crc32c.h>
+#include <kiogen/md5.h>
+#include <kiogen/verify.h>
+
+#include "tap.h"
+
+#define BS	512
+#define NBLK	64
+
+/* RFC 3720, B.4: CRC-32C of 32 bytes each */
+static int t_crc_vectors(const void *arg)
+{
+	__u8 b[32];
+	unsigned int i;
+
+	(void)arg;
+	CHECK(kiog_crc32c("123456789", 9) == 0xe3069283, "check value %08x",
+	      kiog_crc32c("123456789", 9));
+	memset(b, 0, sizeof(b));
+	CHECK(kiog_crc32c(b, 32) == 0x8a9136aa, "32 zeros: %08x", kiog_crc32c(b, 32));
+	memset(b, 0xff, sizeof(b));
+	CHECK(kiog_crc32c(b, 32) == 0x62a8ab43, "32 ones: %08x", kiog_crc32c(b, 32));
+	for (i = 0; i < 32; i++)
+		b[i] = (__u8)i;
+	CHECK(kiog_crc32c(b, 32) == 0x46dd794e, "0..31: %08x", kiog_crc32c(b, 32));
+	for (i = 0; i < 32; i++)
+		b[i] = (__u8)(31 - i);
+	CHECK(kiog_crc32c(b, 32) == 0x113fdb5c, "31..0: %08x", kiog_crc32c(b, 32));
+	return T_PASS;
+}
+
+/* Any split of the input gives the one-shot value (the kernel sums by chunk). */
+static int t_crc_split(const void *arg)
+{
+	__u8 b[1000];
+	__u32 whole, i, cut;
+
+	(void)arg;
+	for (i = 0; i < sizeof(b); i++)
+		b[i] = (__u8)(i * 131 + 7);
+	whole = kiog_crc32c(b, sizeof(b));
+	for (cut = 0; cut <= sizeof(b); cut += 37) {
+		__u32 c = kiog_crc32c_update(~0U, b, cut);
+
+		c = ~kiog_crc32c_update(c, b + cut, sizeof(b) - cut);
+		CHECK(c == whole, "split at %u: %08x, whole %08x", cut, c, whole);
+	}
+	return T_PASS;
+}
+
+/* RFC 1321, A.5; and any split of the input gives the same digest */
+static int t_md5(const void *arg)
+{
+	static const struct {
+		const char *in, *hex;
+	} v[] = {
+		{ "", "d41d8cd98f00b204e9800998ecf8427e" },
+		{ "a", "0cc175b9c0f1b6a831c399e269772661" },
+		{ "abc", "900150983cd24fb0d6963f7d28e17f72" },
+		{ "message digest", "f96b697d7cb7938d525a2f31aaf161d0" },
+		{ "abcdefghijklmnopqrstuvwxyz", "c3fcd3d76192e4007dfb496cca67e13b" },
+		{ "12345678901234567890123456789012345678901234567890123456789012345678901234567890",
+		  "57edf4a22be3c955ac49da2e2107b67a" },
+	};
+	struct kiog_md5 m;
+	__u8 d[16], whole[16], b[300];
+	char hex[33];
+	unsigned int i, k, cut;
+
+	(void)arg;
+	for (i = 0; i < ARRAY_SIZE(v); i++) {
+		kiog_md5_init(&m);
+		kiog_md5_update(&m, v[i].in, strlen(v[i].in));
+		kiog_md5_final(&m, d);
+		for (k = 0; k < 16; k++)
+			snprintf(hex + 2 * k, 3, "%02x", d[k]);
+		CHECK(!strcmp(hex, v[i].hex), "md5(\"%s\") = %s", v[i].in, hex);
+	}
+	for (i = 0; i < sizeof(b); i++)
+		b[i] = (__u8)(i * 7);
+	kiog_md5_init(&m);
+	kiog_md5_update(&m, b, sizeof(b));
+	kiog_md5_final(&m, whole);
+	for (cut = 0; cut <= sizeof(b); cut += 13) {
+		kiog_md5_init(&m);
+		kiog_md5_update(&m, b, cut);
+		kiog_md5_update(&m, b + cut, sizeof(b) - cut);
+		kiog_md5_final(&m, d);
+		CHECK(!memcmp(d, whole, 16), "split at %u differs", cut);
+	}
+	return T_PASS;
+}
+
+static struct kiog_vfy vfy;
+static struct kiog_core core;
+static struct kiog_wl wl;
+static struct kiog_rate rate;
+static struct kiogen_sample samples[KIOG_MAX_SAMPLES];
+static __u8 disk[NBLK][BS];
+
+/* the CRC-32C of a block as both paths compute it, into the header */
+static void sum_of(const __u8 *b, __u8 *sum)
+{
+	__u32 c = kiog_crc32c_update(~0U, b, KIOG_VFY_SUMMED);
+
+	c = ~kiog_crc32c_update(c, b + KIOG_VFY_HDR_LEN, BS - KIOG_VFY_HDR_LEN);
+	memset(sum, 0, 16);
+	memcpy(sum, &c, 4);	/* little endian hosts only, as the test runs */
+}
+
+static void write_block(__u8 *b, __u64 offset, __u64 seq)
+{
+	__u8 sum[16];
+
+	kiog_vfy_fill(&vfy.pat, b, BS, 0);
+	kiog_vfy_stamp(&vfy, b, offset, BS, seq);
+	sum_of(b, sum);
+	kiog_vfy_seal(b, sum, kiog_vfy_sum_len(vfy.type));
+}
+
+static int check_block(__u8 *b, __u64 offset, __u64 seq)
+{
+	__u8 sum[16] = { 0 };
+	int err = 0;
+
+	if (vfy.type != KIOGEN_VERIFY_PATTERN) {
+		sum_of(b, sum);
+		err = kiog_vfy_check_head(&vfy, b, BS, offset, BS, seq, sum);
+	}
+	if (!err)
+		err = kiog_vfy_check_fill(&vfy, b, BS, offset, BS, b, BS, 0);
+	return kiog_vfy_done(&vfy, &core, err);
+}
+
+/* writes a second each worker issues at most (rate_iops); 0: no limit */
+static __u32 rate_iops;
+
+/* A job of @vc over NBLK blocks; number_ios limits it when not 0. */
+static void setup(const struct kiog_vfy_cfg *vc, __u32 rw, __u64 number_ios)
+{
+	struct kiog_wl_cfg wc = { .rw = rw, .rwmixread = 50, .bs = BS,
+				  .size = NBLK * BS, .seed = 11,
+				  .percentage_random = 100 };
+	struct kiog_core_cfg cc = { .number_ios = number_ios,
+				    .io_size = (number_ios ?: NBLK) * BS,
+				    .rate_iops_write = rate_iops };
+
+	memset(&core, 0, sizeof(core));
+	memset(&vfy, 0, sizeof(vfy));
+	memset(&rate, 0, sizeof(rate));
+	kiog_wl_init(&wl, &wc);
+	kiog_core_init(&core, &cc, &wl, samples);
+	kiog_vfy_init(&vfy, vc, rw, &cc, &wl, 9, 1, 2);
+	kiog_rate_init(&rate, &cc, 11);
+	kiog_core_start(&core, 1000);
+	kiog_rate_start(&rate, 1000);
+}
+
+static int t_header(const void *arg)
+{
+	const struct kiog_vfy_cfg vc = { .verify = KIOGEN_VERIFY_CRC32C, .do_verify = 1 };
+	__u8 b[BS];
+
+	(void)arg;
+	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
+	memset(b, 0x5a, sizeof(b));
+	write_block(b, 4096, 7);
+	CHECK(!memcmp(b, KIOGEN_BLOCK_MAGIC, 8), "no magic");
+	CHECK(((struct kiogen_verify_header *)b)->h.run == 9 &&
+	      ((struct kiogen_verify_header *)b)->h.job == 1 &&
+	      ((struct kiogen_verify_header *)b)->h.worker == 2 &&
+	      ((struct kiogen_verify_header *)b)->len == BS, "header fields");
+	CHECK(!check_block(b, 4096, 7), "an intact block fails");
+	CHECK(!check_block(b, 4096, 3), "a later write of the block fails");
+	CHECK(check_block(b, 4096, 8) == -EILSEQ && vfy.res.what == KIOGEN_VERIFY_BAD_SEQ,
+	      "an older write passes (what %u)", vfy.res.what);
+	CHECK(vfy.res.expected.h.seq == 8 && vfy.res.found.h.seq == 7 &&
+	      vfy.res.offset == 4096, "the mismatch's expected and found headers");
+	CHECK(check_block(b, 8192, 7) == -EILSEQ && vfy.res.errors == 2,
+	      "another offset passes");
+	b[300] ^= 1;
+	memset(&vfy.res, 0, sizeof(vfy.res));
+	CHECK(check_block(b, 4096, 7) == -EILSEQ && vfy.res.what == KIOGEN_VERIFY_BAD_SUM,
+	      "a flipped data bit passes");
+	b[300] ^= 1;
+	memset(b, 0, 16);
+	memset(&vfy.res, 0, sizeof(vfy.res));
+	CHECK(check_block(b, 4096, 7) == -EILSEQ && vfy.res.what == KIOGEN_VERIFY_BAD_MAGIC,
+	      "a block without header passes");
+	CHECK(vfy.res.verified == 1 && vfy.res.errors == 1, "counts %llu/%llu",
+	      (unsigned long long)vfy.res.verified, (unsigned long long)vfy.res.errors);
+	return T_PASS;
+}
+
+static int t_pattern(const void *arg)
+{
+	struct kiog_vfy_cfg vc = { .verify = KIOGEN_VERIFY_PATTERN, .do_verify = 1,
+				   .verify_pattern = { 3, { 0xde, 0xad, 0xbe } } };
+	__u8 b[BS], c[BS];
+	__u32 i;
+
+	(void)arg;
+	setup(&vc, KIOGEN_RW_WRITE, 0);
+	CHECK(!vfy.stamp, "verify=pattern writes a header");
+	kiog_vfy_fill(&vfy.pat, b, BS, 0);
+	/* in two chunks, as the kernel's pages are */
+	kiog_vfy_fill(&vfy.pat, c, 100, 0);
+	kiog_vfy_fill(&vfy.pat, c + 100, BS - 100, 100);
+	CHECK(!memcmp(b, c, BS), "filling in chunks differs");
+	for (i = 0; i < BS; i++)
+		CHECK(b[i] == vc.verify_pattern.b[i % 3], "byte %u", i);
+	CHECK(!check_block(b, 0, 1), "the pattern fails");
+	b[77] = 0;
+	CHECK(check_block(b, 0, 1) == -EILSEQ && vfy.res.bad_byte == 77 &&
+	      vfy.res.want == 0xbe && vfy.res.got == 0, "a bad byte: at %llu want %x got %x",
+	      (unsigned long long)vfy.res.bad_byte, vfy.res.want, vfy.res.got);
+	return T_PASS;
+}
+
+struct sim {
+	__u64 writes, reads, max_run;	/* max_run: most writes in a row */
+	__u64 paced;			/* I/Os the rate limits held */
+	int bad;
+};
+
+/* ns on the simulated clock; the writes stop (a runtime) at sim_stop_ns if not 0 */
+static __u64 sim_ns, sim_stop_ns;
+
+/*
+ * The loop both workers run, one I/O at a time against disk[]: writes
+ * stamp, reads back check. A write the rate limits hold waits on the
+ * simulated clock; the runtime may end while one is held.
+ */
+static struct sim simulate(void)
+{
+	struct sim r = { 0 };
+	__u64 run = 0, guard = 0;
+	struct kiog_io io;
+	__u64 seq;
+
+	sim_ns = 1000;
+	while (core.issuing || kiog_vfy_turn(&vfy, &rate, &core, 0)) {
+		if (++guard > 100000)
+			break;
+		if (!kiog_vfy_may_issue(&vfy, &rate, &core, &wl)) {
+			kiog_vfy_turn(&vfy, &rate, &core, 0);
+			continue;
+		}
+		if (!kiog_vfy_pick(&vfy, &rate, &core, &wl, &io, &seq, sim_ns)) {
+			r.paced++;
+			sim_ns = rate.due;
+			if (sim_stop_ns && sim_ns >= sim_stop_ns)
+				kiog_core_stop(&core);
+			continue;
+		}
+		if (io.dir == KIOGEN_DIR_WRITE) {
+			write_block(disk[io.offset / BS], io.offset, seq);
+			r.writes++;
+			if (++run > r.max_run)
+				r.max_run = run;
+		} else {
+			run = 0;
+			r.reads++;
+			if (kiog_vfy_checks(&vfy, io.dir, seq) &&
+			    check_block(disk[io.offset / BS], io.offset, seq))
+				r.bad++;
+		}
+		kiog_core_complete(&core, io.dir, 0, 0, 0, 0, io.len, io.len);
+	}
+	return r;
+}
+
+static int t_phases(const void *arg)
+{
+	struct kiog_vfy_cfg vc = { .verify = KIOGEN_VERIFY_CRC32C, .do_verify = 1 };
+	struct sim r;
+
+	(void)arg;
+	memset(disk, 0, sizeof(disk));
+	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
+	r = simulate();
+	CHECK(r.writes == NBLK && r.reads == NBLK && r.max_run == NBLK && !r.bad,
+	      "write then read back: %llu writes, %llu reads, %d bad",
+	      (unsigned long long)r.writes, (unsigned long long)r.reads, r.bad);
+	CHECK(vfy.res.verified == NBLK && vfy.phase == KIOG_VFY_DONE, "not done");
+
+	/* passes over the region: blocks written twice check out as their newest */
+	setup(&vc, KIOGEN_RW_RANDWRITE, 3 * NBLK);
+	r = simulate();
+	CHECK(r.writes == 3 * NBLK && r.reads == 3 * NBLK && !r.bad,
+	      "three passes: %llu writes, %llu reads, %d bad",
+	      (unsigned long long)r.writes, (unsigned long long)r.reads, r.bad);
+
+	vc.verify_backlog = 10;
+	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
+	r = simulate();
+	CHECK(r.writes == NBLK && r.reads == NBLK && r.max_run == 10 && !r.bad,
+	      "backlog 10: %llu writes, %llu reads, longest run %llu",
+	      (unsigned long long)r.writes, (unsigned long long)r.reads,
+	      (unsigned long long)r.max_run);
+
+	vc.verify_backlog = 0;
+	vc.verify_only = 1;
+	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
+	r = simulate();
+	CHECK(!r.writes && r.reads == NBLK && !r.bad, "verify_only: %llu writes, %llu reads",
+	      (unsigned long long)r.writes, (unsigned long long)r.reads);
+
+	memset(disk[5], 0, BS);
+	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
+	r = simulate();
+	CHECK(r.bad == 1 && vfy.res.offset == 5 * BS && vfy.res.what == KIOGEN_VERIFY_BAD_MAGIC,
+	      "a zeroed block: %d bad, first at %llu", r.bad,
+	      (unsigned long long)vfy.res.offset);
+
+	vc.verify_only = 0;
+	vc.do_verify = 0;
+	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
+	r = simulate();
+	CHECK(r.writes == NBLK && !r.reads, "do_verify=0 read back");
+	return T_PASS;
+}
+
+static int t_mixed(const void *arg)
+{
+	const struct kiog_vfy_cfg vc = { .verify = KIOGEN_VERIFY_META, .do_verify = 1 };
+	struct sim r;
+
+	(void)arg;
+	memset(disk, 0, sizeof(disk));
+	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
+	simulate();
+	/* a job that reads checks every block against its own header */
+	setup(&vc, KIOGEN_RW_RANDREAD, 0);
+	CHECK(vfy.self && !vfy.readback, "a reading job reads back");
+	r = simulate();
+	CHECK(r.reads == NBLK && !r.bad && vfy.res.verified == NBLK,
+	      "read job: %llu reads, %d bad", (unsigned long long)r.reads, r.bad);
+	return T_PASS;
+}
+
+static int t_digest(const void *arg)
+{
+	struct kiog_vfy_cfg vc = { .verify = KIOGEN_VERIFY_NONE, .do_verify = 1 };
+	__u64 none, crc, backlog;
+
+	(void)arg;
+	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
+	none = wl.digest;
+	vc.verify = KIOGEN_VERIFY_CRC32C;
+	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
+	crc = wl.digest;
+	vc.verify_backlog = 8;
+	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
+	backlog = wl.digest;
+	CHECK(none != crc && crc != backlog, "the digest does not cover verify");
+	return T_PASS;
+}
+
+/* Rate limits hold writes; reading back is not paced; a held write is not read back. */
+static int t_rate(const void *arg)
+{
+	const struct kiog_vfy_cfg vc = { .verify = KIOGEN_VERIFY_CRC32C, .do_verify = 1,
+					 .verify_backlog = 8 };
+	struct sim r;
+
+	(void)arg;
+	memset(disk, 0, sizeof(disk));
+	rate_iops = 1000;
+	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
+	r = simulate();
+	CHECK(r.writes == NBLK && r.reads == NBLK && !r.bad && r.paced >= NBLK - 1,
+	      "paced with backlog 8: %llu writes, %llu reads, %llu held, %d bad",
+	      (unsigned long long)r.writes, (unsigned long long)r.reads,
+	      (unsigned long long)r.paced, r.bad);
+	CHECK(vfy.res.verified == NBLK && vfy.phase == KIOG_VFY_DONE, "not done");
+
+	/* the runtime ends while the 21st write is held: 20 are read back */
+	memset(disk, 0, sizeof(disk));
+	sim_stop_ns = 1000 + 20 * 1000000ULL;
+	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
+	r = simulate();
+	sim_stop_ns = 0;
+	rate_iops = 0;
+	CHECK(r.writes == 20 && r.reads == 20 && !r.bad,
+	      "stopped while a write was held: %llu writes, %llu reads, %d bad",
+	      (unsigned long long)r.writes, (unsigned long long)r.reads, r.bad);
+	CHECK(core.write_seq == 21 && vfy.written == 20 && !rate.held && !rate.waiting,
+	      "the held write: seq %llu, written %llu, held %u",
+	      (unsigned long long)core.write_seq, (unsigned long long)vfy.written, rate.held);
+	return T_PASS;
+}
+
+/* Which sizes can be verified, and the attribute named when not. */
+static int t_sizes(const void *arg)
+{
+	struct kiog_wl_cfg c = { .rw = KIOGEN_RW_RANDRW, .bs = 4096, .size = 1 << 20 };
+	const char *msg;
+	int attr = 0;
+
+	(void)arg;
+	CHECK(!kiog_vfy_check_sizes(KIOGEN_VERIFY_CRC32C, &c, &attr), "one bs refused");
+	c.bs_write = 65536;
+	c.bs_max = 16384;
+	CHECK(!kiog_vfy_check_sizes(KIOGEN_VERIFY_CRC32C, &c, &attr),
+	      "bs=4k-16k,64k refused: the writes have one size");
+	c.bs_write_max = 131072;
+	msg = kiog_vfy_check_sizes(KIOGEN_VERIFY_CRC32C, &c, &attr);
+	CHECK(msg && !strncmp(msg, "bsrange:", 8) && attr == KIOGEN_A_JOB_BS_WRITE_MAX,
+	      "a range of write sizes: %s", msg ? msg : "(passed)");
+	c.bs_write_max = 0;
+	c.bssplit.nr = 2;
+	c.bssplit.z[0] = KIOGEN_ZONE_WRITE | 50ULL << KIOGEN_ZONE_ACCESS_SHIFT | 4096;
+	c.bssplit.z[1] = KIOGEN_ZONE_WRITE | 50ULL << KIOGEN_ZONE_ACCESS_SHIFT | 8192;
+	msg = kiog_vfy_check_sizes(KIOGEN_VERIFY_MD5, &c, &attr);
+	CHECK(msg && !strncmp(msg, "bssplit:", 8) && attr == KIOGEN_A_JOB_BSSPLIT,
+	      "a split of write sizes: %s", msg ? msg : "(passed)");
+	CHECK(!kiog_vfy_check_sizes(KIOGEN_VERIFY_NONE, &c, &attr), "refused without verify");
+	c.bssplit.nr = 0;
+	c.blockalign_write = 512;
+	msg = kiog_vfy_check_sizes(KIOGEN_VERIFY_META, &c, &attr);
+	CHECK(msg && !strncmp(msg, "blockalign:", 11) && attr == KIOGEN_A_JOB_BLOCKALIGN_WRITE,
+	      "writes aligned finer than their size: %s", msg ? msg : "(passed)");
+	/* a job that only reads checks its reads: they are the blocks */
+	c.blockalign_write = 0;
+	c.rw = KIOGEN_RW_RANDREAD;
+	msg = kiog_vfy_check_sizes(KIOGEN_VERIFY_CRC32C, &c, &attr);
+	CHECK(msg && !strncmp(msg, "bsrange:", 8) && attr == KIOGEN_A_JOB_BS_MAX,
+	      "a reading job's range of sizes: %s", msg ? msg : "(passed)");
+	c.bs_max = 0;
+	c.bs = 32;
+	msg = kiog_vfy_check_sizes(KIOGEN_VERIFY_CRC32C, &c, &attr);
+	CHECK(msg && !strncmp(msg, "bs:", 3) && attr == KIOGEN_A_JOB_BS,
+	      "blocks smaller than the header: %s", msg ? msg : "(passed)");
+	CHECK(!kiog_vfy_check_sizes(KIOGEN_VERIFY_PATTERN, &c, &attr),
+	      "verify=pattern has no header, yet small blocks were refused");
+	return T_PASS;
+}
+
+static const struct tcase cases[] = {
+	{ "crc32c: RFC 3720's vectors", t_crc_vectors, NULL },
+	{ "crc32c: summed in pieces as in one", t_crc_split, NULL },
+	{ "md5: RFC 1321's vectors, in pieces as in one", t_md5, NULL },
+	{ "header: written, checked, each way it can be wrong", t_header, NULL },
+	{ "verify_pattern: filled in chunks, a bad byte named", t_pattern, NULL },
+	{ "phases: read back after the writes, backlog, verify_only, do_verify=0", t_phases, NULL },
+	{ "a job that reads checks what it reads", t_mixed, NULL },
+	{ "the stream digest covers the verify settings", t_digest, NULL },
+	{ "rate limits: writes paced, reading back not, a held write not read back", t_rate, NULL },
+	{ "sizes: one write size, aligned; the attribute at fault named", t_sizes, NULL },
+};
+
+int main(void)
+{
+	return run_cases(cases, ARRAY_SIZE(cases));
+}

@@ -1,0 +1,162 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The metadata engines (fio's filecreate, filestat, filedelete, dircreate,
+# dirstat, dirdelete) on XFS and ext4 over brd and over null_blk (completions
+# from a timer and a softirq), from kernel threads and through syscalls:
+# after a create the directory holds exactly the names and sizes asked (find
+# and stat from user space), after a delete nothing; an existing name, a
+# read-only mount and a directory the user may not write each fail in words
+# and leave nothing made; both paths name and order the files alike
+# (compare's digests).
+. "$(dirname "$0")/lib.sh"
+need_fs_kinds kmeta
+
+mnt=$TMP/mnt
+mkdir -p "$mnt/xfs" "$mnt/ext4"
+chmod 755 "$TMP" "$mnt"	# the unprivileged user reaches the directories
+cleanup() {
+	fs_kinds_cleanup "$mnt/xfs" "$mnt/ext4"
+}
+trap cleanup EXIT
+
+km() {	# km OUT OPTIONS...: a run, its text report in OUT and OUT.err; its exit status
+	local out=$1
+	shift
+	"$KIOGEN" run "$@" >"$out" 2>"$out.err"
+}
+
+# names DIR TYPE: the names of DIR's entries of find's TYPE, sorted
+names() {
+	find "$1" -mindepth 1 -maxdepth 1 -type "$2" -printf '%f\n' | sort
+}
+
+# expect NAME NR: NAME.0.0 ... NAME.0.(NR-1), sorted as names() sorts
+expect() {
+	seq 0 $(($2 - 1)) | sed "s/^/$1.0./" | sort
+}
+
+# sizes DIR: the distinct sizes of DIR's files, one a line
+sizes() {
+	find "$1" -mindepth 1 -maxdepth 1 -type f -printf '%s\n' | sort -u
+}
+
+for kind in $FS_KINDS; do
+	fs_mount_kind "$kind" "$mnt"
+	for fs in xfs ext4; do
+		for path in kernel syscall; do
+			c="$kind $fs $path"
+			d=$mnt/$fs/$path
+			mkdir -p "$d"
+			kmsg "$c"
+			km "$TMP/c" --path=$path --name=f --ioengine=filecreate --directory="$d" \
+				--nrfiles=64 --filesize=10k --bs=4k --rw=randwrite --fsync=1
+			check "$c filecreate: the run succeeds" test $? = 0
+			check "$c filecreate: exactly the 64 names of filename_format" \
+				test "$(names "$d" f)" = "$(expect f 64)"
+			check "$c filecreate: every file is 10 KiB" test "$(sizes "$d")" = 10240
+			check "$c filecreate: one I/O a file" \
+				grep -q "issued rwts: total=0,64," "$TMP/c"
+			check "$c filecreate: the data is the written pattern, not zeros" \
+				bash -c "! cmp -s -n 4096 '$d/f.0.7' /dev/zero"
+
+			km "$TMP/s" --path=$path --name=f --ioengine=filestat --directory="$d" \
+				--nrfiles=64 --rw=randread
+			check "$c filestat: 64 stats, no error" \
+				bash -c "grep -q 'issued rwts: total=64,0,' '$TMP/s' && grep -q 'err= 0' '$TMP/s'"
+
+			# an existing name: refused at the first file, nothing else touched
+			km "$TMP/e" --path=$path --name=f --ioengine=filecreate --directory="$d" \
+				--nrfiles=64 --filesize=4k
+			check "$c filecreate over existing files fails, saying File exists" \
+				bash -c "[ $? = 1 ] && grep -q 'File exists' '$TMP/e.err'"
+			check "$c filecreate over existing files: the files are as they were" \
+				test "$(sizes "$d") $(names "$d" f | wc -l)" = "10240 64"
+
+			km "$TMP/u" --path=$path --name=f --ioengine=filedelete --directory="$d" \
+				--nrfiles=64 --rw=randwrite
+			check "$c filedelete: the run succeeds" test $? = 0
+			check "$c filedelete: the directory is empty" test -z "$(ls -A "$d")"
+
+			km "$TMP/dc" --path=$path --name=d --ioengine=dircreate --directory="$d" --nrfiles=32
+			check "$c dircreate: exactly the 32 directories" \
+				test "$(names "$d" d)" = "$(expect d 32)"
+			km "$TMP/ds" --path=$path --name=d --ioengine=dirstat --directory="$d" --nrfiles=32
+			check "$c dirstat: 32 stats" grep -q "issued rwts: total=32,0," "$TMP/ds"
+			km "$TMP/dd" --path=$path --name=d --ioengine=dirdelete --directory="$d" --nrfiles=32
+			check "$c dirdelete: the directory is empty" \
+				bash -c "[ $? = 0 ] && [ -z \"\$(ls -A '$d')\" ]"
+
+			# a directory the user may not write: refused before any file
+			mkdir -p "$d/locked"
+			chown 65534:65534 "$d/locked"
+			chmod 0555 "$d/locked"
+			if [ $path = kernel ]; then
+				want="may not create or remove files"
+				as_nodac "$KIOGEN" run --name=f --ioengine=filecreate \
+					--directory="$d/locked" --nrfiles=10 >"$TMP/l" 2>"$TMP/l.err"
+			else
+				want="permission denied"
+				as_nobody "$KIOGEN" run --path=syscall --name=f --ioengine=filecreate \
+					--directory="$d/locked" --nrfiles=10 >"$TMP/l" 2>"$TMP/l.err"
+			fi
+			check "$c unwritable directory: refused, saying so" \
+				bash -c "[ $? = 1 ] && grep -q '$want' '$TMP/l.err'"
+			check "$c unwritable directory: nothing made" test -z "$(ls -A "$d/locked")"
+			rmdir "$d/locked"
+		done
+
+		# a read-only mount
+		mount -o remount,ro "$mnt/$fs"
+		for path in kernel syscall; do
+			km "$TMP/r" --path=$path --name=f --ioengine=filecreate --directory="$mnt/$fs/$path" \
+				--nrfiles=10
+			check "$kind $fs $path read-only mount: refused, saying so" \
+				bash -c "[ $? = 1 ] && grep -qi 'read-only' '$TMP/r.err'"
+		done
+		mount -o remount,rw "$mnt/$fs"
+		check "$kind $fs read-only mount: nothing made" \
+			test -z "$(ls -A "$mnt/$fs/kernel" "$mnt/$fs/syscall" | grep -v ':$')"
+		rmdir "$mnt/$fs/kernel" "$mnt/$fs/syscall"
+	done
+done
+
+# the last kind's file systems are still mounted: null_blk's from here on
+
+# the engines' fd is a directory; a file or a missing one is said as such
+touch "$TMP/afile"
+km "$TMP/nd" --name=f --ioengine=filestat --directory="$TMP/afile" --nrfiles=1
+check "a file as the directory: refused, saying not a directory" \
+	bash -c "[ $? = 1 ] && grep -q 'not a directory' '$TMP/nd.err'"
+km "$TMP/fmt" --name=f --ioengine=filecreate --directory="$mnt/xfs" --filename_format='a/$filenum'
+check "a filename_format with a slash: refused, naming the option" \
+	bash -c "[ $? = 2 ] && grep -q 'filename_format' '$TMP/fmt.err'"
+
+# both paths: the same names in the same order (digests), from the same directory
+for op in filecreate filestat filedelete dircreate; do
+	# files and directories under other names: each compare prepares its own
+	"$KIOGEN" compare --output-format=json --name=${op:0:3} --ioengine=$op --directory="$mnt/xfs" \
+		--nrfiles=64 --rw=randwrite --randseed=7 \
+		$([ $op = filecreate ] && echo --filesize=8k) >"$TMP/cmp-$op.json" 2>"$TMP/cmp-$op.err"
+	check "compare $op: both paths ran, identical stream (names and order)" \
+		test "$(json "$TMP/cmp-$op.json" 'j["compare"]["identical_stream"]')" = True
+	check "compare $op: 64 operations each" \
+		test "$(json "$TMP/cmp-$op.json" '[j["compare"][p]["runs"][0]["issued"] for p in ("kernel", "syscall")]')" = "[64, 64]"
+done
+digest() {	# digest FILE: the kernel path's digest of a compare
+	json "$1" 'j["compare"]["kernel"]["runs"][0]["digest"]'
+}
+"$KIOGEN" compare --output-format=json --name=fil --ioengine=filecreate --directory="$mnt/xfs" \
+	--nrfiles=64 --rw=randwrite --randseed=8 >"$TMP/cmp-seed.json" 2>"$TMP/cmp-seed.err"
+a=$(digest "$TMP/cmp-filecreate.json") b=$(digest "$TMP/cmp-seed.json")
+check "another seed, another order: another digest ($a, $b)" \
+	bash -c "[ -n '$a' ] && [ -n '$b' ] && [ '$a' != '$b' ]"
+"$KIOGEN" compare --output-format=json --name=fil --ioengine=filecreate --directory="$mnt/xfs" \
+	--nrfiles=64 --rw=randwrite --randseed=7 --filename_format='x$filenum' \
+	--filesize=8k >"$TMP/cmp-fmt.json" 2>"$TMP/cmp-fmt.err"
+b=$(digest "$TMP/cmp-fmt.json")
+check "other names, same order: another digest ($a, $b)" \
+	bash -c "[ -n '$a' ] && [ -n '$b' ] && [ '$a' != '$b' ]"
+check "no runs left behind" bash -c "'$KIOGEN' list | grep -q '^no runs$'"
+cleanup
+finish

@@ -1,0 +1,168 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Placement and priority (kmod/place.c, ctl/options-place.c) on both paths,
+# seen from outside while a run lasts: the workers (the module's kiogenR/J.W
+# threads, the CLI's worker threads) run only on cpus_allowed's CPUs, split
+# gives each one CPU of the set, nice shows in /proc/PID/stat; the I/O
+# priority class reaches the block layer (mq-deadline keeps a queue per
+# class, debugfs sched/queued counts each, in the order RT BE IDLE: a
+# null_blk with one tag and 50 ms completions holds the job's I/Os there);
+# what the requester could not set itself is refused, naming the option.
+# The guest has 2 vCPUs: CPU 1 is the set.
+
+. "$(dirname "$0")/lib.sh"
+
+need_root
+load_module || skip "cannot load kiogen"
+[ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs"
+
+# workers PID: the run's worker threads, one PID a line; kernel: PID is
+# empty and the module's threads are found by name
+workers() {
+	if [ -z "$1" ]; then
+		grep -l '^kiogen[0-9]*/[0-9]*\.[0-9]*$' /proc/[0-9]*/comm 2>/dev/null |
+			cut -d/ -f3
+	else
+		ls "/proc/$1/task" | grep -vx "$1"
+	fi
+}
+
+# procf PID TID FILE: /proc's FILE of thread TID (PID empty: a kthread)
+procf() {
+	if [ -z "$1" ]; then cat "/proc/$2/$3"; else cat "/proc/$1/task/$2/$3"; fi
+}
+
+# started PATH OUT OPTIONS...: a run in the background until ended();
+# PID of the CLI in $run_pid, that of its worker threads' process in $wpid
+# (empty: kernel). Paced, so that the workers leave the slow guest's CPUs
+# to the test.
+started() {
+	local path=$1 out=$2 _
+	shift 2
+	"$KIOGEN" run --path="$path" --runtime=120 --time_based "$@" >"$out" 2>&1 &
+	run_pid=$!
+	wpid=
+	[ "$path" = syscall ] && wpid=$run_pid
+	for _ in $(seq 100); do
+		[ -n "$(workers "$wpid")" ] && sleep 1 && return 0
+		sleep 0.2
+	done
+	echo "# no worker seen: $(cat "$out")"
+	return 1
+}
+
+# ended: the run started() began is stopped as Ctrl-C would; its exit code
+ended() {
+	kill -INT "$run_pid"
+	wait "$run_pid"
+}
+
+# the CPU lists of the workers, sorted, one line
+cpu_lists() {
+	local t
+	for t in $(workers "$wpid"); do
+		procf "$wpid" "$t" status | awk '/^Cpus_allowed_list/ { print $2 }'
+	done | sort | tr '\n' ' '
+}
+
+nices() {
+	local t
+	for t in $(workers "$wpid"); do
+		procf "$wpid" "$t" stat | sed 's/.*) //' | awk '{ print $17 }'
+	done | sort -u | tr '\n' ' '
+}
+
+expect() {	# expect WHAT GOT WANT
+	echo "# $1: '$2' (want '$3')"
+	[ "$2" = "$3" ]
+}
+
+for p in kernel syscall; do
+	started $p "$TMP/shared-$p.out" --name=s --ioengine=null --size=1g --rw=randread \
+		--numjobs=2 --cpus_allowed=1 --nice=5 --rate_iops=200
+	check "$p: cpus_allowed=1: every worker may run on CPU 1 only" \
+		expect "CPU lists" "$(cpu_lists)" "1 1 "
+	check "$p: nice=5 in /proc/PID/stat" expect "nice" "$(nices)" "5 "
+	ended
+	check "$p: the run ends well" test $? -eq 0
+
+	started $p "$TMP/split-$p.out" --name=s --ioengine=null --size=1g --rw=randread \
+		--numjobs=2 --cpus_allowed=0-1 --cpus_allowed_policy=split --rate_iops=200
+	check "$p: split: each worker gets one CPU of 0-1" expect "CPU lists" "$(cpu_lists)" "0 1 "
+	ended
+done
+
+# I/O priority: one tag, 50 ms a completion, mq-deadline in front
+mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
+nullb_create kgprio irqmode=2 completion_nsec=50000000 hw_queue_depth=1 \
+	submit_queues=1 memory_backed=0 size=256 || skip "cannot create null_blk"
+echo mq-deadline >/sys/block/kgprio/queue/scheduler 2>/dev/null ||
+	skip "no mq-deadline scheduler"
+Q=/sys/kernel/debug/block/kgprio/sched/queued
+[ -r $Q ] || skip "no $Q"
+
+sum3() { echo $(($1 + $2 + $3)); }
+
+# queued_by PATH CLASS ENGINE-OPTIONS...: mq-deadline's queued counts (RT BE
+# IDLE) of a run with prioclass=CLASS, the largest seen while it lasts
+queued_by() {
+	local path=$1 class=$2 best="0 0 0" q _
+	shift 2
+	started "$path" "$TMP/prio-$path-$class.out" --name=p --filename=/dev/kgprio \
+		--rw=randread --bs=4k --prioclass="$class" --prio=3 "$@" || return 1
+	for _ in $(seq 10); do
+		q=$(cat $Q)
+		[ "$(sum3 $q)" -gt "$(sum3 $best)" ] && best=$q
+		sleep 0.2
+	done
+	ended >/dev/null
+	echo "$best"
+}
+
+# want_class COUNTS CLASS: the I/Os queued in the class's column only
+want_class() {
+	local -a c=($1)
+	local i=$(($2 - 1)) k
+	echo "# mq-deadline queued (RT BE IDLE): ${c[*]}, want class $2 only"
+	[ "${c[$i]}" -ge 2 ] || return 1
+	for k in 0 1 2; do
+		[ $k -eq $i ] || [ "${c[$k]}" -eq 0 ] || return 1
+	done
+}
+
+for class in 1 3; do
+	check "kernel bio: prioclass=$class reaches the block layer" \
+		want_class "$(queued_by kernel $class --ioengine=bio --iodepth=8)" $class
+	check "kernel kiocb: prioclass=$class reaches the block layer" \
+		want_class "$(queued_by kernel $class --ioengine=kiocb --direct=1 --iodepth=8)" $class
+	check "syscall libaio: prioclass=$class reaches the block layer" \
+		want_class "$(queued_by syscall $class --ioengine=libaio --direct=1 --iodepth=8)" $class
+done
+nullb_remove kgprio
+
+# refused what the requester could not do itself, named
+touch "$TMP/f"
+chmod 755 "$TMP"
+chmod 666 "$TMP/f"
+refused() {	# refused OPTION PATH RUNNER...: exit 1, the option named
+	local opt=$1 path=$2 out rc
+	shift 2
+	out=$("$@" "$KIOGEN" run --path="$path" --name=n --filename="$TMP/f" --size=1m \
+	      --rw=read --ioengine=psync "--$opt" 2>&1)
+	rc=$?
+	echo "# $opt: exit $rc: $out"
+	[ $rc -eq 1 ] && grep -q "${opt%%=*}" <<<"$out"
+}
+check "syscall, nobody: prioclass=1 refused, named" refused prioclass=1 syscall as_nobody
+check "syscall, nobody: nice=-5 refused, named" refused nice=-5 syscall as_nobody
+no_nice() {	# root without CAP_SYS_NICE (RLIMIT_NICE is 0)
+	setpriv --inh-caps=-sys_nice --bounding-set=-sys_nice "$@"
+}
+check "kernel, without CAP_SYS_NICE: nice=-5 refused by the module, named" \
+	refused nice=-5 kernel no_nice
+check "syscall, nobody: nice=5 runs" \
+	as_nobody "$KIOGEN" run --name=n --filename="$TMP/f" --size=1m --rw=read \
+	--ioengine=psync --path=syscall --nice=5
+
+finish

@@ -1,0 +1,102 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Rate limits (include/kiogen/rate.h) on both paths: rate_iops=500 and
+# rate=2m hold within 1% over 10 s on the null engine (the run's own count
+# over its own runtime; 10 s worth of I/Os rather than time_based, so that
+# the guest's vCPU stalling for a few hundred ms under a loaded host, which
+# the schedule catches up on, cannot cut the run's last moments short);
+# poisson holds its mean; rate_min above what a slow
+# null_blk (irqmode=2, 10 ms a completion) does fails the job with EIO after
+# fio's 2 s settling, as fio does; behind a device slower than the rate,
+# sched lat (from each I/O's due time) grows far past clat, and it is never
+# below lat; compare replays a rate-limited stream identically.
+
+. "$(dirname "$0")/lib.sh"
+
+need_root
+load_module || skip "cannot load kiogen"
+
+# runj OUT.json OPTIONS...: kiogen run, fio's JSON
+runj() {
+	local out=$1
+	shift
+	"$KIOGEN" run --output-format=json "$@" > "$out" 2>"$out.err" && return 0
+	echo "# kiogen run $* failed: $(cat "$out.err")"
+	return 1
+}
+
+# within FILE EXPR WANT PCT: EXPR of the JSON within PCT percent of WANT
+within() {
+	local got
+	got=$(json "$1" "$2") || return 1
+	echo "# $2 = $got (want $3 +- $4%)"
+	python3 -c "import sys; g, w, p = map(float, sys.argv[1:]); sys.exit(abs(g - w) > w * p / 100)" \
+		"$got" "$3" "$4"
+}
+
+R='j["jobs"][0]["read"]'
+W='j["jobs"][0]["write"]'
+
+for p in kernel syscall; do
+	runj "$TMP/iops-$p.json" --path=$p --name=r --ioengine=null --size=1g --rw=randread \
+		--rate_iops=500 --number_ios=5000
+	check "$p: rate_iops=500 holds within 1% over 10 s (ios / runtime)" \
+		within "$TMP/iops-$p.json" "$R[\"total_ios\"] * 1000 / $R[\"runtime\"]" 500 1
+	runj "$TMP/bw-$p.json" --path=$p --name=w --ioengine=null --size=1g --rw=write \
+		--bs=16k --rate=2m --number_ios=1280
+	check "$p: rate=2m holds within 1% over 10 s (bytes / runtime)" \
+		within "$TMP/bw-$p.json" "$W[\"io_bytes\"] * 1000 / $W[\"runtime\"]" 2097152 1
+	check "$p: sched lat reported for the paced direction, never below lat" \
+		test "$(json "$TMP/bw-$p.json" "$W['sched_lat_ns']['N'] > 0 and $W['sched_lat_ns']['mean'] >= $W['lat_ns']['mean'] and 'sched_lat_ns' not in $R")" = True
+done
+
+runj "$TMP/poisson.json" --name=p --ioengine=null --size=1g --rw=randread \
+	--rate_iops=500 --rate_process=poisson --number_ios=5000
+# 5,000 arrivals of a Poisson process: a standard deviation of 1.4%
+check "kernel: rate_process=poisson holds its mean within 5% over 10 s" \
+	within "$TMP/poisson.json" "$R[\"total_ios\"] * 1000 / $R[\"runtime\"]" 500 5
+
+# null_blk completing each I/O 10 ms later: at most 100 IOPS (400 KiB/s) at depth 1
+if nullb_create krate0 size=256 irqmode=2 completion_nsec=10000000; then
+	for p in kernel syscall; do
+		SECONDS_START=$SECONDS
+		"$KIOGEN" run --path=$p --name=slow --filename=/dev/krate0 --rw=randread \
+			--direct=1 --rate_min=1m --runtime=20 --time_based > "$TMP/min-$p.out" 2>&1
+		rc=$?
+		took=$((SECONDS - SECONDS_START))
+		echo "# $p: rate_min=1m on a 400 KiB/s device: exit $rc after ${took}s: $(grep -m1 'err=' "$TMP/min-$p.out")"
+		check "$p: rate_min above the device's rate fails the job (exit 1, err=5 EIO) after the 2 s settling" \
+			test "$rc" -eq 1 -a "$took" -lt 15 -a -n "$(grep -E 'err= ?5' "$TMP/min-$p.out")"
+		check "$p: the failed minimum is said in words" \
+			grep -q "kiogen slow: worker 0: rate_min=1048576B/s of reads not met" "$TMP/min-$p.out"
+		# a tenth of the device: a loaded host stalls the syscall path for some 100 ms
+		"$KIOGEN" run --path=$p --name=slow --filename=/dev/krate0 --rw=randread \
+			--direct=1 --rate_min=40k --runtime=4 --time_based > "$TMP/min-ok-$p.out" 2>&1
+		check "$p: rate_min below the device's rate passes" test $? -eq 0
+
+		# the rate asks for 1,000 IOPS of a device that does 100: the
+		# backlog grows, and only sched lat shows it
+		runj "$TMP/behind-$p.json" --path=$p --name=b --filename=/dev/krate0 \
+			--rw=randread --direct=1 --rate_iops=1000 --runtime=5 --time_based
+		echo "# $p: clat mean $(json "$TMP/behind-$p.json" "$R['clat_ns']['mean']") ns, sched lat mean $(json "$TMP/behind-$p.json" "$R['sched_lat_ns']['mean']") ns"
+		check "$p: behind a slower device, sched lat >= 10 x clat (coordinated omission shown)" \
+			test "$(json "$TMP/behind-$p.json" "$R['sched_lat_ns']['mean'] >= 10 * $R['clat_ns']['mean'] and $R['sched_lat_ns']['min'] >= $R['clat_ns']['min']")" = True
+	done
+	"$KIOGEN" run --name=b --filename=/dev/krate0 --rw=randread --direct=1 \
+		--rate_iops=1000 --runtime=3 --time_based > "$TMP/behind.txt" 2>&1
+	check "text report: a 'sched lat' line, and a line saying which latency is which" \
+		test -n "$(grep -E '^    sched lat \((usec|msec)\): min=' "$TMP/behind.txt")" -a \
+		-n "$(grep '^kiogen sched lat: from when the rate had each I/O due' "$TMP/behind.txt")"
+	nullb_remove krate0
+else
+	echo "# no null_blk: rate_min and sched lat against a slow device not tested"
+	check "null_blk for the slow device" false
+fi
+
+"$KIOGEN" compare --output-format=json --name=c --ioengine=null --size=1g --rw=randrw \
+	--number_ios=2000 --rate_iops=2000,1000 --randseed=3 > "$TMP/cmp.json" 2>"$TMP/cmp.err"
+check "compare: a rate-limited stream is identical on both paths" \
+	test "$(json "$TMP/cmp.json" 'j["compare"]["identical_stream"]')" = True
+
+finish

@@ -1,0 +1,237 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# verify, on both paths: a writing job with verify=crc32c reads back and
+# checks what it wrote, over brd and over a file on ext4; a block
+# overwritten behind the run's back is named by a later verify_only run
+# (its offset, the header expected, what was found) and fails it;
+# continue_on_error=verify counts every mismatch, verify_fatal stops at the
+# first; verify_backlog checks as it goes; crc32c and md5 blocks written by
+# one path check out on the other; compare still proves both streams
+# identical; blocks of verify=pattern pass fio's own check and the other
+# way round.
+. "$(dirname "$0")/lib.sh"
+need_root
+load_module
+command -v python3 >/dev/null || skip "needs python3 to read JSON"
+modprobe brd rd_nr=1 rd_size=65536 || skip "cannot load brd"
+trap 'umount "$TMP/ext4" 2>/dev/null; rmmod brd 2>/dev/null' EXIT
+
+BS=4096
+BAD=37		# the block overwritten
+BAD2=301
+
+# vrun OUT PATH OPTIONS...: a run in JSON; its exit status in $rc
+vrun() {
+	local out=$1 path=$2
+	shift 2
+	rc=0
+	"$KIOGEN" run --path="$path" --output-format=json "$@" >"$out" 2>"$out.err" || rc=$?
+}
+
+verify_of() {	# verify_of OUT EXPR: an expression on jobs[0].kiogen.verify as v
+	json "$1" "(lambda v: $2)(j['jobs'][0]['kiogen']['verify'])"
+}
+
+# zeroes over block $2 of target $1, around any cache
+smash() {
+	dd if=/dev/zero of="$1" bs=$BS seek="$2" count=1 conv=notrunc oflag=direct 2>/dev/null
+}
+
+# checks_on TARGET: write+verify, verify_only, a smashed block, on both paths
+checks_on() {
+	local target=$1 t=${1##*/} path f opts
+	opts=(--name=v --filename="$target" --size=16m --bs=$BS --rw=randwrite
+	      --direct=1 --ioengine=io_uring --iodepth=8 --verify=crc32c --randseed=5)
+	for path in kernel syscall; do
+		f=$TMP/$t-$path
+		vrun "$f-w.json" $path "${opts[@]}"
+		check "$t $path: write+verify passes" test "$rc" = 0
+		check "$t $path: every block written was checked, none bad" \
+			test "$(verify_of "$f-w.json" '(v["checked"], v["mismatches"])')" = "(4096, 0)"
+		check "$t $path: the read back is counted as reads" \
+			test "$(json "$f-w.json" 'j["jobs"][0]["read"]["total_ios"]')" = 4096
+
+		vrun "$f-o.json" $path "${opts[@]}" --verify_only
+		check "$t $path: verify_only of intact data passes" test "$rc" = 0
+		check "$t $path: verify_only issued no write" \
+			test "$(json "$f-o.json" 'j["jobs"][0]["write"]["total_ios"]')" = 0
+
+		smash "$target" $BAD
+		vrun "$f-bad.json" $path "${opts[@]}" --verify_only
+		check "$t $path: a smashed block fails verify_only (exit 1)" test "$rc" = 1
+		check "$t $path: the mismatch names its offset" \
+			test "$(verify_of "$f-bad.json" 'v["first_mismatch"]["offset"]')" = $((BAD * BS))
+		check "$t $path: ... says no header was found" \
+			test "$(verify_of "$f-bad.json" 'v["first_mismatch"]["what"]')" = "no kiogen header"
+		check "$t $path: ... and the header expected (offset, job, worker, seq)" \
+			test "$(verify_of "$f-bad.json" '(lambda e: (e["offset"], e["job"], e["worker"], e["seq"] > 0))(v["first_mismatch"]["expected"])')" = "($((BAD * BS)), 0, 0, True)"
+		check "$t $path: the job's error is EILSEQ, as fio's" \
+			test "$(json "$f-bad.json" 'j["jobs"][0]["error"]')" = 84
+		"$KIOGEN" run --path=$path "${opts[@]}" --verify_only >"$f-bad.txt" 2>&1
+		check "$t $path: the text report names the offset" \
+			grep -q "mismatch  : offset=$((BAD * BS)), length=$BS: no kiogen header" "$f-bad.txt"
+
+		smash "$target" $BAD2
+		vrun "$f-coe.json" $path "${opts[@]}" --verify_only --continue_on_error=verify
+		check "$t $path: continue_on_error=verify counts both mismatches" \
+			test "$(verify_of "$f-coe.json" '(v["checked"], v["mismatches"])')" = "(4096, 2)"
+		vrun "$f-fatal.json" $path "${opts[@]}" --verify_only --continue_on_error=verify \
+			--verify_fatal=1
+		check "$t $path: verify_fatal stops at the first" \
+			test "$(verify_of "$f-fatal.json" 'v["mismatches"]')" = 1
+	done
+}
+
+checks_on /dev/ram0
+if command -v mkfs.ext4 >/dev/null && mkdir -p "$TMP/ext4" &&
+   mkfs.ext4 -q -F /dev/ram0 && mount /dev/ram0 "$TMP/ext4"; then
+	checks_on "$TMP/ext4/f"
+	umount "$TMP/ext4"
+else
+	echo "# no ext4 on brd: only the block device"
+fi
+
+# verify_backlog: checks every 64 writes, all of them in the end
+for path in kernel syscall; do
+	vrun "$TMP/backlog-$path.json" $path --name=v --filename=/dev/ram0 --size=8m \
+		--bs=$BS --rw=randwrite --ioengine=io_uring --iodepth=8 --verify=crc32c \
+		--verify_backlog=64
+	check "$path: verify_backlog=64 passes and checks every block" \
+		test "$rc:$(verify_of "$TMP/backlog-$path.json" '(v["checked"], v["mismatches"])')" = "0:(2048, 0)"
+done
+vrun "$TMP/meta.json" kernel --name=v --filename=/dev/ram0 --size=8m --bs=$BS --rw=write \
+	--verify=meta
+check "verify=meta passes" test "$rc:$(verify_of "$TMP/meta.json" 'v["mismatches"]')" = 0:0
+
+# what one path wrote checks out on the other: the kernel's crypto crc32c
+# and md5 are the syscall path's
+for sum in crc32c md5; do
+	for w in kernel syscall; do
+		r=$([ $w = kernel ] && echo syscall || echo kernel)
+		o=(--name=v --filename=/dev/ram0 --size=8m --bs=$BS --rw=randwrite
+		   --ioengine=io_uring --iodepth=4 --verify=$sum)
+		vrun "$TMP/x-$sum-$w.json" $w "${o[@]}" --do_verify=0
+		check "$sum: $w path writes without reading back" \
+			test "$rc:$(verify_of "$TMP/x-$sum-$w.json" 'v["checked"]')" = 0:0
+		vrun "$TMP/x-$sum-$r.json" $r "${o[@]}" --verify_only
+		check "$sum: what the $w path wrote checks out on the $r path" \
+			test "$rc:$(verify_of "$TMP/x-$sum-$r.json" '(v["checked"], v["mismatches"])')" = "0:(2048, 0)"
+	done
+done
+
+"$KIOGEN" compare --output-format=json --name=c --filename=/dev/ram0 --size=8m --bs=$BS \
+	--rw=randwrite --ioengine=io_uring --iodepth=4 --verify=crc32c --verify_backlog=100 \
+	>"$TMP/cmp.json" 2>"$TMP/cmp.err"
+check "compare with verify: both paths issued the identical stream" \
+	test "$(json "$TMP/cmp.json" 'j["compare"]["identical_stream"]')" = True
+
+# verify=pattern is fio's format: each reads what the other wrote
+if command -v fio >/dev/null; then
+	vrun "$TMP/pat.json" kernel --name=p --filename=/dev/ram0 --size=8m --bs=$BS --rw=write \
+		--verify=pattern --verify_pattern=0xdeadbeef
+	check "verify=pattern passes" test "$rc" = 0
+	check "fio's verify_pattern reads kiogen's pattern blocks" \
+		fio --name=f --filename=/dev/ram0 --rw=read --bs=$BS --size=8m --direct=1 \
+		--verify=pattern --verify_pattern=0xdeadbeef --verify_state_save=0 \
+		--output=/dev/null
+	fio --name=f --filename=/dev/ram0 --rw=write --bs=$BS --size=8m --direct=1 \
+		--verify=pattern --verify_pattern=0x0102030405 --do_verify=0 --verify_state_save=0 \
+		--output=/dev/null
+	vrun "$TMP/fiopat.json" kernel --name=p --filename=/dev/ram0 --size=8m --bs=$BS \
+		--rw=randread --verify=pattern --verify_pattern=0x0102030405
+	check "kiogen's verify=pattern reads fio's pattern blocks" \
+		test "$rc:$(verify_of "$TMP/fiopat.json" '(v["checked"], v["mismatches"])')" = "0:(2048, 0)"
+	smash /dev/ram0 5
+	vrun "$TMP/fiopat2.json" kernel --name=p --filename=/dev/ram0 --size=8m --bs=$BS \
+		--rw=read --verify=pattern --verify_pattern=0x0102030405
+	check "... and names the first byte that differs" \
+		test "$rc:$(verify_of "$TMP/fiopat2.json" '(lambda m: (m["offset"], m["byte"], m["byte_expected"], m["byte_found"]))(v["first_mismatch"])')" = "1:($((5 * BS)), 0, 1, 0)"
+else
+	echo "# no fio: the pattern format is not compared with fio's"
+fi
+# --- composed with main's block sizes and rate limits ---------------------
+
+# sizes per direction are fine: the writes, the blocks checked, have one
+for path in kernel syscall; do
+	vrun "$TMP/bsdir-$path.json" $path --name=v --filename=/dev/ram0 --size=8m \
+		--bs=4k,16k --rw=randrw --ioengine=io_uring --iodepth=4 --verify=crc32c \
+		--direct=1
+	check "$path: bs=4k,16k randrw with verify passes, every write read back" \
+		test "$rc:$(json "$TMP/bsdir-$path.json" '(lambda j: j["kiogen"]["verify"]["checked"] == j["write"]["total_ios"] > 0 and j["kiogen"]["verify"]["mismatches"])(j["jobs"][0])')" = "0:0"
+done
+# mixed sizes of the blocks checked are refused in words (CLI) and by extack (kernel)
+"$KIOGEN" run --name=v --filename=/dev/ram0 --size=8m --rw=randwrite --bsrange=4k-16k \
+	--verify=crc32c >"$TMP/bsr.out" 2>&1
+check "CLI: bsrange with verify exits 2" test $? = 2
+check "CLI: ... and says why" grep -q "bsrange: verify needs one write size" "$TMP/bsr.out"
+"$KIOGEN" run --name=v --filename=/dev/ram0 --size=8m --rw=randwrite \
+	--bssplit=4k/50:8k/50 --verify=md5 >"$TMP/bss.out" 2>&1
+check "CLI: bssplit with verify exits 2, saying why" \
+	test "$?:$(grep -c 'bssplit: verify needs one write size' "$TMP/bss.out")" = 2:1
+line=$(knl new engine=bio name=v rw=randwrite mode=sync bs=4096 bs_write_max=16384 \
+	verify=2 --fd /dev/ram0)
+check "kernel: bsrange with verify refused by extack" \
+	grep -q "errno=EINVAL .*msg=bsrange: verify needs one write size" <<<"$line"
+
+# rate limits: writes paced, reading back not; the runtime may end while a
+# write is held: it is not read back
+for path in kernel syscall; do
+	vrun "$TMP/rate-$path.json" $path --name=v --filename=/dev/ram0 --size=1m \
+		--bs=$BS --rw=randwrite --ioengine=io_uring --iodepth=4 --verify=crc32c \
+		--verify_backlog=32 --rate_iops=2000 --direct=1
+	check "$path: rate_iops=2000 with verify_backlog passes, all 256 checked" \
+		test "$rc:$(verify_of "$TMP/rate-$path.json" '(v["checked"], v["mismatches"])')" = "0:(256, 0)"
+	vrun "$TMP/rtb-$path.json" $path --name=v --filename=/dev/ram0 --size=8m \
+		--bs=$BS --rw=randwrite --ioengine=psync --verify=crc32c --rate_iops=300 \
+		--time_based --runtime=1 --direct=1
+	check "$path: a time_based paced run reads back exactly what it wrote" \
+		test "$rc:$(json "$TMP/rtb-$path.json" '(lambda j: j["kiogen"]["verify"]["checked"] == j["write"]["total_ios"] > 0 and j["kiogen"]["verify"]["mismatches"])(j["jobs"][0])')" = "0:0"
+done
+
+# --- review findings -------------------------------------------------------
+
+# a mixed job's writes carry the pattern, not what its reads brought in
+for path in kernel syscall; do
+	dd if=/dev/urandom of=/dev/ram0 bs=1M count=8 oflag=direct 2>/dev/null
+	vrun "$TMP/mix-$path.json" $path --name=v --filename=/dev/ram0 --size=8m --bs=$BS \
+		--rw=randrw --ioengine=io_uring --iodepth=4 --verify=crc32c \
+		--verify_pattern=0x5a5aa5a5 --direct=1 --randseed=3
+	check "$path: randrw with verify_pattern: writes after reads still hold the pattern" \
+		test "$rc:$(json "$TMP/mix-$path.json" '(lambda j: j["kiogen"]["verify"]["checked"] == j["write"]["total_ios"] > 0 and j["kiogen"]["verify"]["mismatches"])(j["jobs"][0])')" = "0:0"
+done
+
+# a job refused for its verify settings after its device was claimed lets go of it
+excl_open() {
+	python3 -c 'import os, sys; os.close(os.open(sys.argv[1], os.O_RDWR | os.O_EXCL))' "$1"
+}
+line=$(knl new engine=bio name=v rw=write mode=sync bs=4096 verify=3 --fd /dev/ram0)
+check "kernel: verify=pattern without verify_pattern is refused" \
+	grep -q "errno=EINVAL .*msg=job verify: pattern needs a verify_pattern" <<<"$line"
+check "... and the device's claim is released (it opens exclusively)" excl_open /dev/ram0
+
+# reading back needs a fd open for reading
+line=$(knl new engine=bio name=v rw=write mode=sync bs=4096 verify=2 --fd /dev/ram0:wronly)
+check "kernel: verify on a write-only fd is refused, naming the fd" \
+	grep -q "errno=EBADF .*msg=job fd: not open for reading, and verify reads back" <<<"$line"
+check "... and the device's claim is released" excl_open /dev/ram0
+
+# the metadata engines write no blocks to check
+mkdir -p "$TMP/meta"
+"$KIOGEN" run --name=m --ioengine=filecreate --directory="$TMP/meta" --nrfiles=4 \
+	--verify=crc32c >"$TMP/metav.out" 2>&1
+check "CLI: verify with ioengine=filecreate exits 2, saying why" \
+	test "$?:$(grep -c 'verify: ioengine=filecreate makes and removes files' "$TMP/metav.out")" = 2:1
+line=$(knl new engine=filecreate name=m rw=write mode=sync bs=4096 verify=2 --fd "$TMP/meta:rdonly")
+check "kernel: verify with filecreate refused by extack on verify" \
+	grep -q "errno=EINVAL .*msg=job verify: the metadata engines write no blocks to check" <<<"$line"
+# md5 of large blocks: summed a step at a time, with the scheduler looked at
+# in between (the kernel log must stay clean of stalls, on the debug leg too)
+for path in kernel syscall; do
+	vrun "$TMP/big-$path.json" $path --name=v --filename=/dev/ram0 --size=32m --bs=16m \
+		--rw=write --ioengine=psync --verify=md5 --direct=1
+	check "$path: md5 over 16 MiB blocks passes" \
+		test "$rc:$(verify_of "$TMP/big-$path.json" '(v["checked"], v["mismatches"])')" = "0:(2, 0)"
+done
+
+finish
