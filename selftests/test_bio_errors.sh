@@ -43,7 +43,7 @@ check "path that does not exist (kernel)" \
 	refused 1 "filename: no such file" --ioengine=bio --filename=/dev/kerr-none
 check "not a block device (kernel)" \
 	refused 1 "filename: not a block device" --ioengine=bio --filename=/proc/version
-check "unknown rw (CLI)" refused 2 "rw: 'randtrim'" --filename=$dev --rw=randtrim
+check "unknown rw (CLI)" refused 2 "rw: 'sequential'" --filename=$dev --rw=sequential
 check "unknown engine (CLI)" refused 2 "ioengine: 'spdk'" --filename=$dev --ioengine=spdk
 
 if command -v mkfs.ext4 >/dev/null && modprobe ext4 &&
