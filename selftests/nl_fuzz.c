@@ -47,6 +47,7 @@
 #include <libmnl/libmnl.h>
 #include <linux/kiogen.h>
 #include <kiogen/job.h>
+#include <kiogen/workload.h>
 
 #ifndef SOL_NETLINK
 #define SOL_NETLINK 270
@@ -1939,8 +1940,7 @@ static void gen_fds(struct req *r)
 	struct bld b = msg_start(r, NLM_F_REQUEST | NLM_F_ACK, KIOGEN_CMD_RUN_NEW);
 	uint32_t rw = rnd_range(KIOGEN_RW_READ, KIOGEN_RW_MAX), fd;
 	bool bio = chance(1, 4), direct = chance(1, 6), async = chance(1, 2);
-	bool writes = rw != KIOGEN_RW_READ && rw != KIOGEN_RW_RANDREAD;
-	bool reads = rw != KIOGEN_RW_WRITE && rw != KIOGEN_RW_RANDWRITE;
+	bool writes = kiog_rw_writes(rw), reads = kiog_rw_reads(rw);
 	struct nlattr *nest;
 	enum fdk k;
 
