@@ -266,7 +266,7 @@ int kg_log_core_init(struct kiog_core *c, const struct kiog_core_cfg *cc)
 		return -ENOMEM;
 	c->log.win = win;
 	if (cc->log_hist_ns) {
-		prev = calloc(2 * KIOG_HIST_BUCKETS, sizeof(*prev));
+		prev = calloc(KIOG_LOG_HIST_PREV, sizeof(*prev));
 		c->log.hist_prev = prev;
 		hist = calloc(kiog_log_hist_words(cc->log_hist_ns, cc->runtime_ns), sizeof(*hist));
 		c->log.hist = hist;
@@ -453,7 +453,7 @@ static void kg_log_windows(FILE *f, const struct kg_log_opts *o,
 		const struct kiogen_log_window *w = &l->win[i];
 		uint64_t ms = (w->t_ns - p->t_ns) / KG_NS_PER_MS;
 
-		for (d = 0; d < 2; d++) {
+		for (d = 0; d < KIOGEN_DATA_DIRS; d++) {
 			uint64_t ios = w->ios[d] - p->ios[d], v;
 			unsigned int k = kind - KG_LOG_SLAT;
 
@@ -512,7 +512,7 @@ static void kg_log_hists(FILE *f, const struct kg_log_data *l, uint32_t bs,
 	while (at + rec <= l->hist_len) {
 		const struct kiogen_log_hist *h = (const void *)&l->hist[at];
 
-		if (h->nr > (l->hist_len - at - rec) / 2 || h->dir > 1)
+		if (h->nr > (l->hist_len - at - rec) / 2 || h->dir >= KIOGEN_DATA_DIRS)
 			break;	/* a torn record: nothing after it can be read */
 		kg_log_hist_line(f, h, &l->hist[at + rec], bs, coarse);
 		at += rec + 2 * h->nr;
@@ -543,8 +543,11 @@ static int kg_log_worker(struct kg_log_out *fs, const struct kg_job *j,
 	const struct kg_log_data *l = w->log && (w->log->nr_win || w->log->nr_io) ?
 				      w->log : NULL;
 	/* sync engines have no slat: fio leaves that log empty */
-	bool slat = w->dir[KIOGEN_DIR_READ].has_slat || w->dir[KIOGEN_DIR_WRITE].has_slat;
-	int ret = 0;
+	bool slat = false;
+	int ret = 0, d;
+
+	for (d = 0; d < KIOGEN_DATA_DIRS; d++)
+		slat |= w->dir[d].has_slat;
 
 	if (o->bw[0])
 		ret |= kg_log_one(fs, j, o->bw, "bw", n, l, KG_LOG_BW);

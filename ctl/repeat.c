@@ -29,7 +29,7 @@ static int kg_worker_append(struct kg_worker *into, const struct kg_worker *from
 		/* cumulative counters: the later run starts where the earlier ended */
 		for (i = 0; i < from->nr_samples; i++) {
 			s[into->nr_samples + i] = from->samples[i];
-			for (d = 0; d < 2; d++) {
+			for (d = 0; d < KIOGEN_DATA_DIRS; d++) {
 				s[into->nr_samples + i].ios[d] += last.ios[d];
 				s[into->nr_samples + i].bytes[d] += last.bytes[d];
 			}

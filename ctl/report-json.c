@@ -259,7 +259,8 @@ static void kg_json_kiogen(struct kg_json *j, const struct kg_view *v,
 	/* a string: 64-bit integers do not survive every JSON reader */
 	kg_json_stringf(j, "digest", "0x%016llx", (unsigned long long)v->w.digest);
 	kg_json_u64(j, "issued", v->w.issued);
-	kg_json_u64(j, "errors", v->w.dir[0].errors + v->w.dir[1].errors);
+	kg_json_u64(j, "errors", v->w.dir[KIOGEN_DIR_READ].errors +
+		    v->w.dir[KIOGEN_DIR_WRITE].errors + v->w.dir[KIOGEN_DIR_TRIM].errors);
 	kg_json_u64(j, "mem_bytes", v->w.mem);
 	if (v->w.dir[0].sched_ios || v->w.dir[1].sched_ios)
 		kg_json_string(j, "sched_lat_ns",

@@ -201,7 +201,7 @@ static void kg_text_dir(FILE *f, const struct kg_report *rp,
 	kg_num2str(io, sizeof(io), dd->bytes, KG_SIG_FIGS, true, "B");
 	/* fio's writes say how many zones they reset: none off a zoned device */
 	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n",
-		d == KIOGEN_DIR_TRIM ? "trim" : kg_dir_names[d],
+		kg_dir_names[d],
 		iops, bw, bw_alt, io, (unsigned long long)kg_ns_to_ms(ns),
 		d == KIOGEN_DIR_WRITE ? "; 0 zone resets" : "");
 
@@ -291,8 +291,6 @@ static void kg_text_view(FILE *f, const struct kg_report *rp,
 	for (d = 0; d < KG_NR_DIRS; d++)
 		if (w->dir[d].ios)
 			kg_text_dir(f, rp, v, d);
-	if (tr->ios)
-		kg_text_dir(f, rp, v, KIOGEN_DIR_TRIM);
 	kg_text_lat_dist(f, w);
 	if (w->dir[KIOGEN_DIR_SYNC].ios) {
 		struct kg_lat_view sync;
@@ -311,15 +309,17 @@ static void kg_text_view(FILE *f, const struct kg_report *rp,
 	kg_text_buckets(f, "     submit    : ", kg_batch_labels, w->submit);
 	kg_text_buckets(f, "     complete  : ", kg_batch_labels, w->complete);
 
-	fprintf(f, "     issued rwts: total=%llu,%llu,0,%llu short=%llu,%llu,0,0 dropped=0,0,0,0\n",
+	fprintf(f, "     issued rwts: total=%llu,%llu,%llu,%llu short=%llu,%llu,%llu,0 dropped=0,0,0,0\n",
 		(unsigned long long)rd->ios, (unsigned long long)wr->ios,
+		(unsigned long long)tr->ios,
 		(unsigned long long)w->dir[KIOGEN_DIR_SYNC].ios,
-		(unsigned long long)rd->short_ios, (unsigned long long)wr->short_ios);
+		(unsigned long long)rd->short_ios, (unsigned long long)wr->short_ios,
+		(unsigned long long)tr->short_ios);
 	/* fio shows this with continue_on_error; kiogen always counts errors */
-	if (rd->errors || wr->errors)
+	if (rd->errors || wr->errors || tr->errors)
 		fprintf(f, "     errors    : total=%llu, first_error=%d/<%s>\n",
-			(unsigned long long)(rd->errors + wr->errors), err,
-			strerror(err));
+			(unsigned long long)(rd->errors + wr->errors + tr->errors),
+			err, strerror(err));
 	kg_verify_text(f, w);
 	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
 		v->job ? v->job->iodepth : 1);
@@ -337,7 +337,7 @@ static void kg_text_view(FILE *f, const struct kg_report *rp,
 
 static void kg_text_group(FILE *f, const struct kg_report *rp, uint32_t gid)
 {
-	static const char *const names[KG_NR_DIRS] = { "   READ", "  WRITE" };
+	static const char *const names[KG_NR_DIRS] = { "   READ", "  WRITE", "   TRIM" };
 	int d;
 
 	fprintf(f, "\nRun status group %u (all jobs):\n", gid);

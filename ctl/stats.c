@@ -15,7 +15,7 @@
 #include "stats.h"
 #include "verify.h"
 
-const char *const kg_dir_names[KG_NR_DIRS] = { "read", "write" };
+const char *const kg_dir_names[KG_NR_DIRS] = { "read", "write", "trim" };
 
 /* ---- merging ---------------------------------------------------------- */
 

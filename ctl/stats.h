@@ -21,8 +21,8 @@
 #define NSEC_PER_SEC	1000000000ULL
 #define NSEC_PER_MSEC	1000000ULL
 
-/* kiogen's directions: KIOGEN_DIR_READ and KIOGEN_DIR_WRITE */
-#define KG_NR_DIRS	2
+/* The directions that move data, by enum kiogen_dir: read, write, trim */
+#define KG_NR_DIRS	KIOGEN_DATA_DIRS
 extern const char *const kg_dir_names[KG_NR_DIRS];
 
 /*

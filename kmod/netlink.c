@@ -1062,22 +1062,18 @@ static int kiog_nl_put_worker(struct sk_buff *skb, const struct kiog_worker *w)
 
 /*
  * The histograms a worker sends, numbered 2 * dir + kind: lat and clat of
- * reads and writes, lat of syncs (their clat is the same); then the sched
- * lat of reads and writes (rate limits; empty, so not sent, without); then
- * the phases of the latency split, if the worker has one; then its block
- * phases, if it has them; then lat and clat of trims (empty, so not sent,
- * unless the job trims).
+ * reads, writes and trims, lat of syncs (their clat is the same); then the
+ * sched lat of reads and writes (rate limits; empty, so not sent, without);
+ * then the phases of the latency split, if the worker has one; then its
+ * block phases, if it has them. Empty histograms are not sent.
  */
 #define KIOG_NR_CORE_HISTS	(2 * KIOGEN_DIR_SYNC + 1)
 #define KIOG_NR_DIR_HISTS	(KIOG_NR_CORE_HISTS + 2)
 #define KIOG_NR_SPLIT_HISTS	(KIOG_NR_DIR_HISTS + KIOG_SPLIT_NR)
-#define KIOG_TRIM_HISTS		(KIOG_NR_SPLIT_HISTS + KIOG_BLK_NR)
-#define KIOG_NR_HISTS		(KIOG_TRIM_HISTS + 2)
+#define KIOG_NR_HISTS		(KIOG_NR_SPLIT_HISTS + KIOG_BLK_NR)
 
 static u32 kiog_hist_dir(u32 hn)
 {
-	if (hn >= KIOG_TRIM_HISTS)
-		return KIOGEN_DIR_TRIM;
 	if (hn < KIOG_NR_CORE_HISTS)
 		return hn / 2;
 	return hn < KIOG_NR_DIR_HISTS ? hn - KIOG_NR_CORE_HISTS : KIOGEN_DIR_READ;
@@ -1088,10 +1084,6 @@ static const u64 *kiog_worker_hist(const struct kiog_worker *w, u32 hn)
 {
 	const struct kiog_dir_stats *d;
 
-	if (hn >= KIOG_TRIM_HISTS) {
-		d = &w->core.stats[KIOGEN_DIR_TRIM];
-		return hn - KIOG_TRIM_HISTS == KIOGEN_LAT_CLAT ? d->clat_hist : d->hist;
-	}
 	if (hn >= KIOG_NR_SPLIT_HISTS)
 		return w->blk_split ? w->blk_split->hist[hn - KIOG_NR_SPLIT_HISTS] :
 				      NULL;
@@ -1106,8 +1098,6 @@ static const u64 *kiog_worker_hist(const struct kiog_worker *w, u32 hn)
 
 static u32 kiog_worker_hist_kind(u32 hn)
 {
-	if (hn >= KIOG_TRIM_HISTS)
-		return hn - KIOG_TRIM_HISTS;
 	if (hn >= KIOG_NR_SPLIT_HISTS)
 		return kiog_blk_kind(hn - KIOG_NR_SPLIT_HISTS);
 	if (hn >= KIOG_NR_DIR_HISTS)

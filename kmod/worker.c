@@ -107,7 +107,7 @@ static u64 kiog_worker_log_mem(const struct kiog_job_cfg *c)
 	u64 mem = nr ? kmalloc_size_roundup(array_size(nr, sizeof(struct kiogen_log_window))) : 0;
 
 	if (c->log_hist_ns)
-		mem += kmalloc_size_roundup(2 * KIOG_HIST_BUCKETS * sizeof(u64)) +
+		mem += kmalloc_size_roundup(KIOG_LOG_HIST_PREV * sizeof(u64)) +
 		       kmalloc_size_roundup(array_size(kiog_log_hist_words(c->log_hist_ns,
 									   c->runtime_ns),
 							sizeof(u32)));
@@ -275,7 +275,7 @@ static int kiog_worker_log_alloc(struct kiog_worker *w, const struct kiog_job_cf
 	/* owned by the core from here: kiog_worker_free() frees them */
 	w->core.log.win = win;
 	if (c->log_hist_ns) {
-		prev = kvzalloc_node(2 * KIOG_HIST_BUCKETS * sizeof(*prev),
+		prev = kvzalloc_node(KIOG_LOG_HIST_PREV * sizeof(*prev),
 				     GFP_KERNEL_ACCOUNT, w->node);
 		w->core.log.hist_prev = prev;
 		hist = kvmalloc_node(array_size(kiog_log_hist_words(c->log_hist_ns,

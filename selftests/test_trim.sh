@@ -93,6 +93,23 @@ check "terse v4: the trim direction's total I/O is 500 x 4 KiB" \
 "$KIOGEN" run --name=t --filename=/dev/ktd0 --rw=randtrim --number_ios=500 \
 	> "$TMP/t.txt" 2>/dev/null
 check "text report: a trim line" grep -q "^  trim: IOPS=" "$TMP/t.txt"
+check "... issued rwts counts the 500 trims in fio's third place" \
+	grep -q "^     issued rwts: total=0,0,500,0 " "$TMP/t.txt"
+check "... and a TRIM line in the run status group" grep -q "^   TRIM: bw=" "$TMP/t.txt"
+# trims where fio has them: interval samples, log windows, histogram and per-I/O logs (ddir 2)
+"$KIOGEN" run --name=t --filename=/dev/ktd0 --rw=randtrim --runtime=1200ms --time_based \
+	--write_bw_log="$TMP/tb" --write_hist_log="$TMP/th" --log_avg_msec=200 \
+	--log_hist_msec=200 --output-format=json,normal > "$TMP/ts.out" 2>/dev/null
+check "a time-based randtrim with logs: the bw and iops sample lines under trim" \
+	grep -A12 "^  trim: IOPS=" "$TMP/ts.out" | grep -q "^   iops        : min="
+check "... bw log lines of ddir 2 only" \
+	awk -F', ' '$3 != 2 { bad = 1 } END { exit bad || NR < 3 }' "$TMP/tb_bw.1.log"
+check "... histogram log lines of ddir 2 only" \
+	awk -F', ' '$2 != 2 { bad = 1 } END { exit bad || NR < 3 }' "$TMP/th_clat_hist.1.log"
+"$KIOGEN" run --name=t --filename=/dev/ktd0 --rw=trimwrite --number_ios=200 \
+	--write_lat_log="$TMP/tl" > /dev/null 2>&1
+check "per-I/O clat log of trimwrite: 100 trims (ddir 2), 100 writes (ddir 1)" \
+	test "$(awk -F', ' '{ n[$3]++ } END { print n[2] + 0, n[1] + 0, n[0] + 0 }' "$TMP/tl_clat.1.log")" = "100 100 0"
 
 # a device that does not discard: refused on both paths, naming rw
 out=$("$KIOGEN" run --name=t --filename=/dev/ktn0 --rw=randtrim --number_ios=10 2>&1)

@@ -87,7 +87,7 @@ struct kiog_bs_dir {
 struct kiog_bs {
 	/* private: */
 	struct kiog_rng rng;
-	struct kiog_bs_dir d[3];	/* read, write, trim: __kiog_bs_class() */
+	struct kiog_bs_dir d[KIOGEN_DATA_DIRS];	/* by enum kiogen_dir */
 	__u8 unaligned;
 	/* public: */
 	__u8 variable;
@@ -96,7 +96,7 @@ struct kiog_bs {
 /* The size class of direction @dir (enum kiogen_dir): an index of d[]. */
 static inline unsigned int __kiog_bs_class(__u8 dir)
 {
-	return dir == KIOGEN_DIR_TRIM ? 2 : dir == KIOGEN_DIR_WRITE;
+	return dir;
 }
 
 static inline __u64 __kiog_bs_mod(__u64 n, __u64 d)
@@ -212,7 +212,7 @@ static inline void kiog_bs_init(struct kiog_bs *b, const struct kiog_wl_cfg *c,
 	const struct kiog_bs_dir *r = &b->d[KIOGEN_DIR_READ];
 	const struct kiog_bs_dir *w = &b->d[KIOGEN_DIR_WRITE];
 
-	struct kiog_bs_dir *t = &b->d[2];
+	struct kiog_bs_dir *t = &b->d[KIOGEN_DIR_TRIM];
 
 	__kiog_bs_dir_init(&b->d[KIOGEN_DIR_READ], c, 0);
 	__kiog_bs_dir_init(&b->d[KIOGEN_DIR_WRITE], c, 1);

@@ -542,7 +542,7 @@ static inline void kiog_core_tick(struct kiog_core *c, __u64 now)
 		struct kiogen_sample *smp = &c->samples[c->nr_samples++];
 		int d;
 
-		for (d = 0; d < 2; d++) {
+		for (d = 0; d < KIOGEN_DATA_DIRS; d++) {
 			smp->ios[d] = c->stats[d].ios;
 			smp->bytes[d] = c->stats[d].bytes;
 		}

@@ -28,6 +28,8 @@
 #define KIOG_LOG_HIST_WORDS	(1U << 20)	/* u32s of histogram log: 4 MiB */
 /* a histogram record of one direction at most: header, every bucket */
 #define KIOG_LOG_HIST_REC	(3 + 2 * KIOG_HIST_BUCKETS)
+/* u64s of a worker's last histograms (struct kiog_log's @hist_prev) */
+#define KIOG_LOG_HIST_PREV	(KIOGEN_DATA_DIRS * KIOG_HIST_BUCKETS)
 
 /**
  * struct kiog_log - a worker's log windows
@@ -41,7 +43,7 @@
  * @nr_win: windows in @win
  * @max_win: room in @win
  * @cur_max: the open window's largest slat, clat, lat per direction
- * @hist_prev: the clat histograms of reads and writes at the last window
+ * @hist_prev: the clat histograms of the data directions at the last window
  * @hist: struct kiogen_log_hist records, each with its pairs
  * @hist_len: u32s used in @hist
  * @hist_cap: room in @hist
@@ -58,7 +60,7 @@ struct kiog_log {
 	__u64 start, next_avg, next_hist;
 	struct kiogen_log_window *win;
 	__u32 nr_win, max_win;
-	__u64 cur_max[2][3];
+	__u64 cur_max[KIOGEN_DATA_DIRS][3];
 	__u64 *hist_prev;
 	__u32 *hist;
 	__u32 hist_len, hist_cap, hist_lost;
@@ -91,12 +93,13 @@ static inline __u32 kiog_log_windows(__u64 window, __u64 runtime)
  * @window: ns, log_hist_msec; 0: no histogram log
  * @runtime: ns, as kiog_log_windows()
  *
- * Return: u32s to allocate: every bucket of both directions in each
+ * Return: u32s to allocate: every bucket of each data direction in each
  * window, at most KIOG_LOG_HIST_WORDS.
  */
 static inline __u32 kiog_log_hist_words(__u64 window, __u64 runtime)
 {
-	__u64 n = (__u64)kiog_log_windows(window, runtime) * 2 * KIOG_LOG_HIST_REC;
+	__u64 n = (__u64)kiog_log_windows(window, runtime) * KIOGEN_DATA_DIRS *
+		  KIOG_LOG_HIST_REC;
 
 	return n < KIOG_LOG_HIST_WORDS ? (__u32)n : KIOG_LOG_HIST_WORDS;
 }
@@ -109,7 +112,7 @@ static inline __u32 kiog_log_hist_words(__u64 window, __u64 runtime)
  * @max: log_max_value
  * @runtime: ns, the worker's runtime (0: none)
  * @win: room for kiog_log_windows() windows, or NULL without @avg_ns
- * @hist_prev: room for 2 * KIOG_HIST_BUCKETS u64s, zeroed, or NULL
+ * @hist_prev: room for KIOG_LOG_HIST_PREV u64s, zeroed, or NULL
  *	without @hist_ns
  * @hist: room for kiog_log_hist_words() u32s, or NULL without @hist_ns
  */
@@ -136,14 +139,15 @@ static inline void kiog_log_start(struct kiog_log *l, __u64 start)
 	l->next_hist = start + l->hist_ns;
 }
 
-/* A counted I/O of @dir (read or write): the window's largest latencies. */
+/* A counted I/O of @dir (read, write or trim): the window's largest latencies. */
 static inline void kiog_log_lat(struct kiog_log *l, __u8 dir, __u64 slat,
 				__u64 clat)
 {
-	__u64 *m = l->cur_max[dir];
+	__u64 *m;
 
-	if (dir > 1)
+	if (dir >= KIOGEN_DATA_DIRS)
 		return;
+	m = l->cur_max[dir];
 	if (slat > m[KIOGEN_LOG_SLAT])
 		m[KIOGEN_LOG_SLAT] = slat;
 	if (clat > m[KIOGEN_LOG_CLAT])
@@ -155,7 +159,7 @@ static inline void kiog_log_lat(struct kiog_log *l, __u8 dir, __u64 slat,
 /**
  * kiog_log_window_fill() - a window's counters from a worker's statistics
  * @l: the log; its open window's maxima go into @w
- * @st: the worker's read and write statistics
+ * @st: the worker's statistics, by enum kiogen_dir
  * @t_ns: end of the window, after @l->start
  * @w: filled in
  */
@@ -166,7 +170,7 @@ static inline void kiog_log_window_fill(const struct kiog_log *l,
 	int d, k;
 
 	w->t_ns = t_ns;
-	for (d = 0; d < 2; d++) {
+	for (d = 0; d < KIOGEN_DATA_DIRS; d++) {
 		w->ios[d] = st[d].ios;
 		w->bytes[d] = st[d].bytes;
 		w->lat_sum[d][KIOGEN_LOG_SLAT] = st[d].slat.sum;
@@ -194,18 +198,18 @@ static inline void kiog_log_hist_dir(struct kiog_log *l, const __u64 *clat_hist,
 		if (!n)
 			continue;
 		prev[i] = clat_hist[i];
+		nr++;
 		if (!room)
 			continue;
 		l->hist[at++] = i;
 		l->hist[at++] = n > 0xffffffffULL ? 0xffffffffU : (__u32)n;
-		nr++;
 	}
+	if (!nr)	/* as fio: no line for a direction without I/O */
+		return;
 	if (!room) {
 		l->hist_lost++;
 		return;
 	}
-	if (!nr)	/* as fio: no line for a direction without I/O */
-		return;
 	rec = (struct kiogen_log_hist *)&l->hist[l->hist_len];
 	rec->t_ms = t_ms;
 	rec->dir = dir;
@@ -216,7 +220,7 @@ static inline void kiog_log_hist_dir(struct kiog_log *l, const __u64 *clat_hist,
 /**
  * kiog_log_tick() - time passes: close the windows that ended
  * @l: the log
- * @st: the worker's read and write statistics
+ * @st: the worker's statistics, by enum kiogen_dir
  * @now: ns, the worker's clock
  *
  * Windows without a tick in them (a stall) are kept, and their counters
@@ -244,11 +248,10 @@ static inline void kiog_log_tick(struct kiog_log *l,
 	 */
 	if (l->hist_ns && now >= l->next_hist) {
 		__u32 t_ms = (__u32)kiog_div64(l->next_hist - l->start, 1000000);
+		__u32 d;
 
-		kiog_log_hist_dir(l, st[KIOGEN_DIR_READ].clat_hist,
-				  KIOGEN_DIR_READ, t_ms);
-		kiog_log_hist_dir(l, st[KIOGEN_DIR_WRITE].clat_hist,
-				  KIOGEN_DIR_WRITE, t_ms);
+		for (d = 0; d < KIOGEN_DATA_DIRS; d++)
+			kiog_log_hist_dir(l, st[d].clat_hist, d, t_ms);
 		l->next_hist += (kiog_div64(now - l->next_hist, l->hist_ns) + 1) *
 				l->hist_ns;
 	}
@@ -305,7 +308,7 @@ static inline void kiog_log_io_init(struct kiog_log *l, struct kiogen_log_io *io
 /**
  * kiog_log_io() - one counted I/O into the per-I/O ring, or count it lost
  * @l: the log
- * @dir: read or write
+ * @dir: read, write or trim
  * @t_ns: its completion, after the ramp's end
  * @offset: bytes
  * @bytes: transferred
@@ -318,7 +321,7 @@ static inline void kiog_log_io(struct kiog_log *l, __u8 dir, __u64 t_ns,
 	__u32 head = l->io_head;
 	struct kiogen_log_io *s;
 
-	if (!l->io || dir > 1)
+	if (!l->io || dir >= KIOGEN_DATA_DIRS)
 		return;
 	if (head - KIOG_LOG_ACQUIRE(&l->io_tail) > l->io_mask) {
 		l->io_lost++;

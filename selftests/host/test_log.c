@@ -64,7 +64,7 @@ static int t_fio_bins(const void *arg)
 	return T_PASS;
 }
 
-static struct kiog_dir_stats st[3];
+static struct kiog_dir_stats st[KIOGEN_DIR_MAX + 1];
 
 static void io(int dir, __u64 lat)
 {
@@ -115,7 +115,7 @@ static int t_windows(const void *arg)
 	return T_PASS;
 }
 
-static __u64 prev[2 * KIOG_HIST_BUCKETS];
+static __u64 prev[KIOG_LOG_HIST_PREV];
 static __u32 hbuf[4 * KIOG_LOG_HIST_REC];
 
 static int t_hist(const void *arg)
@@ -127,7 +127,7 @@ static int t_hist(const void *arg)
 	(void)arg;
 	memset(st, 0, sizeof(st));
 	memset(prev, 0, sizeof(prev));
-	CHECK(kiog_log_hist_words(500 * MS, 1000 * MS) == 4 * 2 * KIOG_LOG_HIST_REC,
+	CHECK(kiog_log_hist_words(500 * MS, 1000 * MS) == 4 * KIOGEN_DATA_DIRS * KIOG_LOG_HIST_REC,
 	      "room: %u", kiog_log_hist_words(500 * MS, 1000 * MS));
 	kiog_log_init(&l, 0, 500 * MS, 0, 1000 * MS, NULL, prev, hbuf);
 	/* room for the first window, and for one record of the second */
@@ -159,6 +159,13 @@ static int t_hist(const void *arg)
 	h = (const void *)(hbuf + 12);
 	CHECK(h->dir == 1 && h->nr == 1 && hbuf[16] == 1,
 	      "after a lost window, the next counts its own I/O only");
+	/* trims get records of their own, fio's ddir 2 */
+	io(KIOGEN_DIR_TRIM, 300);
+	kiog_log_tick(&l, st, 2000 * MS);
+	h = (const void *)(hbuf + 17);
+	CHECK(h->t_ms == 2000 && h->dir == KIOGEN_DIR_TRIM && h->nr == 1 &&
+	      hbuf[20] == kiog_hist_idx(300) && hbuf[21] == 1,
+	      "a trim window: record %u %u %u", h->t_ms, h->dir, h->nr);
 	return T_PASS;
 }
 

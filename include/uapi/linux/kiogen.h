@@ -82,10 +82,13 @@ struct kiogen_verify_result {
 /* KIOGEN_A_JOB_CONTINUE_ON_ERROR: every kind of error is counted */
 #define KIOGEN_COE_ALL		(KIOGEN_COE_READ | KIOGEN_COE_WRITE | KIOGEN_COE_VERIFY)
 
+/* The directions that move data: enum kiogen_dir's first (read, write, trim) */
+#define KIOGEN_DATA_DIRS	3
+
 /* One interval sample (KIOGEN_A_SAMPLES_DATA): cumulative counters at its end */
 struct kiogen_sample {
-	__u64 ios[2];		/* read, write */
-	__u64 bytes[2];
+	__u64 ios[KIOGEN_DATA_DIRS];	/* by enum kiogen_dir */
+	__u64 bytes[KIOGEN_DATA_DIRS];
 };
 
 /*
@@ -98,10 +101,10 @@ struct kiogen_sample {
 #define KIOGEN_LOG_LAT		2
 struct kiogen_log_window {
 	__u64 t_ns;		/* end of the window, after the ramp's end */
-	__u64 ios[2];		/* read, write */
-	__u64 bytes[2];
-	__u64 lat_sum[2][3];	/* ns, by KIOGEN_LOG_* */
-	__u64 lat_max[2][3];	/* ns, in this window; with log-max only */
+	__u64 ios[KIOGEN_DATA_DIRS];	/* by enum kiogen_dir */
+	__u64 bytes[KIOGEN_DATA_DIRS];
+	__u64 lat_sum[KIOGEN_DATA_DIRS][3];	/* ns, by KIOGEN_LOG_* */
+	__u64 lat_max[KIOGEN_DATA_DIRS][3];	/* ns, in this window; with log-max only */
 };
 
 /*
@@ -111,13 +114,13 @@ struct kiogen_log_window {
  */
 struct kiogen_log_hist {
 	__u32 t_ms;		/* end of the window, after the ramp's end */
-	__u32 dir;		/* read, write */
+	__u32 dir;		/* enum kiogen_dir: read, write, trim */
 	__u32 nr;
 };
 
 /*
  * One I/O of the per-I/O log (KIOGEN_A_LOG_IO, fio's log_avg_msec=0): what
- * fio writes a line of, for every completed, counted read or write.
+ * fio writes a line of, for every completed, counted read, write or trim.
  */
 struct kiogen_log_io {
 	__u64 t_ns;		/* its completion, after the ramp's end */
@@ -125,7 +128,7 @@ struct kiogen_log_io {
 	__u64 slat_ns;
 	__u64 clat_ns;
 	__u32 bytes;		/* transferred */
-	__u32 dir;		/* read, write */
+	__u32 dir;		/* enum kiogen_dir: read, write, trim */
 };
 
 /*

@@ -40,13 +40,14 @@ enum kiogen_rw {
 };
 
 /**
- * enum kiogen_dir - Direction of an I/O, and the index of its statistics.
+ * enum kiogen_dir - Direction of an I/O, and the index of its statistics, in
+ *   fio's order (its ddir).
  */
 enum kiogen_dir {
 	KIOGEN_DIR_READ,
 	KIOGEN_DIR_WRITE,
-	KIOGEN_DIR_SYNC,
 	KIOGEN_DIR_TRIM,
+	KIOGEN_DIR_SYNC,
 
 	/* private: */
 	__KIOGEN_DIR_MAX,
