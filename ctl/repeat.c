@@ -105,12 +105,12 @@ int kg_repeat_append(struct kg_run_result *into, const struct kg_run_result *fro
 double kg_repeat_iops(const struct kg_run_result *r)
 {
 	uint64_t ios = 0;
-	uint32_t i, k;
+	uint32_t i, k, d;
 
 	for (i = 0; i < r->nr_jobs; i++)
 		for (k = 0; k < r->jobs[i].nr_workers; k++)
-			ios += r->jobs[i].workers[k].dir[KIOGEN_DIR_READ].ios +
-			       r->jobs[i].workers[k].dir[KIOGEN_DIR_WRITE].ios;
+			for (d = 0; d < KIOGEN_DATA_DIRS; d++)
+				ios += r->jobs[i].workers[k].dir[d].ios;
 	return r->elapsed_ns ? ios * 1e9 / r->elapsed_ns : 0;
 }
 

@@ -30,7 +30,7 @@
  */
 int kg_repeat_append(struct kg_run_result *into, const struct kg_run_result *from);
 
-/* A repeat's IOPS, reads and writes of all jobs over its elapsed time: the metric repeat_until watches. */
+/* A repeat's IOPS, reads, writes and trims of all jobs over its elapsed time: the metric repeat_until watches. */
 double kg_repeat_iops(const struct kg_run_result *r);
 
 /**

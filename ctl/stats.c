@@ -487,7 +487,6 @@ void kg_interval_stats(const struct kg_worker *w, int d,
 
 	memset(bw, 0, sizeof(*bw));
 	memset(iops, 0, sizeof(*iops));
-	/* samples count reads and writes: trims have none */
 	if (d >= KG_NR_DIRS || !w->sample_ns || !w->samples || !w->dir[d].ios)
 		return;
 	for (i = 0; i < w->nr_samples; i++) {

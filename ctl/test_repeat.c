@@ -116,6 +116,12 @@ static int t_merged_iops(const void *arg)
 	free_run(&m);
 	CHECK(ia == 1000 && ib == 1200, "repeats' IOPS %g %g", ia, ib);
 	CHECK(fabs(im - 1600 / 1.5) < 1e-6, "merged IOPS %g, want 1066.67", im);
+	/* rw=randtrim: repeat_until watches the trims (none of them reads) */
+	fake_run(&a, 0, 20000, 1000000000);
+	a.jobs[0].workers[0].dir[KIOGEN_DIR_TRIM].ios = 500;
+	ia = kg_repeat_iops(&a);
+	free_run(&a);
+	CHECK(ia == 500, "a trim job's IOPS %g, want 500", ia);
 	return T_PASS;
 }
 
