@@ -153,7 +153,7 @@ static void release(struct kg_run_result *r)
 /* What the generator yields for a worker: digest and per-direction counts. */
 struct replay {
 	uint64_t digest;
-	uint64_t ios[2];
+	uint64_t ios[KIOGEN_DATA_DIRS];
 };
 
 static void replay(const struct kg_job *j, uint32_t job, uint32_t worker,
