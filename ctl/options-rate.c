@@ -136,10 +136,12 @@ void kg_rate_min_report(const struct kg_run_result *r, FILE *f)
 
 		for (k = 0; k < r->jobs[i].nr_workers; k++) {
 			const struct kg_worker *w = &r->jobs[i].workers[k];
-			uint64_t ms = w->elapsed_ns / 1000000;
+			uint64_t ms = w->elapsed_ns / 1000000, errors = 0;
 
 			/* fio's check_min_rate fails with EIO where no I/O failed */
-			if (w->error != -EIO || w->dir[0].errors || w->dir[1].errors || !ms)
+			for (d = 0; d <= KIOGEN_DIR_MAX; d++)
+				errors += w->dir[d].errors;
+			if (w->error != -EIO || errors || !ms)
 				continue;
 			for (d = 0; d < 2; d++) {
 				if (min[d])

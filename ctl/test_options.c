@@ -3,6 +3,7 @@
  * Host test of the fio option parser: value syntax, limits, job
  * boundaries, the ioengine mapping and the error messages, no kernel needed.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,7 +126,7 @@ int main(void)
 	char err[512], given[512];
 	uint64_t v;
 
-	printf("TAP version 13\n1..103\n");
+	printf("TAP version 13\n1..104\n");
 	ok(!kg_parse_size("16k", &v) && v == 16384, "size 16k");
 	ok(!kg_parse_size("1m", &v) && v == 1 << 20, "size 1m");
 	ok(!kg_parse_size("2GiB", &v) && v == 2ULL << 30, "size 2GiB");
@@ -339,6 +340,28 @@ int main(void)
 		 "--rate_iops_min=,20", NULL) &&
 	   strstr(err, "the minimum write rate exceeds the rate"),
 	   "rate with rate_iops, or a minimum above the rate, refused as fio does");
+	{
+		/* an EIO of a trim is the trim's, not a rate_min that was not met */
+		static struct kg_job j;
+		static struct kg_worker w;
+		static struct kg_run_result r;
+		char *out = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&out, &len);
+
+		j.rate_min_write = 1 << 20;
+		w.elapsed_ns = 1000000000;
+		w.error = -EIO;
+		w.dir[KIOGEN_DIR_TRIM].errors = 1;
+		r.nr_jobs = 1;
+		r.jobs[0] = (struct kg_job_result){ &j, 1, &w };
+		kg_rate_min_report(&r, f);
+		fclose(f);
+		if (len)
+			printf("# %s", out);
+		ok(out && !len, "a trim's EIO is not reported as rate_min not met");
+		free(out);
+	}
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--percentage_random=101",
 		 NULL) && strstr(err, "percentage_random: 101 is out of range (0 to 100)"),
 	   "percentage_random over 100 refused");
