@@ -38,6 +38,7 @@ void kg_nl_explain_missing(void)
 struct kg_family_reply {
 	uint16_t id;
 	uint32_t mcgrp;
+	uint32_t version;
 };
 
 static int kg_mcgrp_cb(const struct nlattr *grp, struct kg_family_reply *r)
@@ -66,6 +67,9 @@ static int kg_family_cb(const struct nlmsghdr *nlh, void *data)
 		switch (mnl_attr_get_type(a)) {
 		case CTRL_ATTR_FAMILY_ID:
 			r->id = mnl_attr_get_u16(a);
+			break;
+		case CTRL_ATTR_VERSION:
+			r->version = mnl_attr_get_u32(a);
 			break;
 		case CTRL_ATTR_MCAST_GROUPS:
 			mnl_attr_for_each_nested(grp, a)
@@ -119,6 +123,13 @@ int kg_nl_open(struct kg_nl *nl)
 	if (err) {
 		kg_nl_close(nl);
 		return err;
+	}
+	/* another version lays its messages out otherwise: misread, not refused */
+	if (r.version != KIOGEN_FAMILY_VERSION) {
+		fprintf(stderr, "kiogen: the loaded module speaks family version %u, this kiogen %u: load the module built with it\n",
+			r.version, KIOGEN_FAMILY_VERSION);
+		kg_nl_close(nl);
+		return -EPROTO;
 	}
 	nl->family = r.id;
 	nl->mcgrp_events = r.mcgrp;
