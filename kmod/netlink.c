@@ -908,6 +908,12 @@ int kiogen_nl_run_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
  */
 static_assert(KIOG_LOG_IO_CHUNK * sizeof(struct kiogen_log_io) + 256 <=
 	      NLMSG_GOODSIZE);
+static_assert(KIOG_SAMPLES_CHUNK * sizeof(struct kiogen_sample) + 256 <=
+	      NLMSG_GOODSIZE);
+static_assert(KIOG_LOG_WIN_CHUNK * sizeof(struct kiogen_log_window) + 256 <=
+	      NLMSG_GOODSIZE);
+static_assert(KIOG_LOG_HIST_CHUNK * sizeof(u32) + 256 <= NLMSG_GOODSIZE);
+static_assert(KIOG_HIST_CHUNK * sizeof(u64) + 256 <= NLMSG_GOODSIZE);
 
 /*
  * Dump cursor. Each worker sends: its summary, then the non-empty chunks of
