@@ -13,7 +13,8 @@
 # KIOGEN_DIFF_RUNTIME (300ms): each side's repeats and their runtime;
 # KIOGEN_DIFF_REG_REPEAT (20): the repeats of 20 us and 30 us;
 # KIOGEN_DIFF_MAX_CV_REGRESSION (15): the scatter of a metric's repeats, in
-# percent, past which the checks of the regression on it are skipped.
+# percent, past which the checks of the regression on it are skipped;
+# KIOGEN_DIFF_PAIRS_UNTIL (700): the test's second after which no pair starts.
 . "$(dirname "$0")/lib.sh"
 need_root
 load_module
@@ -24,6 +25,7 @@ repeat=${KIOGEN_DIFF_REPEAT:-10}
 runtime=${KIOGEN_DIFF_RUNTIME:-300ms}
 reg_repeat=${KIOGEN_DIFF_REG_REPEAT:-20}
 max_cv_reg=${KIOGEN_DIFF_MAX_CV_REGRESSION:-15}
+pairs_until=${KIOGEN_DIFF_PAIRS_UNTIL:-700}
 dev=kdiff
 
 nullb_create $dev irqmode=2 completion_nsec=20000 size=256 ||
@@ -199,6 +201,9 @@ nothing() {
 }
 same=0 same_all=0 same_apart=0 made=0
 for i in $(seq "$pairs"); do
+	# the suite's timeout is 900 s: at host load 14 the pairs alone took
+	# 420 s in one run and did not end in time in another
+	[ "$SECONDS" -lt "$pairs_until" ] || break
 	result "$TMP/ab$i.json" --repeat=$((2 * repeat)) || continue
 	halves "$TMP/ab$i.json" "$TMP/a$i.json" "$TMP/b$i.json" 1 &&
 		halves "$TMP/ab$i.json" "$TMP/a1st$i.json" "$TMP/b2nd$i.json" 0 || continue
@@ -222,12 +227,19 @@ for i in $(seq "$pairs"); do
 done
 echo "# identical pairs, no significant change: $same of $made on IOPS, mean latency and p50; $same_all of $made on every metric"
 echo "# the first half of the same repeats against the second (apart in time): $same_apart of $made on IOPS, mean latency and p50"
-check "identical pairs: $pairs made" test "$made" -eq "$pairs"
 # An honest interval misses a change of 0 by the whole threshold far less
 # often than 1 - confidence: measured here, 20, 20 and 19 of 20 (psync at
 # 20 us and 1 ms, libaio QD8 at 1 ms; one after the other 17, 16 and 18)
-check "identical pairs: no significant change on IOPS, mean latency and p50 in at least 95% ($same of $made)" \
-	test $((same * 100)) -ge $((made * 95)) -a "$made" -gt 0
+# (and 20 and 19 of 20 in the suite's runs). Too few pairs made in time
+# are a skip, unless more than 5% of all failed already.
+allowed=$((pairs - (pairs * 95 + 99) / 100))
+if [ "$made" -lt "$pairs" ] && [ $((made - same)) -le "$allowed" ]; then
+	nr_checks=$((nr_checks + 1))
+	echo "ok $nr_checks - identical pairs: no significant change in at least 95% # SKIP only $made of $pairs pairs made by ${pairs_until}s ($same without a change)"
+else
+	check "identical pairs: no significant change on IOPS, mean latency and p50 in at least 95% ($same of $made)" \
+		test $((made - same)) -le "$allowed" -a "$made" -gt 0
+fi
 
 # --- git bisect run with kiogen diff --bisect ---
 # A fake history whose "kernel" is a result of ctl/testdata/diff, so that
