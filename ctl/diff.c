@@ -118,6 +118,7 @@ struct kg_drow {
 	char method[48];
 	enum kg_verdict verdict;
 	bool unsure;		/* interval straddles the regression threshold */
+	bool one_run;		/* a side has one repeat: not judged */
 };
 
 struct kg_dcmp {
@@ -144,8 +145,9 @@ void kg_diff_usage(FILE *f)
 		"\nEach result against the baseline A: IOPS, bandwidth, mean latency, p50, p99,\n"
 		"p99.9 and CPU per I/O, the change in percent and its confidence interval.\n"
 		"A change is a regression or an improvement only if its whole interval is\n"
-		"beyond the threshold. Reads fio's and kiogen's JSON and json+, and the JSON\n"
-		"of kiogen compare (side by side).\n\n"
+		"beyond the threshold; a result of one repeat is not judged (its interval,\n"
+		"from within the run, cannot see the scatter from run to run). Reads fio's\n"
+		"and kiogen's JSON and json+, and the JSON of kiogen compare (side by side).\n\n"
 		"  --threshold=PCT        smallest change that counts (default 5)\n"
 		"  --confidence=PCT       level of the intervals (default 95)\n"
 		"  --force                compare results of different jobs\n"
@@ -793,7 +795,13 @@ static bool kg_diff_row(struct kg_drow *r, const struct kg_dcmp *c, const char *
 			snprintf(method, sizeof(method), "normal, %s / %s", from_a, from_b);
 		kg_diff_by_rse(r, o, rse_a, rse_b, method);
 	}
-	if (!o->metrics || (o->metrics & (1u << m)))
+	/*
+	 * One run's interval, from its own I/Os or intervals, is blind to the
+	 * scatter from one run to the next, which dwarfs it on a busy machine:
+	 * shown, not judged.
+	 */
+	r->one_run = na < 2 || nb < 2;
+	if (!r->one_run && (!o->metrics || (o->metrics & (1u << m))))
 		kg_diff_judge(r, o, kg_dm[m].higher_is_better);
 	else
 		r->verdict = KG_DV_UNJUDGED;
@@ -869,7 +877,8 @@ static bool kg_diff_phase_row(struct kg_drow *r, const struct kg_dcmp *c, const 
 			       nb > 1 ? kg_repeats_rse(vb, nb, r->b) :
 					kg_diff_phase_rse(c->b->jobs[0], tab, ph),
 			       "normal, phase histogram");
-	if (!o->metrics || (o->metrics & (1u << KG_DM_LAT_MEAN)))
+	r->one_run = na < 2 || nb < 2;
+	if (!r->one_run && (!o->metrics || (o->metrics & (1u << KG_DM_LAT_MEAN))))
 		kg_diff_judge(r, o, false);
 	return true;
 }
@@ -1213,6 +1222,21 @@ static void kg_diff_dist_text(const struct kg_ddist *d, const struct kg_dopts *o
 	putchar('\n');
 }
 
+/* Whether a row went unjudged because a side has one repeat. */
+static bool kg_diff_one_run(const struct kg_dcmp *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->nr_rows; i++)
+		if (c->rows[i].one_run)
+			return true;
+	return false;
+}
+
+#define KG_DIFF_ONE_RUN_NOTE \
+	"one repeat on a side: its intervals are from within one run, blind to the " \
+	"scatter from run to run, so nothing is judged (kiogen run --repeat=N)"
+
 static void kg_diff_text(const struct kg_dcmp *c, const struct kg_dopts *o)
 {
 	unsigned int i;
@@ -1232,7 +1256,10 @@ static void kg_diff_text(const struct kg_dcmp *c, const struct kg_dopts *o)
 		for (i = 0; i < c->nr_opt_diffs; i++)
 			printf("  %s\n", c->opt_diffs[i]);
 	}
-	printf("threshold %g%%, confidence %g%%\n\n", o->threshold, o->confidence);
+	printf("threshold %g%%, confidence %g%%\n", o->threshold, o->confidence);
+	if (kg_diff_one_run(c))
+		printf("%s\n", KG_DIFF_ONE_RUN_NOTE);
+	putchar('\n');
 	printf("%-20s %14s %14s %9s %22s  %-22s %s\n", "metric", "A", "B", "change",
 	       "CI", "verdict", "method");
 	for (i = 0; i < c->nr_rows; i++) {
@@ -1289,6 +1316,8 @@ static void kg_diff_json_cmp(struct kg_json *j, const struct kg_dcmp *c)
 	kg_json_u64(j, "a_repeats", c->a->nr);
 	kg_json_string(j, "b", c->b->path);
 	kg_json_u64(j, "b_repeats", c->b->nr);
+	if (kg_diff_one_run(c))
+		kg_json_string(j, "note", KG_DIFF_ONE_RUN_NOTE);
 	kg_json_open(j, "record_differences", '[', false);
 	for (i = 0; i < c->nr_rec_diffs; i++)
 		kg_json_string(j, NULL, c->rec_diffs[i]);

@@ -4,16 +4,17 @@
 # kiogen run --repeat and kiogen diff on a real device: null_blk completing
 # by timer (irqmode=2), so that completion_nsec sets the device's latency.
 # 20 us against 30 us is a regression of IOPS and latency at 95%; pairs of
-# identical runs give no significant change; a result against itself is
+# identical runs, alternating in time, give no significant change in 19 of
+# 20 at least; a result against itself is
 # exactly zero; --bisect's exit codes drive git bisect run; the repeats are
 # kept and merged; every result records the system and the target, and
 # diff lists what differs in the records first; fio's JSON is read too.
 # Env: KIOGEN_DIFF_PAIRS (20): identical pairs; KIOGEN_DIFF_REPEAT (10) and
-# KIOGEN_DIFF_RUNTIME (300ms): each result's repeats and their runtime;
+# KIOGEN_DIFF_RUNTIME (300ms): each side's repeats and their runtime;
 # KIOGEN_DIFF_REG_REPEAT (20): the repeats of 20 us and 30 us;
-# KIOGEN_DIFF_MAX_CV (15) and KIOGEN_DIFF_MAX_CV_REGRESSION (15): the
-# scatter of the repeats' IOPS, in percent, past which the machine is too
-# unsteady for the identical pairs' and the regression's checks.
+# KIOGEN_DIFF_MAX_CV_REGRESSION (15): the scatter of a metric's repeats, in
+# percent, past which the checks of the regression on it are skipped;
+# KIOGEN_DIFF_PAIRS_UNTIL (700): the test's second after which no pair starts.
 . "$(dirname "$0")/lib.sh"
 need_root
 load_module
@@ -23,8 +24,8 @@ pairs=${KIOGEN_DIFF_PAIRS:-20}
 repeat=${KIOGEN_DIFF_REPEAT:-10}
 runtime=${KIOGEN_DIFF_RUNTIME:-300ms}
 reg_repeat=${KIOGEN_DIFF_REG_REPEAT:-20}
-max_cv=${KIOGEN_DIFF_MAX_CV:-15}
 max_cv_reg=${KIOGEN_DIFF_MAX_CV_REGRESSION:-15}
+pairs_until=${KIOGEN_DIFF_PAIRS_UNTIL:-700}
 dev=kdiff
 
 nullb_create $dev irqmode=2 completion_nsec=20000 size=256 ||
@@ -72,35 +73,43 @@ result "$TMP/r30.json" --repeat="$reg_repeat" || exit $KSFT_FAIL
 diffj "$TMP/d20-30.json" "$TMP/r20.json" "$TMP/r30.json"
 rc=$?
 "$KIOGEN" diff "$TMP/r20.json" "$TMP/r30.json" | sed 's/^/# /'
-# The verdicts are only as good as the machine is steady: under TCG on a
-# loaded host a vCPU stalls for milliseconds (the guest logs "hrtimer:
-# interrupt took ..."), and the repeats' IOPS scatter. Repeats make the
-# interval honest about that, but a host whose load drifts between two
-# results is a real difference, which identical pairs then show. So the
-# statistical checks run only below a scatter of the repeats' IOPS:
-# $max_cv% for the identical pairs, $max_cv_reg% for 20 us against 30 us;
-# above, they are skipped, saying so, and the rest still runs.
-cv=$(json "$TMP/r20.json" "max((lambda v: (sum((x - sum(v) / len(v)) ** 2 for x in v) / (len(v) - 1)) ** 0.5 / (sum(v) / len(v)) * 100)([r['read']['iops'] for r in json.load(open(f))['jobs'][0]['kiogen']['repeats']]) for f in ('$TMP/r20.json', '$TMP/r30.json'))")
-echo "# the repeats' IOPS scatter by ${cv%.*}% (coefficient of variation, the larger of the two)"
-# stat_check MAX_CV DESC CMD...: a check of the statistics, skipped past MAX_CV
+# Under TCG on a loaded host a vCPU stalls for milliseconds: the repeats'
+# IOPS scatter by 12 to 65% (coefficient of variation, measured here), their
+# p50 by far less (around 7%: the stalls are in the tail). The intervals
+# widen with the scatter, as they should, and past $max_cv_reg% 20 repeats
+# cannot resolve what 20 us against 30 us moves (IOPS by 10 to 15%, p50 by
+# about 20%: the VM's own latency is on top of the device's). So each check
+# of a verdict runs below that scatter of its own metric, and is skipped
+# above it, saying so; the rest still runs.
+# scatter EXPR: the larger scatter of the repeats' EXPR (of a repeat r) in
+# r20 and r30, in percent
+scatter() {
+	json "$TMP/r20.json" "max((lambda v: (sum((x - sum(v) / len(v)) ** 2 for x in v) / (len(v) - 1)) ** 0.5 / (sum(v) / len(v)) * 100)([$1 for r in json.load(open(f))['jobs'][0]['kiogen']['repeats']]) for f in ('$TMP/r20.json', '$TMP/r30.json'))"
+}
+cv_iops=$(scatter "r['read']['iops']")
+cv_p50=$(scatter "r['read']['clat_ns']['percentile']['50.000000']")
+echo "# the repeats scatter by ${cv_iops%.*}% in IOPS, ${cv_p50%.*}% in p50 (coefficient of variation, the larger of the two)"
+# stat_check CV WHAT DESC CMD...: a check of a verdict on WHAT, whose
+# repeats scatter by CV%, skipped past $max_cv_reg%
 stat_check() {
-	local max=$1
-	shift
-	if python3 -c "import sys; sys.exit(not $cv <= $max)"; then
+	local cv=$1 what=$2
+	shift 2
+	if python3 -c "import sys; sys.exit(not $cv <= $max_cv_reg)"; then
 		check "$@"
 	else
 		nr_checks=$((nr_checks + 1))
-		echo "ok $nr_checks - $1 # SKIP the repeats' IOPS scatter by ${cv%.*}%, over $max%"
+		echo "ok $nr_checks - $1 # SKIP the repeats' $what scatter by ${cv%.*}%, over $max_cv_reg%"
 	fi
 }
-stat_check "$max_cv_reg" "20 us -> 30 us: exit 1, a regression" test $rc -eq 1
-for m in "read iops" "read clat p50"; do
-	stat_check "$max_cv_reg" "20 us -> 30 us: $m is a regression" \
-		test "$(verdict "$TMP/d20-30.json" "$m")" = regression
-done
+# a regression of p50 alone exits 1
+stat_check "$cv_p50" p50 "20 us -> 30 us: exit 1, a regression" test $rc -eq 1
+stat_check "$cv_iops" IOPS "20 us -> 30 us: read iops is a regression" \
+	test "$(verdict "$TMP/d20-30.json" "read iops")" = regression
+stat_check "$cv_p50" p50 "20 us -> 30 us: read clat p50 is a regression" \
+	test "$(verdict "$TMP/d20-30.json" "read clat p50")" = regression
 check "20 us -> 30 us: bootstrapped over the repeats" \
 	test "$(json "$TMP/d20-30.json" "j['diffs'][0]['metrics'][0]['method']")" = "bootstrap, repeats"
-stat_check "$max_cv_reg" "20 us -> 30 us: the whole distribution moved, p50 by more than 10%" \
+stat_check "$cv_p50" p50 "20 us -> 30 us: the whole distribution moved, p50 by more than 10%" \
 	test "$(json "$TMP/d20-30.json" "[p['change_pct'] > 10 for p in j['diffs'][0]['distributions'][0]['percentiles'] if p['pct'] == 50]")" = "[True]"
 
 # --- the repeats, kept and merged ---
@@ -162,35 +171,75 @@ check "a result against itself: every change is exactly +0.00%, every percentile
 	     END { exit !(n && !bad) }' "$TMP/self.out"
 
 # --- identical configurations: no significant change ---
-# Judged twice: on every metric, and on what the device sets (IOPS, mean
-# latency, p50). Under TCG on a loaded host the tails and the CPU time are
-# the host's scheduling (a vCPU descheduled for milliseconds), which drifts
-# between two runs; the count of every metric is printed for the record.
-same=0 same_all=0
-python3 -c "import sys; sys.exit(not $cv <= $max_cv)" || pairs=0	# the host's drift
+# What the verdicts promise: repeats of one job alike, no verdict. A pair
+# is one result of twice the repeats, its odd repeats A and its even ones
+# B, so that A and B alternate in time: on a loaded TCG host consecutive
+# results of --repeat=10 differ 1.1 to 1.9 times more than their repeats
+# predict, with no trend inside a result, a drift no interval over repeats
+# can see; alternating gives it to both.
+# The same repeats' first half against their second, made apart in time,
+# is counted for the record, not held to. A side is a file of fio's shape,
+# a job a repeat (the repeats kept, and their histograms, as they ran).
+# halves RESULT A B ALTERNATE: RESULT's repeats into A and B
+halves() {
+	python3 - "$@" <<'PY'
+import json, sys
+src, a, b, alternate = sys.argv[1:]
+j = json.load(open(src))
+reps = j["jobs"][0]["kiogen"]["repeats"]
+n = len(reps) // 2
+del j["kiogen"]["repeats"], j["kiogen"]["iops_ci95_pct"]
+for out, part in ((a, reps[0::2] if alternate == "1" else reps[:n]),
+		  (b, reps[1::2] if alternate == "1" else reps[n:])):
+	j["jobs"] = part
+	json.dump(j, open(out, "w"))
+PY
+}
+# nothing FILE: kiogen diff's JSON in FILE has no regression nor improvement
+nothing() {
+	! grep -qE '"(regression|improvement)"' "$1"
+}
+same=0 same_all=0 same_apart=0 made=0
 for i in $(seq "$pairs"); do
-	result "$TMP/a$i.json" && result "$TMP/b$i.json" || continue
+	# the suite's timeout is 900 s: at host load 14 the pairs alone took
+	# 420 s in one run and did not end in time in another
+	[ "$SECONDS" -lt "$pairs_until" ] || break
+	result "$TMP/ab$i.json" --repeat=$((2 * repeat)) || continue
+	halves "$TMP/ab$i.json" "$TMP/a$i.json" "$TMP/b$i.json" 1 &&
+		halves "$TMP/ab$i.json" "$TMP/a1st$i.json" "$TMP/b2nd$i.json" 0 || continue
+	made=$((made + 1))
 	diffj "$TMP/p$i.json" "$TMP/a$i.json" "$TMP/b$i.json" --metrics=iops,lat,p50
 	rc=$?
-	# exit 0 and no improvement either: nothing significant
-	if [ $rc -eq 0 ] && ! grep -q '"improvement"' "$TMP/p$i.json"; then
+	if [ $rc -eq 0 ] && nothing "$TMP/p$i.json"; then
 		same=$((same + 1))
 	else
 		echo "# pair $i: exit $rc"
 	fi
 	diffj "$TMP/q$i.json" "$TMP/a$i.json" "$TMP/b$i.json"
-	if [ $? -eq 0 ] && ! grep -q '"improvement"' "$TMP/q$i.json"; then
+	if nothing "$TMP/q$i.json"; then
 		same_all=$((same_all + 1))
 	else
 		"$KIOGEN" diff "$TMP/a$i.json" "$TMP/b$i.json" |
 			grep -E 'regression|improvement' | sed "s/^/# pair $i: /"
 	fi
+	diffj "$TMP/h$i.json" "$TMP/a1st$i.json" "$TMP/b2nd$i.json" --metrics=iops,lat,p50
+	nothing "$TMP/h$i.json" && same_apart=$((same_apart + 1))
 done
-echo "# identical pairs, no significant change: $same of $pairs on IOPS, mean latency and p50; $same_all of $pairs on every metric"
-# Not yet a gate: 16 to 18 of 20 on this project's loaded 2-core CI host
-# even at 5% scatter (issue 16 open); the figure is printed above.
-nr_checks=$((nr_checks + 1))
-echo "ok $nr_checks - identical pairs: no significant change in at least 95% ($same of $pairs) # SKIP not yet reliable on a loaded TCG host (16-18 of 20 seen)"
+echo "# identical pairs, no significant change: $same of $made on IOPS, mean latency and p50; $same_all of $made on every metric"
+echo "# the first half of the same repeats against the second (apart in time): $same_apart of $made on IOPS, mean latency and p50"
+# An honest interval misses a change of 0 by the whole threshold far less
+# often than 1 - confidence: measured here, 20, 20 and 19 of 20 (psync at
+# 20 us and 1 ms, libaio QD8 at 1 ms; one after the other 17, 16 and 18)
+# (and 20 and 19 of 20 in the suite's runs). Too few pairs made in time
+# are a skip, unless more than 5% of all failed already.
+allowed=$((pairs - (pairs * 95 + 99) / 100))
+if [ "$made" -lt "$pairs" ] && [ $((made - same)) -le "$allowed" ]; then
+	nr_checks=$((nr_checks + 1))
+	echo "ok $nr_checks - identical pairs: no significant change in at least 95% # SKIP only $made of $pairs pairs made by ${pairs_until}s ($same without a change)"
+else
+	check "identical pairs: no significant change on IOPS, mean latency and p50 in at least 95% ($same of $made)" \
+		test $((made - same)) -le "$allowed" -a "$made" -gt 0
+fi
 
 # --- git bisect run with kiogen diff --bisect ---
 # A fake history whose "kernel" is a result of ctl/testdata/diff, so that
@@ -232,15 +281,16 @@ fi
 
 # --- fio's JSON ---
 if command -v fio >/dev/null; then
+	# numjobs=3 without group_reporting: a job a repeat, as diff reads them
 	for x in a b; do
 		fio --name=t --filename=/dev/$dev --rw=randread --bs=4k --direct=1 --runtime=2 \
-			--time_based --output-format=json > "$TMP/fio-$x.json" 2>/dev/null
+			--time_based --numjobs=3 --output-format=json > "$TMP/fio-$x.json" 2>/dev/null
 	done
 	"$KIOGEN" diff "$TMP/fio-a.json" "$TMP/fio-b.json" > "$TMP/fio.out" 2>&1
 	rc=$?
 	check "fio: two results judged (exit $rc)" test $rc -le 1
-	check "fio: mean latency and p99 judged, with intervals" \
-		test "$(grep -cE '^read (lat mean|clat p99) .*\[.*%\].*(no significant change|regression|improvement)' "$TMP/fio.out")" -eq 2
+	check "fio: mean latency and p99 judged over the 3 jobs, with intervals" \
+		test "$(grep -cE '^read (lat mean|clat p99) .*\[.*%\] +(no significant change|regression|improvement) +bootstrap, repeats' "$TMP/fio.out")" -eq 2
 	sed 's/^/# /' "$TMP/fio.out" | head -14
 	"$KIOGEN" diff "$TMP/fio-a.json" "$TMP/fio-a.json" > "$TMP/fio-self.out"
 	check "fio: a result against itself is exactly zero" \

@@ -156,8 +156,14 @@ elif fio_run --output-format=json --output="$tmp/fio-a.json" &&
      fio_run --output-format=json+ --numjobs=2 --output="$tmp/fio-plus.json"; then
 	status 0 "fio: a result against itself" "$tmp/fio-a.json" "$tmp/fio-a.json"
 	self_zero "fio against itself"
-	judged "fio: two runs of one job" "$tmp/fio-a.json" "$tmp/fio-b.json"
-	has "read clat p99 us .* normal, order statistics" "fio: p99 from the order statistics"
+	# one run's interval cannot see the scatter between runs: shown, not judged
+	status 0 "fio: two runs of one job, one repeat each" "$tmp/fio-a.json" "$tmp/fio-b.json"
+	has "read clat p99 us .* \[.*\] +not judged +normal, order statistics" \
+		"fio: p99's interval from the order statistics, not judged"
+	has "^one repeat on a side: .* nothing is judged" "fio: one repeat each: said why"
+	has ! "no significant change|regression|improvement" "fio: one repeat each: no verdict"
+	status 125 "fio: one repeat each, --bisect: cannot tell" --bisect \
+		"$tmp/fio-a.json" "$tmp/fio-b.json"
 	status 0 "fio json+, two repeats, against itself" "$tmp/fio-plus.json" "$tmp/fio-plus.json"
 	has "bootstrap, repeats" "fio json+: bootstrap over its two jobs"
 else
@@ -172,8 +178,9 @@ kg_run() {
 if kg_run >"$tmp/kg-a.json" 2>"$tmp/kg.err" && kg_run >"$tmp/kg-b.json" 2>>"$tmp/kg.err"; then
 	status 0 "kiogen: a result against itself" "$tmp/kg-a.json" "$tmp/kg-a.json"
 	self_zero "kiogen against itself"
-	judged "kiogen: two runs of one job" "$tmp/kg-a.json" "$tmp/kg-b.json"
-	has "read iops .* bootstrap, intervals$" "kiogen: IOPS bootstrapped over its intervals"
+	status 0 "kiogen: two runs of one job, one repeat each" "$tmp/kg-a.json" "$tmp/kg-b.json"
+	has "read iops .* \[.*\] +not judged +bootstrap, intervals$" \
+		"kiogen: IOPS bootstrapped over its intervals, not judged"
 	if [ -f "$tmp/fio-a.json" ]; then
 		# both list the options as given: one job, compared (randseed aside)
 		judged "kiogen against fio of the same options" "$tmp/kg-a.json" \
