@@ -85,6 +85,14 @@ for kind in $FS_KINDS; do
 			check "$c $rest: succeed, nothing left" \
 				bash -c "[ $? = 0 ] && [ -z \"\$(ls -A '$d' | grep -v lost+found)\" ]"
 			[ "$full" ] || continue
+			if [ $path = kernel ]; then
+				check "$c JSON: what the kernel path leaves out, for the phases' engines" \
+					test "$(json "$TMP/r.json" '[w in [x["what"] for x in j["meta"]["kernel_path"]["not_done"]]
+						for w in ("security_path_unlink", "cp_new_stat")]')" = "[True, True]"
+			else
+				check "$c JSON: the syscall path's has no kernel_path" \
+					test "$(json "$TMP/r.json" '"kernel_path" in j["meta"]')" = False
+			fi
 			check "$c six phases: each of 1024 files, none failed, a rate and percentiles" \
 				test "$(python3 -c 'import json, sys
 print([(p["phase"], p["files"], p["errors"], p["files_per_s"] > 0, p["latency_us"]["p99"] > 0)
@@ -163,6 +171,8 @@ check "text: bonnie++'s table, its latency line, the aging pass and the percenti
 	bash -c "grep -q -- '------Sequential Create------ --------Random Create--------' '$TMP/t' &&
 		grep -q '^      1:4096:1024/1 ' '$TMP/t' && grep -q '^Latency ' '$TMP/t' &&
 		grep -q '^1 create ' '$TMP/t' && grep -q '^random delete ' '$TMP/t'"
+check "text: what the kernel path leaves out, marked as kiogen's" \
+	grep -q "^kiogen   security_path_unlink (filedelete): " "$TMP/t"
 check "text: nothing left" empty "$mnt/xfs"
 
 # running_bonnie: a run of the bonnie phases is running
