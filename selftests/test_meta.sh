@@ -155,7 +155,7 @@ check "JSON: the syscall path's has no kernel_path" \
 	test "$(json "$TMP/ums" '"kernel_path" in j["jobs"][0]["kiogen"]')" = False
 init_umask=$(awk '/^Umask:/ { print $2 }' /proc/1/status)
 want=$(printf '%o' $((0755 & ~0$init_umask)))
-check "umask: the kernel path's mkdir takes init's ($init_umask: $want), the syscall's the caller's (077: 700)" \
+check "umask: not the caller's (077) on the kernel path: its mkdir gives $want (init's umask $init_umask), the syscall's 700" \
 	test "$(stat -c %a "$mnt/xfs/um/k.0.0") $(stat -c %a "$mnt/xfs/um/s.0.0")" = "$want 700"
 rm -r "${mnt:?}/xfs/um"
 
