@@ -33,7 +33,7 @@ const struct kg_meta_skip kg_meta_skips[] = {
 	{ "cp_new_stat", KG_META_STATS,
 	  "no copy of the stat to user memory" },
 	{ "umask", KG_META_OP(KIOG_META_FILECREATE) | KG_META_OP(KIOG_META_DIRCREATE),
-	  "the mode is masked with the kernel thread's umask (shared with init), not the requester's" },
+	  "the mode is masked with the kernel thread's umask (shared with init), not the requester's; a default ACL on the directory replaces either" },
 	{ "fd", KG_META_OP(KIOG_META_FILECREATE),
 	  "no file descriptor: no fd_install(), and the close is __fput_sync(), without close(2)'s ->flush() (in which NFS writes the file back) and dnotify_flush()" },
 	{ "fsnotify_open", KG_META_OP(KIOG_META_FILECREATE),

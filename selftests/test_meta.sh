@@ -170,6 +170,9 @@ for op in filecreate filestat filedelete dircreate; do
 	check "compare $op: 64 operations each" \
 		test "$(json "$TMP/cmp-$op.json" '[j["compare"][p]["runs"][0]["issued"] for p in ("kernel", "syscall")]')" = "[64, 64]"
 done
+check "compare filedelete: says what the kernel path leaves out (security_path_unlink)" \
+	test "$(json "$TMP/cmp-filedelete.json" '[x["what"] for x in j["compare"]["kernel_path"]["not_done"]][0]')" = \
+	security_path_unlink
 digest() {	# digest FILE: the kernel path's digest of a compare
 	json "$1" 'j["compare"]["kernel"]["runs"][0]["digest"]'
 }
