@@ -45,7 +45,7 @@ CTL_SRCS := ctl/main.c ctl/nl.c ctl/job.c ctl/options.c ctl/jobfile.c ctl/info.c
 	    ctl/engine-libaio.c ctl/engine-posixaio.c \
 	    ctl/compare.c ctl/disk.c ctl/target.c ctl/monitor.c ctl/diff.c ctl/json-read.c \
 	    ctl/plot.c ctl/repeat.c ctl/sysinfo.c ctl/split.c ctl/options-rate.c ctl/log.c \
-	    ctl/meta.c ctl/options-place.c ctl/verify.c ctl/report-verify.c \
+	    ctl/meta.c ctl/meta-path.c ctl/options-place.c ctl/verify.c ctl/report-verify.c \
 	    ctl/trim.c ctl/refuse.c
 CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
 
@@ -100,11 +100,12 @@ $(BUILD)/test_jobfile: ctl/test_jobfile.c $(OPT_SRCS) $(TEST_HDRS) \
 		ctl/test_jobfile.c $(OPT_SRCS)
 
 REPORT_SRCS := ctl/report.c ctl/report-json.c ctl/report-terse.c ctl/stats.c ctl/json.c \
-	       ctl/report-verify.c \
+	       ctl/report-verify.c ctl/meta-path.c \
 	       ctl/sysinfo.c ctl/repeat.c ctl/split.c $(OPT_SRCS)
-$(BUILD)/test_report: ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) $(TEST_HDRS)
+$(BUILD)/test_report: ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) $(TEST_HDRS) README.md
 	@mkdir -p $(BUILD)
-	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) -lm
+	$(CC) $(TEST_CFLAGS) -DKG_README='"$(CURDIR)/README.md"' -o $@ \
+		ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) -lm
 
 $(BUILD)/test_repeat: ctl/test_repeat.c $(REPORT_SRCS) $(TEST_HDRS)
 	@mkdir -p $(BUILD)

@@ -14,6 +14,7 @@
 
 #include "json.h"
 #include "kiogen.h"
+#include "meta-path.h"
 #include "options.h"
 #include "report.h"
 #include "split.h"
@@ -178,6 +179,17 @@ static void kg_pair_name(const struct kg_jobs *js, char *buf, size_t len)
 		 "psync" : j->ioengine);
 }
 
+/* The metadata operations of the jobs: what the kernel side left out is said for them. */
+static unsigned int kg_compare_meta_ops(const struct kg_jobs *js)
+{
+	unsigned int ops = 0, i;
+
+	for (i = 0; i < js->nr_jobs; i++)
+		if (kg_job_meta_op(&js->jobs[i]))
+			ops |= KG_META_OP(kg_job_meta_op(&js->jobs[i]));
+	return ops;
+}
+
 static void kg_compare_text(FILE *f, const struct kg_jobs *js, const struct kg_side *k,
 			    const struct kg_side *s)
 {
@@ -205,6 +217,10 @@ static void kg_compare_text(FILE *f, const struct kg_jobs *js, const struct kg_s
 	fprintf(f, "I/O stream: %s\n", kg_same_stream(k, s) ?
 		"identical on both paths (same digest of offsets, sizes and directions)" :
 		"not identical (time-based runs issue different counts; use number_ios or size)");
+	if (kg_compare_meta_ops(js)) {
+		fputc('\n', f);
+		kg_meta_path_text(f, kg_compare_meta_ops(js));
+	}
 	kg_split_compare_text(f, &k->split, &s->split);
 	/* the syscall path's bios are the kernel's, untagged: the kernel path's only */
 	if (k->blk.blk_on) {
@@ -277,6 +293,8 @@ static void kg_compare_json(FILE *f, const struct kg_jobs *js, const struct kg_s
 	kg_json_metrics(&j, "kernel_advantage", adv, 4);
 	kg_json_close(&j, '}');
 	kg_json_bool(&j, "identical_stream", kg_same_stream(k, s));
+	if (kg_compare_meta_ops(js))
+		kg_meta_path_json(&j, kg_compare_meta_ops(js));
 	kg_split_compare_json(&j, &k->split, &s->split);
 	kg_blk_json(&j, &k->blk);
 	kg_json_end(&j);

@@ -24,6 +24,7 @@
 
 #include "json.h"
 #include "kiogen.h"
+#include "meta-path.h"
 #include "options.h"
 #include "report.h"
 
@@ -101,6 +102,20 @@ struct kg_meta_ctx {
 	char work[4200];	/* the work directory */
 	bool made;		/* made by this invocation */
 };
+
+/* The operations the command did: its phases' and its aging's. */
+static unsigned int kg_meta_ops(const struct kg_meta_cfg *c, const bool *ran)
+{
+	unsigned int ops = 0;
+	int p;
+
+	if (c->age)
+		ops |= KG_META_OP(KIOG_META_FILECREATE) | KG_META_OP(KIOG_META_FILEDELETE);
+	for (p = 0; p < KG_NR_PHASES; p++)
+		if (ran[p])
+			ops |= KG_META_OP(kiog_meta_op_of(kg_meta_phases[p].ioengine));
+	return ops;
+}
 
 static uint32_t kg_meta_nr_files(const struct kg_meta_cfg *c)
 {
@@ -586,15 +601,19 @@ static void kg_meta_text(FILE *f, const struct kg_meta_ctx *x, const struct kg_m
 				kg_meta_rate(&both), kg_meta_cpu(&both));
 		}
 	}
-	if (!c->nr_phases)
-		return;
-	fputc('\n', f);
-	kg_meta_table(f, c, res, ran);
-	fprintf(f, "\nper operation (latencies in us; Stat is a stat alone, where bonnie++'s Read also reads the data)\n");
-	kg_meta_lat_head(f, "phase");
-	for (p = 0; p < KG_NR_PHASES; p++)
-		if (ran[p])
-			kg_meta_lat_line(f, kg_meta_phases[p].title, &res[p]);
+	if (c->nr_phases) {
+		fputc('\n', f);
+		kg_meta_table(f, c, res, ran);
+		fprintf(f, "\nper operation (latencies in us; Stat is a stat alone, where bonnie++'s Read also reads the data)\n");
+		kg_meta_lat_head(f, "phase");
+		for (p = 0; p < KG_NR_PHASES; p++)
+			if (ran[p])
+				kg_meta_lat_line(f, kg_meta_phases[p].title, &res[p]);
+	}
+	if (c->path == KG_PATH_KERNEL && kg_meta_ops(c, ran)) {
+		fputc('\n', f);
+		kg_meta_path_text(f, kg_meta_ops(c, ran));
+	}
 }
 
 static void kg_meta_json_result(struct kg_json *j, const char *key, const char *phase,
@@ -665,6 +684,8 @@ static void kg_meta_json(FILE *f, const struct kg_meta_ctx *x, const struct kg_m
 			kg_meta_json_result(&j, NULL, kg_meta_phases[p].key, &res[p]);
 	}
 	kg_json_close(&j, ']');
+	if (c->path == KG_PATH_KERNEL && kg_meta_ops(c, ran))
+		kg_meta_path_json(&j, kg_meta_ops(c, ran));
 	kg_json_end(&j);
 	kg_json_end(&j);
 	fputc('\n', f);

@@ -14,6 +14,7 @@
 #include <kiogen/version.h>
 
 #include "json.h"
+#include "meta-path.h"
 #include "options.h"
 #include "repeat.h"
 #include "split.h"
@@ -228,8 +229,9 @@ static void kg_json_view(struct kg_json *j, const struct kg_report *rp,
 			 const struct kg_view *v, const struct kg_json_repeats *reps,
 			 uint32_t index);
 
-static void kg_json_kiogen(struct kg_json *j, const struct kg_view *v,
-			   const struct kg_json_repeats *reps, uint32_t index)
+static void kg_json_kiogen(struct kg_json *j, const struct kg_report *rp,
+			   const struct kg_view *v, const struct kg_json_repeats *reps,
+			   uint32_t index)
 {
 	uint32_t k;
 	int d;
@@ -248,6 +250,8 @@ static void kg_json_kiogen(struct kg_json *j, const struct kg_view *v,
 	kg_json_end(j);
 	kg_split_json(j, &v->w.split);
 	kg_blk_json(j, &v->w);
+	if (rp->kernel_path && kg_job_meta_op(v->job))
+		kg_meta_path_json(j, KG_META_OP(kg_job_meta_op(v->job)));
 	if (v->w.sample_ns && v->w.samples) {
 		kg_json_obj(j, "samples");
 		kg_json_u64(j, "interval_ns", v->w.sample_ns);
@@ -336,7 +340,7 @@ static void kg_json_view(struct kg_json *j, const struct kg_report *rp,
 	kg_json_u64(j, "latency_target", 0);
 	kg_json_double(j, "latency_percentile", 100.0);
 	kg_json_u64(j, "latency_window", 0);
-	kg_json_kiogen(j, v, reps, index);
+	kg_json_kiogen(j, rp, v, reps, index);
 	kg_json_end(j);
 }
 

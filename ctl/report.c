@@ -16,6 +16,7 @@
 
 #include <kiogen/version.h>
 
+#include "meta-path.h"
 #include "options.h"
 #include "repeat.h"
 #include "split.h"
@@ -333,6 +334,8 @@ static void kg_text_view(FILE *f, const struct kg_report *rp,
 		kg_split_text(f, &w->split, kg_lat_mean_ns(&lat));
 	}
 	kg_blk_text(f, w);
+	if (rp->kernel_path && kg_job_meta_op(v->job))
+		kg_meta_path_text(f, KG_META_OP(kg_job_meta_op(v->job)));
 }
 
 static void kg_text_group(FILE *f, const struct kg_report *rp, uint32_t gid)

@@ -401,6 +401,7 @@ int kg_report_build(struct kg_report *rp, const struct kg_run_result *r,
 	memset(rp, 0, sizeof(*rp));
 	rp->r = r;
 	rp->bins = kg_output_formats(g) & KG_OUT_JSON_PLUS;
+	rp->kernel_path = !g || g->path == KG_PATH_KERNEL;
 	kg_plist_init(&rp->pl, g);
 	for (j = 0; j < nr_jobs; j++) {
 		const struct kg_job_result *jr = &r->jobs[j];

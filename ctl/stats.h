@@ -71,6 +71,7 @@ struct kg_report {
 	const struct kg_run_result *r;
 	struct kg_plist pl;
 	bool bins;		/* json+: latency buckets with the percentiles */
+	bool kernel_path;	/* run by kernel threads: not --path=syscall */
 	uint32_t nr_views;
 	struct kg_view *views;
 	uint32_t nr_groups;	/* groups 0 to nr_groups - 1 */

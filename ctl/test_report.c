@@ -15,6 +15,7 @@
 
 #include "report.h"
 #include "json.h"
+#include "meta-path.h"
 #include "tap.h"
 #include "test_fixture.h"
 
@@ -31,6 +32,21 @@ static char *render(int (*fn)(FILE *, const struct kg_run_result *,
 	FILE *f = open_memstream(&buf, len);
 
 	if (!f || fn(f, r, &fx_glob) || fclose(f)) {
+		fprintf(stderr, "report failed\n");
+		exit(2);
+	}
+	return buf;
+}
+
+static char *render_g(int (*fn)(FILE *, const struct kg_run_result *,
+				const struct kg_global *),
+		      const struct kg_run_result *r, const struct kg_global *g)
+{
+	char *buf = NULL;
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f || fn(f, r, g) || fclose(f)) {
 		fprintf(stderr, "report failed\n");
 		exit(2);
 	}
@@ -760,6 +776,138 @@ static int t_json_zero_time(const void *arg)
 	return rc;
 }
 
+/* ---- cases: the metadata engines' kernel path --------------------------- */
+
+/* Runs python3 on @expr over the JSON @j (d); true if it prints "True". */
+static bool json_true(const char *j, const char *expr)
+{
+	char path[] = "/tmp/kiogen-test-meta-XXXXXX", cmd[1200], out[16] = "";
+	int fd = mkstemp(path);
+	bool ok = false;
+	FILE *p;
+
+	if (fd < 0)
+		return false;
+	if (write(fd, j, strlen(j)) == (ssize_t)strlen(j)) {
+		snprintf(cmd, sizeof(cmd),
+			 "python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(%s)' %s",
+			 expr, path);
+		p = popen(cmd, "r");
+		if (p) {
+			ok = fgets(out, sizeof(out), p) && !strcmp(out, "True\n");
+			pclose(p);
+		}
+	}
+	close(fd);
+	unlink(path);
+	return ok;
+}
+
+/*
+ * A dircreate job on the kernel path says what it leaves out, from the one
+ * table (the entries for dircreate, in order) and nothing else; the same
+ * run through syscalls and the other jobs say nothing.
+ */
+static int t_meta_kernel_path(const void *arg)
+{
+	struct kg_global sys = fx_glob;
+	char want[2048], expr[1024], *t, *j, *ts, *js, *p;
+	size_t n = 0, e = 0;
+	unsigned int i, lines = 0;
+	int rc = T_PASS;
+
+	(void)arg;
+	snprintf(fx_jobs[2].ioengine, sizeof(fx_jobs[2].ioengine), "dircreate");
+	sys.path = KG_PATH_SYSCALL;
+	t = render_g(kg_report_text, &fx_run, &fx_glob);
+	j = render_g(kg_report_json, &fx_run, &fx_glob);
+	ts = render_g(kg_report_text, &fx_run, &sys);
+	js = render_g(kg_report_json, &fx_run, &sys);
+	snprintf(fx_jobs[2].ioengine, sizeof(fx_jobs[2].ioengine), "null");
+
+	n += snprintf(want + n, sizeof(want) - n,
+		      "\nkiogen kernel path: the syscall layer's work it does not do (--path=syscall does it):\n");
+	/* the fast job, the last view (seq's workers are two) */
+	e += snprintf(expr + e, sizeof(expr) - e, "[x[\"what\"] for x in d[\"jobs\"][-1][\"kiogen\"][\"kernel_path\"][\"not_done\"]] == [");
+	for (i = 0; i < kg_meta_nr_skips; i++) {
+		const struct kg_meta_skip *s = &kg_meta_skips[i];
+
+		if (!(s->ops & KG_META_OP(KIOG_META_DIRCREATE)))
+			continue;
+		n += snprintf(want + n, sizeof(want) - n, "kiogen   %s (dircreate): %s\n",
+			      s->what, s->detail);
+		e += snprintf(expr + e, sizeof(expr) - e, "\"%s\", ", s->what);
+		lines++;
+	}
+	n += snprintf(want + n, sizeof(want) - n, "kiogen kernel path, as the syscalls: %s\n",
+		      kg_meta_kernel_does);
+	snprintf(expr + e, sizeof(expr) - e,
+		 "] and \"kernel_path\" not in d[\"jobs\"][0][\"kiogen\"] and "
+		 "d[\"jobs\"][-1][\"kiogen\"][\"kernel_path\"][\"not_done\"][0][\"engines\"] == [\"dircreate\"]");
+	p = strstr(t, want);
+	if (lines < 4 || !p || strstr(p + n, "kiogen kernel path:"))
+		rc = fail("text: not the %u lines of dircreate once:\n%s", lines, t);
+	else if (strstr(t, "security_path_unlink") || strstr(t, "cp_new_stat"))
+		rc = fail("text: another engine's entries");
+	else if (strstr(ts, "kernel path") || strstr(js, "kernel_path"))
+		rc = fail("the syscall path's report says what the kernel path leaves out");
+	else if (have_python && !json_true(j, expr))
+		rc = fail("JSON: not %s in:\n%s", expr, j);
+	free(t);
+	free(j);
+	free(ts);
+	free(js);
+	return rc;
+}
+
+/* README's table and sentence are the table's (ctl/meta-path.c), row for row. */
+static int t_meta_readme(const void *arg)
+{
+	char line[1024], row[1400], engines[128];
+	unsigned int i, rows = 0, matched = 0;
+	bool in_table = false, does = false;
+	FILE *f = fopen(KG_README, "r");
+	int op;
+
+	(void)arg;
+	CHECK(f, "cannot open %s", KG_README);
+	while (fgets(line, sizeof(line), f)) {
+		if (!strcmp(line, "| left out | engines | what it is |\n")) {
+			in_table = true;
+			continue;
+		}
+		if (strstr(line, kg_meta_kernel_does))
+			does = true;
+		if (!in_table || !strncmp(line, "| ---", 5))
+			continue;
+		if (line[0] != '|') {
+			in_table = false;
+			continue;
+		}
+		rows++;
+		for (i = 0; i < kg_meta_nr_skips; i++) {
+			const struct kg_meta_skip *s = &kg_meta_skips[i];
+			size_t n = 0;
+
+			engines[0] = '\0';
+			for (op = KIOG_META_FILECREATE; op <= KIOG_META_DIRDELETE; op++)
+				if (s->ops & KG_META_OP(op))
+					n += snprintf(engines + n, sizeof(engines) - n, "%s%s",
+						      n ? ", " : "", kiog_meta_op_name(op));
+			snprintf(row, sizeof(row), "| `%s` | %s | %s |\n", s->what, engines,
+				 s->detail);
+			if (!strcmp(line, row))
+				matched++;
+		}
+	}
+	fclose(f);
+	CHECK(rows == kg_meta_nr_skips && matched == kg_meta_nr_skips,
+	      "README's table: %u rows, %u of ctl/meta-path.c's %u matched", rows, matched,
+	      kg_meta_nr_skips);
+	CHECK(does, "README lacks kg_meta_kernel_does");
+	return T_PASS;
+}
+
 /* Prints @s as TAP diagnostics, "# " in front of every line. */
 static void diag_dump(const char *title, const char *s)
 {
@@ -808,6 +956,8 @@ static const struct tcase cases[] = {
 	{ "json: an empty run is valid", t_json_empty_run, NULL },
 	{ "json writer: NaN and infinity are null; one-line objects", t_json_nonfinite, NULL },
 	{ "json: zero I/O in zero time has no nan or inf", t_json_zero_time, NULL },
+	{ "meta kernel path: says what it leaves out, from the table; syscall path does not", t_meta_kernel_path, NULL },
+	{ "meta kernel path: README's list is the table", t_meta_readme, NULL },
 };
 
 int main(void)

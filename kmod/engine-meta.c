@@ -13,10 +13,9 @@
  * do_unlinkat(), do_mkdirat() and do_rmdir() take them. The worker runs with
  * the credentials of whoever opened the directory (kiog_worker_fn()).
  *
- * What the syscall layer adds and this does not: the LSM path hooks
- * (security_path_unlink/mkdir/rmdir, used by AppArmor and TOMOYO) and the
- * audit records of the names, which do_*at() call around the vfs_*()
- * functions. File creation goes through the open path, hooks included.
+ * What the syscall layer does around these calls and this does not (the
+ * LSM path hooks, audit, ...) is listed once, in ctl/meta-path.c, and said
+ * in a kernel path run's report.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 

@@ -8,7 +8,8 @@
 # and stat from user space), after a delete nothing; an existing name, a
 # read-only mount and a directory the user may not write each fail in words
 # and leave nothing made; both paths name and order the files alike
-# (compare's digests).
+# (compare's digests); the kernel path's report says what of the syscall
+# layer's work it leaves out (ctl/meta-path.c), the syscall path's does not.
 . "$(dirname "$0")/lib.sh"
 need_fs_kinds kmeta
 
@@ -81,6 +82,13 @@ for kind in $FS_KINDS; do
 			km "$TMP/dc" --path=$path --name=d --ioengine=dircreate --directory="$d" --nrfiles=32
 			check "$c dircreate: exactly the 32 directories" \
 				test "$(names "$d" d)" = "$(expect d 32)"
+			if [ $path = kernel ]; then
+				check "$c dircreate: the report says the syscall layer's mkdir hook is left out" \
+					grep -q "^kiogen   security_path_mkdir (dircreate): " "$TMP/dc"
+			else
+				check "$c dircreate: the syscall path's report says nothing of the kernel path's" \
+					bash -c "! grep -q 'kiogen kernel path' '$TMP/dc'"
+			fi
 			km "$TMP/ds" --path=$path --name=d --ioengine=dirstat --directory="$d" --nrfiles=32
 			check "$c dirstat: 32 stats" grep -q "issued rwts: total=32,0," "$TMP/ds"
 			km "$TMP/dd" --path=$path --name=d --ioengine=dirdelete --directory="$d" --nrfiles=32
@@ -132,6 +140,25 @@ km "$TMP/fmt" --name=f --ioengine=filecreate --directory="$mnt/xfs" --filename_f
 check "a filename_format with a slash: refused, naming the option" \
 	bash -c "[ $? = 2 ] && grep -q 'filename_format' '$TMP/fmt.err'"
 
+# what the kernel path leaves out, in JSON, and the umask it does not take:
+# the mode of its mkdir is masked with the kernel threads' umask (init's),
+# the syscall's with the caller's
+mkdir "$mnt/xfs/um"
+(umask 077 && km "$TMP/umk" --name=k --ioengine=dircreate --directory="$mnt/xfs/um" \
+	--nrfiles=1 --output-format=json)
+(umask 077 && km "$TMP/ums" --path=syscall --name=s --ioengine=dircreate \
+	--directory="$mnt/xfs/um" --nrfiles=1 --output-format=json)
+check "JSON: the kernel path's dircreate lists its mkdir hook, audit and umask as left out" \
+	test "$(json "$TMP/umk" '[w in [x["what"] for x in j["jobs"][0]["kiogen"]["kernel_path"]["not_done"]]
+		for w in ("security_path_mkdir", "audit", "umask")]')" = "[True, True, True]"
+check "JSON: the syscall path's has no kernel_path" \
+	test "$(json "$TMP/ums" '"kernel_path" in j["jobs"][0]["kiogen"]')" = False
+init_umask=$(awk '/^Umask:/ { print $2 }' /proc/1/status)
+want=$(printf '%o' $((0755 & ~0$init_umask)))
+check "umask: not the caller's (077) on the kernel path: its mkdir gives $want (init's umask $init_umask), the syscall's 700" \
+	test "$(stat -c %a "$mnt/xfs/um/k.0.0") $(stat -c %a "$mnt/xfs/um/s.0.0")" = "$want 700"
+rm -r "${mnt:?}/xfs/um"
+
 # both paths: the same names in the same order (digests), from the same directory
 for op in filecreate filestat filedelete dircreate; do
 	# files and directories under other names: each compare prepares its own
@@ -143,6 +170,9 @@ for op in filecreate filestat filedelete dircreate; do
 	check "compare $op: 64 operations each" \
 		test "$(json "$TMP/cmp-$op.json" '[j["compare"][p]["runs"][0]["issued"] for p in ("kernel", "syscall")]')" = "[64, 64]"
 done
+check "compare filedelete: says what the kernel path leaves out (security_path_unlink)" \
+	test "$(json "$TMP/cmp-filedelete.json" '[x["what"] for x in j["compare"]["kernel_path"]["not_done"]][0]')" = \
+	security_path_unlink
 digest() {	# digest FILE: the kernel path's digest of a compare
 	json "$1" 'j["compare"]["kernel"]["runs"][0]["digest"]'
 }

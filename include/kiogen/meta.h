@@ -31,14 +31,13 @@ enum kiog_meta_op {
 };
 
 /**
- * kiog_meta_op_of() - the operation of an engine name
- * @engine: fio's ioengine
- *
- * Return: enum kiog_meta_op; KIOG_META_NONE for an engine that is not one.
+ * kiog_meta_op_name() - fio's engine name of an operation
+ * @op: enum kiog_meta_op, not KIOG_META_NONE
  */
-static inline enum kiog_meta_op kiog_meta_op_of(const char *engine)
+static inline const char *kiog_meta_op_name(enum kiog_meta_op op)
 {
 	static const char *const names[] = {
+		[KIOG_META_NONE] = "",
 		[KIOG_META_FILECREATE] = "filecreate",
 		[KIOG_META_FILESTAT] = "filestat",
 		[KIOG_META_FILEDELETE] = "filedelete",
@@ -46,12 +45,26 @@ static inline enum kiog_meta_op kiog_meta_op_of(const char *engine)
 		[KIOG_META_DIRSTAT] = "dirstat",
 		[KIOG_META_DIRDELETE] = "dirdelete",
 	};
+
+	return op <= KIOG_META_DIRDELETE ? names[op] : "";
+}
+
+/**
+ * kiog_meta_op_of() - the operation of an engine name
+ * @engine: fio's ioengine
+ *
+ * Return: enum kiog_meta_op; KIOG_META_NONE for an engine that is not one.
+ */
+static inline enum kiog_meta_op kiog_meta_op_of(const char *engine)
+{
 	unsigned int i, k;
 
 	for (i = KIOG_META_FILECREATE; i <= KIOG_META_DIRDELETE; i++) {
-		for (k = 0; names[i][k] && names[i][k] == engine[k]; k++)
+		const char *name = kiog_meta_op_name((enum kiog_meta_op)i);
+
+		for (k = 0; name[k] && name[k] == engine[k]; k++)
 			;
-		if (!names[i][k] && !engine[k])
+		if (!name[k] && !engine[k])
 			return (enum kiog_meta_op)i;
 	}
 	return KIOG_META_NONE;
