@@ -208,8 +208,8 @@ int main(void)
 	   "continue_on_error=io: reads and writes");
 	ok(parse(&js, err, sizeof(err), "--path=user", "--name=a", "--filename=/x", NULL) &&
 	   strstr(err, "path: 'user'"), "bad path refused");
-	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--fallocate=keep", NULL) &&
-	   strstr(err, "fallocate: 'keep'"), "bad fallocate refused");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--fallocate=kept", NULL) &&
+	   strstr(err, "fallocate: 'kept'"), "bad fallocate refused");
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--direct=2", NULL) &&
 	   strstr(err, "direct: '2'"), "bad direct refused");
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ioengine=bio", "--fsync=4", NULL) &&

@@ -41,6 +41,10 @@ static int kiog_bio_open(struct kiog_job *job, struct kiog_open_err *why)
 	struct kiog_bio_target *t;
 	int err;
 
+	if (job->nr_files > 1)
+		return kiog_open_refuse(why, KIOGEN_A_JOB_FDS,
+					"job fds: the bio engine takes one device (kiocb takes several)",
+					-EOPNOTSUPP);
 	if (!S_ISBLK(file_inode(job->file)->i_mode))
 		return kiog_open_refuse(why, fd,
 					"job fd: not a block device (the bio engine needs one)",
