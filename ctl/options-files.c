@@ -191,11 +191,6 @@ int kg_job_finish_files(struct kg_job *j, FILE *err, FILE *info)
 	}
 	if (nr == 1)
 		return 0;
-	if (!strcmp(j->engine, "bio")) {
-		fprintf(err, "kiogen: %s: filename: the bio engine takes one device a job (ioengine=kiocb takes several)\n",
-			j->name);
-		return -EINVAL;
-	}
 	if (j->verify != KIOGEN_VERIFY_NONE) {
 		fprintf(err, "kiogen: %s: verify: not with several files yet\n", j->name);
 		return -EINVAL;

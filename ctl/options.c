@@ -1569,16 +1569,18 @@ static const char *kg_engine_for(const struct kg_job *j, const char *named)
 	char path[KIOGEN_PATH_LEN];
 	struct stat st;
 
+	uint32_t i;
+
 	if (named)
 		return named;
-	/* several devices: the VFS's path to each */
-	if (kg_job_nr_files(j) > 1)
+	if (!j->direct && j->direct_set)
 		return "kiocb";
-	if (!kg_job_file_path(j, 0, path, sizeof(path)) && !stat(path, &st) &&
-	    S_ISBLK(st.st_mode) &&
-	    (j->direct || !j->direct_set))
-		return "bio";
-	return "kiocb";
+	/* several targets: bio when every one is a block device */
+	for (i = 0; i < kg_job_nr_files(j); i++)
+		if (kg_job_file_path(j, i, path, sizeof(path)) || stat(path, &st) ||
+		    !S_ISBLK(st.st_mode))
+			return "kiocb";
+	return "bio";
 }
 
 /*

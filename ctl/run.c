@@ -343,6 +343,7 @@ static int kg_targets_open(const struct kg_jobs *js, struct kg_target *tg)
 	unsigned int i;
 	int ret = KG_EXIT_OK;
 
+	memset(tg, 0, js->nr_jobs * sizeof(*tg));
 	for (i = 0; i < js->nr_jobs; i++)
 		tg[i].fd = -1;
 	for (i = 0; i < js->nr_jobs && !ret && !kg_interrupted; i++) {

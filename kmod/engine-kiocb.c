@@ -30,8 +30,8 @@
 /**
  * struct kiog_kiocb_target - a job's files and how they are used
  * @nr: files
- * @claim: exclusive claims on block devices that are written, per file
- * @claimed: @claim[i] holds a device
+ * @f: per file: @claim, an exclusive claim on a block device that is
+ *	written, held when @claimed
  */
 struct kiog_kiocb_target {
 	u32 nr;
