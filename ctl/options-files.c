@@ -100,34 +100,26 @@ int kg_job_file_path(const struct kg_job *j, uint32_t i, char *buf, size_t len)
 int kg_opt_file_service(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 			const char *v, FILE *err)
 {
-	const char *colon = strchr(v, ':');
-	size_t len = colon ? (size_t)(colon - v) : strlen(v);
 	const struct kg_opt_value *pv;
-	unsigned long long x = 1;
-	char *end;
+	const char *colon;
+	uint32_t n = 1;
 
 	(void)js;
-	for (pv = o->posval; pv->ival; pv++)
-		if (strlen(pv->ival) == len && !strncmp(pv->ival, v, len))
-			break;
-	if (!pv->ival) {
+	pv = kg_posval_word(o, v, &colon);
+	if (!pv) {
 		fprintf(err, "kiogen: file_service_type: '%s' is not random, roundrobin or sequential (with :N, I/Os before the next file)%s\n",
 			v, !strncmp(v, "zipf", 4) || !strncmp(v, "pareto", 6) ||
 			!strncmp(v, "normal", 6) || !strncmp(v, "gauss", 5) ?
 			"; fio's zipf, pareto and normal over files are not supported" : "");
 		return -EINVAL;
 	}
-	if (colon) {
-		errno = 0;
-		x = strtoull(colon + 1, &end, 10);
-		if (errno || *end || colon[1] < '1' || colon[1] > '9' || x > UINT32_MAX) {
-			fprintf(err, "kiogen: file_service_type: '%s': after ':' a count of I/Os to a file before the next, at least 1\n",
-				v);
-			return -EINVAL;
-		}
+	if (colon && kg_parse_count(colon + 1, &n)) {
+		fprintf(err, "kiogen: file_service_type: '%s': after ':' a count of I/Os to a file before the next, at least 1\n",
+			v);
+		return -EINVAL;
 	}
 	j->file_service_type = pv->oval;
-	j->file_service_nr = (uint32_t)x;
+	j->file_service_nr = n;
 	return 0;
 }
 

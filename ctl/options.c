@@ -799,6 +799,32 @@ static const struct kg_opt_value *kg_posval_find(const struct kg_option *o,
 	return NULL;
 }
 
+const struct kg_opt_value *kg_posval_word(const struct kg_option *o, const char *v,
+				       const char **colon)
+{
+	size_t i, len;
+
+	*colon = strchr(v, ':');
+	len = *colon ? (size_t)(*colon - v) : strlen(v);
+	for (i = 0; i < KG_OPT_MAX_POSVAL && o->posval[i].ival; i++)
+		if (strlen(o->posval[i].ival) == len && !strncmp(o->posval[i].ival, v, len))
+			return &o->posval[i];
+	return NULL;
+}
+
+int kg_parse_count(const char *s, uint32_t *n)
+{
+	unsigned long long x;
+	char *end;
+
+	errno = 0;
+	x = strtoull(s, &end, 10);
+	if (errno || *end || *s < '1' || *s > '9' || x > UINT32_MAX)
+		return -EINVAL;
+	*n = (uint32_t)x;
+	return 0;
+}
+
 static const char *kg_posval_name(const struct kg_option *o, uint32_t oval)
 {
 	size_t i;

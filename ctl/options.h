@@ -195,6 +195,15 @@ bool kg_opt_refused(const char *opt, const char *value, FILE *err);
 /* zonemode=: none, or refused (ctl/refuse.c) */
 int kg_opt_zonemode(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 		    const char *v, FILE *err);
+/*
+ * fio's WORD[:N]: the value of @o whose word is @v up to a ':' (*@colon, or
+ * NULL without one); NULL if none is.
+ */
+const struct kg_opt_value *kg_posval_word(const struct kg_option *o, const char *v,
+				       const char **colon);
+/* A count of at least 1, decimal, fitting 32 bits: 0 or -EINVAL. */
+int kg_parse_count(const char *s, uint32_t *n);
+
 /* options-files.c: a data job's files (fio's filename list, directory, nrfiles) */
 int kg_opt_file_service(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 			const char *v, FILE *err);

@@ -374,20 +374,24 @@ static int kiog_nl_check_file(struct kiog_job *job, struct file *f,
 			      struct nlattr *attr, struct netlink_ext_ack *extack)
 {
 	struct kiog_job_cfg *c = &job->cfg;
+	bool fds = nla_type(attr) == KIOGEN_A_JOB_FDS;
 
 	if (kiog_rw_writes(c->rw) && !(f->f_mode & FMODE_WRITE)) {
-		NL_SET_ERR_MSG_ATTR(extack, attr,
-				    "job fd: not open for writing, and the job writes");
+		kiog_nl_err(extack, attr, fds ?
+			    "job fds: one is not open for writing, and the job writes" :
+			    "job fd: not open for writing, and the job writes");
 		return -EBADF;
 	}
 	if (kiog_rw_reads(c->rw) && !(f->f_mode & FMODE_READ)) {
-		NL_SET_ERR_MSG_ATTR(extack, attr,
-				    "job fd: not open for reading, and the job reads");
+		kiog_nl_err(extack, attr, fds ?
+			    "job fds: one is not open for reading, and the job reads" :
+			    "job fd: not open for reading, and the job reads");
 		return -EBADF;
 	}
 	/* appending writes would go to the end of the file, not to the offsets */
 	if (f->f_flags & O_APPEND) {
-		NL_SET_ERR_MSG_ATTR(extack, attr, "job fd: opened with O_APPEND");
+		kiog_nl_err(extack, attr, fds ? "job fds: one was opened with O_APPEND" :
+			    "job fd: opened with O_APPEND");
 		return -EINVAL;
 	}
 	return 0;

@@ -86,13 +86,6 @@ for case in roundrobin:400 roundrobin:3:400 sequential:400 random:1024 random:8:
 done
 
 # the identical stream on both paths: compare's digest covers the file
-cmpj() {	# cmpj OUT.json OPTIONS...
-	local out=$1
-	shift
-	"$KIOGEN" compare --output-format=json "$@" > "$out" 2>"$out.err" && return 0
-	echo "# kiogen compare $* failed: $(cat "$out.err")"
-	return 1
-}
 for fst in roundrobin random:4 sequential; do
 	for rw in read randread randrw; do
 		f=$TMP/cmp-$rw-${fst%%:*}.json
@@ -144,6 +137,18 @@ rc=$?
 echo "# $(cat "$TMP/ro.out")"
 check "an unwritable file of the list: refused (exit 1), naming it" \
 	test $rc -eq 1 -a -n "$(grep "cannot open $D/w2: permission denied" "$TMP/ro.out")"
+
+# the module checks each fd of fds as it checks fd, naming the attribute
+line=$(knl new engine=kiocb name=k rw=write bs=4096 number_ios=4 nrfiles=2 \
+	--fd "$D/w1:rdwr" --fd "$D/w1:rdonly")
+echo "# $line"
+check "an fd of fds not open for writing: the module refuses it, naming fds" \
+	grep -q "errno=EBADF .*msg=job fds: one is not open for writing" <<<"$line"
+line=$(knl new engine=kiocb name=k rw=read bs=4096 number_ios=4 nrfiles=3 \
+	--fd "$D/w1:rdonly" --fd "$D/w1:rdonly")
+echo "# $line"
+check "fds of another count than nrfiles: the module refuses it" \
+	grep -q "errno=EINVAL .*msg=job fds: 1 + their number is neither nrfiles" <<<"$line"
 
 # bad values: exit 2, in words
 "$KIOGEN" run --name=b --filename="$D/a:$D/b" --file_service_type=zipf:1.1 > "$TMP/bad.out" 2>&1
