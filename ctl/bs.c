@@ -265,17 +265,14 @@ int kg_opt_blockalign(struct kg_jobs *js, struct kg_job *j, const struct kg_opti
 int kg_opt_rw(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 	      const char *v, FILE *err)
 {
-	const char *colon = strchr(v, ':');
-	size_t len = colon ? (size_t)(colon - v) : strlen(v);
 	const struct kg_opt_value *pv;
+	const char *colon;
 	uint64_t x = 0;
-	char *end;
+	uint32_t n;
 
 	(void)js;
-	for (pv = o->posval; pv->ival; pv++)
-		if (strlen(pv->ival) == len && !strncmp(pv->ival, v, len))
-			break;
-	if (!pv->ival) {
+	pv = kg_posval_word(o, v, &colon);
+	if (!pv) {
 		fprintf(err, "kiogen: rw: '%s' is not ", v);
 		for (pv = o->posval; pv->ival; pv++)
 			fprintf(err, "%s%s", pv == o->posval ? "" : pv[1].ival ? ", " : " or ",
@@ -289,14 +286,12 @@ int kg_opt_rw(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 	if (!colon)
 		return 0;
 	if (kiog_rw_random(j->rw)) {
-		errno = 0;
-		x = strtoull(colon + 1, &end, 10);
-		if (errno || *end || colon[1] < '1' || colon[1] > '9' || x > UINT32_MAX) {
+		if (kg_parse_count(colon + 1, &n)) {
 			fprintf(err, "kiogen: rw: '%s': after ':' a random pattern takes a count of I/Os (a new random offset every N), at least 1\n",
 				v);
 			return -EINVAL;
 		}
-		j->rw_seq_nr = (uint32_t)x;
+		j->rw_seq_nr = n;
 		return 0;
 	}
 	if (kg_parse_size(colon + 1, &x)) {

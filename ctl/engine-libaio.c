@@ -72,9 +72,9 @@ static void kg_libaio_submit(struct kg_sys_worker *w, struct kg_sys_slot *s)
 	struct iocb *cb = &a->iocbs[s->index];
 
 	if (s->dir == KIOGEN_DIR_WRITE)
-		io_prep_pwrite(cb, w->fd, s->buf, s->len, s->offset);
+		io_prep_pwrite(cb, s->fd, s->buf, s->len, s->offset);
 	else
-		io_prep_pread(cb, w->fd, s->buf, s->len, s->offset);
+		io_prep_pread(cb, s->fd, s->buf, s->len, s->offset);
 	cb->data = s;
 	a->queued[a->nr_queued++] = cb;
 }

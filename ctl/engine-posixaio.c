@@ -29,7 +29,7 @@ static void kg_paio_exit(struct kg_sys_worker *w)
 	for (i = 0; i < p->nr_busy; i++) {
 		struct aiocb *cb = &p->cbs[p->busy[i]->index];
 
-		if (aio_cancel(w->fd, cb) == AIO_NOTCANCELED)
+		if (aio_cancel(cb->aio_fildes, cb) == AIO_NOTCANCELED)
 			while (aio_error(cb) == EINPROGRESS)
 				aio_suspend((const struct aiocb *const[]){ cb }, 1, NULL);
 	}
@@ -65,7 +65,7 @@ static void kg_paio_submit(struct kg_sys_worker *w, struct kg_sys_slot *s)
 	struct aiocb *cb = &p->cbs[s->index];
 	int ret;
 
-	cb->aio_fildes = w->fd;
+	cb->aio_fildes = s->fd;
 	cb->aio_buf = s->buf;
 	cb->aio_nbytes = s->len;
 	cb->aio_offset = (off_t)s->offset;

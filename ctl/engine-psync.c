@@ -21,13 +21,13 @@ static void kg_psync_submit(struct kg_sys_worker *w, struct kg_sys_slot *s)
 	ssize_t n;
 
 	if (w->job->hipri && s->dir == KIOGEN_DIR_WRITE)
-		n = pwritev2(w->fd, &iov, 1, s->offset, RWF_HIPRI);
+		n = pwritev2(s->fd, &iov, 1, s->offset, RWF_HIPRI);
 	else if (w->job->hipri)
-		n = preadv2(w->fd, &iov, 1, s->offset, RWF_HIPRI);
+		n = preadv2(s->fd, &iov, 1, s->offset, RWF_HIPRI);
 	else if (s->dir == KIOGEN_DIR_WRITE)
-		n = pwrite(w->fd, s->buf, s->len, s->offset);
+		n = pwrite(s->fd, s->buf, s->len, s->offset);
 	else
-		n = pread(w->fd, s->buf, s->len, s->offset);
+		n = pread(s->fd, s->buf, s->len, s->offset);
 	kg_sys_slot_complete(w, s, n < 0 ? -errno : n, kg_sys_now_ns());
 }
 

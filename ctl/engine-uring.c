@@ -20,7 +20,6 @@
 
 struct kg_uring {
 	struct io_uring ring;
-	int fd;			/* in SQEs: the target, or its registered index */
 	unsigned int sqe_flags;	/* IOSQE_FIXED_FILE with registerfiles */
 };
 
@@ -90,15 +89,13 @@ static int kg_uring_init(struct kg_sys_worker *w)
 	w->res.mem += sizeof(*u) +
 		      (uint64_t)p.sq_entries * sizeof(struct io_uring_sqe) +
 		      (uint64_t)p.cq_entries * sizeof(struct io_uring_cqe);
-	u->fd = w->fd;
 	if (j->registerfiles) {
-		ret = io_uring_register_files(&u->ring, &w->fd, 1);
+		ret = io_uring_register_files(&u->ring, w->fds, w->nr_fds);
 		if (ret) {
 			fprintf(stderr, "kiogen: %s: registerfiles: cannot register the file: %s\n",
 				j->name, strerror(-ret));
 			return ret;
 		}
-		u->fd = 0;
 		u->sqe_flags = IOSQE_FIXED_FILE;
 	}
 	if (j->fixedbufs)
@@ -140,6 +137,8 @@ static void kg_uring_submit(struct kg_sys_worker *w, struct kg_sys_slot *s)
 {
 	struct kg_uring *u = w->priv;
 	struct io_uring_sqe *sqe = kg_uring_get_sqe(u);
+	/* registered: the file's index in the worker's set */
+	int fd = u->sqe_flags & IOSQE_FIXED_FILE ? (int)s->file : s->fd;
 
 	if (!sqe) {
 		kg_sys_slot_complete(w, s, -EBUSY, kg_sys_now_ns());
@@ -147,16 +146,16 @@ static void kg_uring_submit(struct kg_sys_worker *w, struct kg_sys_slot *s)
 	}
 	if (s->dir == KIOGEN_DIR_WRITE) {
 		if (w->job->fixedbufs)
-			io_uring_prep_write_fixed(sqe, u->fd, s->buf, s->len,
+			io_uring_prep_write_fixed(sqe, fd, s->buf, s->len,
 						  s->offset, s->index);
 		else
-			io_uring_prep_write(sqe, u->fd, s->buf, s->len, s->offset);
+			io_uring_prep_write(sqe, fd, s->buf, s->len, s->offset);
 	} else {
 		if (w->job->fixedbufs)
-			io_uring_prep_read_fixed(sqe, u->fd, s->buf, s->len,
+			io_uring_prep_read_fixed(sqe, fd, s->buf, s->len,
 						 s->offset, s->index);
 		else
-			io_uring_prep_read(sqe, u->fd, s->buf, s->len, s->offset);
+			io_uring_prep_read(sqe, fd, s->buf, s->len, s->offset);
 	}
 	sqe->flags |= u->sqe_flags;
 	io_uring_sqe_set_data(sqe, s);

@@ -5,6 +5,7 @@
  * kernel's errors. The plain fields are loops over include/kiogen/job.h.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "job.h"
@@ -88,15 +89,25 @@ static void kg_get_PATTERN(const struct nlattr *a, struct kiog_pattern *v)
 	}
 }
 
-void kg_job_put(struct nlmsghdr *nlh, const struct kg_job *j, int fd)
+void kg_job_put(struct nlmsghdr *nlh, const struct kg_job *j, const int *fds,
+		uint32_t nr_fds)
 {
 	struct nlattr *nest = mnl_attr_nest_start(nlh, KIOGEN_A_JOB);
+	uint32_t i, *a;
 
 	mnl_attr_put_strz(nlh, KIOGEN_A_JOB_NAME, j->name);
 	if (j->filename[0])
 		mnl_attr_put_strz(nlh, KIOGEN_A_JOB_FILENAME, j->filename);
-	if (fd >= 0)
-		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FD, fd);
+	if (nr_fds && fds[0] >= 0)
+		mnl_attr_put_u32(nlh, KIOGEN_A_JOB_FD, fds[0]);
+	/* the others: an array of u32 */
+	a = nr_fds > 1 ? calloc(nr_fds - 1, sizeof(*a)) : NULL;
+	if (a) {
+		for (i = 1; i < nr_fds; i++)
+			a[i - 1] = (uint32_t)fds[i];
+		mnl_attr_put(nlh, KIOGEN_A_JOB_FDS, (nr_fds - 1) * sizeof(*a), a);
+		free(a);
+	}
 	mnl_attr_put_strz(nlh, KIOGEN_A_JOB_ENGINE, j->engine);
 #define KG_PUT(field, ATTR, TYPE, ...) \
 	kg_put_##TYPE(nlh, KIOGEN_A_JOB_##ATTR, j->field);
@@ -146,6 +157,7 @@ static const char *const kg_job_attr_names[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_FILESIZE]		= "filesize",
 	[KIOGEN_A_JOB_FALLOCATE]	= "fallocate",
 	[KIOGEN_A_JOB_FILENAME_FORMAT]	= "filename_format",
+	[KIOGEN_A_JOB_FDS]		= "filename (file descriptors of the files after the first)",
 #define KG_NAME(field, ATTR, TYPE, dflt, option) [KIOGEN_A_JOB_##ATTR] = option,
 	KIOG_JOB_FIELDS(KG_NAME)
 #undef KG_NAME

@@ -58,6 +58,19 @@ struct kg_job {
 	char directory[KIOGEN_PATH_LEN];	/* where their files are */
 	char filename_format[KIOGEN_META_NAME_MAX + 1];	/* "": fio's default */
 	uint32_t openfiles;		/* accepted; each operation closes its file */
+	/* data jobs' files (ctl/target.h) */
+	bool files_generated;		/* nrfiles names from filename_format */
+	bool unlink;			/* remove them after the run */
+	bool create_on_open;		/* create them sparse, no layout */
+	uint32_t fadvise_hint;		/* enum kg_fadvise */
+};
+
+/* fio's fadvise_hint */
+enum kg_fadvise {
+	KG_FADV_NONE,
+	KG_FADV_TYPE,		/* fio's 1: random or sequential, as rw */
+	KG_FADV_SEQUENTIAL,
+	KG_FADV_RANDOM,
 };
 
 /* fio's random_generator: kiogen draws from xoshiro256** whatever it is */
@@ -226,8 +239,12 @@ struct kg_run_result {
 struct nlmsghdr;
 struct nlattr;
 
-/* A job as one KIOGEN_A_JOB nest of RUN_NEW, its target the descriptor @fd (-1: none). */
-void kg_job_put(struct nlmsghdr *nlh, const struct kg_job *j, int fd);
+/*
+ * A job as one KIOGEN_A_JOB nest of RUN_NEW, its targets the descriptors
+ * @fds (none: @nr_fds 0, or @fds[0] -1): the first as fd, the rest as fds.
+ */
+void kg_job_put(struct nlmsghdr *nlh, const struct kg_job *j, const int *fds,
+		uint32_t nr_fds);
 /* A job of a RUN_GET dump, as the kernel runs it (ioengine is the kernel's engine). */
 void kg_job_parse(const struct nlattr *nest, struct kg_job *j);
 /* The option a job attribute came from, for the kernel's errors. */

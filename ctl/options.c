@@ -108,7 +108,7 @@ static const struct kg_option kg_options[] = {
 	{
 		.name = "filename", .type = KG_OPT_STR, .off1 = KG_JOFF(filename),
 		.len = KG_JLEN(filename), .report = KG_REPORT_SET, .category = KG_CAT_JOB,
-		.help = "target: a block device, or a file (laid out first if new or short)",
+		.help = "target: a block device, or a file (laid out first if new or short); a:b:c several, each worker's (\\: a colon in a name)",
 	},
 	{
 		.name = "ioengine", .type = KG_OPT_STR, .off1 = KG_JOFF(ioengine),
@@ -360,7 +360,7 @@ static const struct kg_option kg_options[] = {
 	{
 		.name = "filesize", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_filesize,
 		.category = KG_CAT_FILE,
-		.help = "size a new or short file is laid out to before the run (default: offset + size); filecreate: LOW-HIGH, a seeded size from the range per file",
+		.help = "size a new or short file is laid out to before the run (default: offset + size); several files: each file's (default size / nrfiles); filecreate: LOW-HIGH, a seeded size from the range per file",
 	},
 	{
 		.name = "fallocate", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(fallocate),
@@ -370,6 +370,42 @@ static const struct kg_option kg_options[] = {
 			{ "none", "write the file out", KIOGEN_FALLOCATE_NONE },
 			{ "native", "fallocate, then write it out", KIOGEN_FALLOCATE_NATIVE },
 			{ "posix", "same as native", KIOGEN_FALLOCATE_NATIVE },
+			{ "keep", "fallocate with FALLOC_FL_KEEP_SIZE, then write it out", KIOGEN_FALLOCATE_KEEP },
+			{ "truncate", "ftruncate to the size, then write it out", KIOGEN_FALLOCATE_TRUNCATE },
+			{ "0", "same as none", KIOGEN_FALLOCATE_NONE },
+			{ "1", "same as posix", KIOGEN_FALLOCATE_NATIVE },
+		},
+	},
+	{
+		.name = "unlink", .type = KG_OPT_BOOL, .off1 = KG_JOFF(unlink),
+		.report = KG_REPORT_SET, .category = KG_CAT_FILE,
+		.help = "remove the job's files when it is done (regular files only)",
+	},
+	{
+		.name = "create_on_open", .type = KG_OPT_BOOL, .off1 = KG_JOFF(create_on_open),
+		.report = KG_REPORT_SET, .category = KG_CAT_FILE,
+		.help = "create a missing file sparse (ftruncate) when it is opened instead of laying it out",
+	},
+	{
+		.name = "fadvise_hint", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(fadvise_hint),
+		.def = "1", .category = KG_CAT_FILE,
+		.help = "posix_fadvise on each file before the run (both paths: the module's I/O goes through the same open file)",
+		.posval = {
+			{ "0", "no hint", KG_FADV_NONE },
+			{ "1", "FADV_RANDOM for a random rw, FADV_SEQUENTIAL otherwise (fio's default)", KG_FADV_TYPE },
+			{ "sequential", "FADV_SEQUENTIAL", KG_FADV_SEQUENTIAL },
+			{ "random", "FADV_RANDOM", KG_FADV_RANDOM },
+		},
+	},
+	{
+		.name = "file_service_type", .type = KG_OPT_POSVAL, .cb = kg_opt_file_service,
+		.show = kg_file_service_show, .def = "roundrobin", .cb_default = true,
+		.category = KG_CAT_FILE,
+		.help = "which file of several the next I/O goes to; TYPE:N after N I/Os (default 1)",
+		.posval = {
+			{ "roundrobin", "the next file (fio's default)", KIOGEN_FILE_SERVICE_ROUNDROBIN },
+			{ "random", "a file drawn uniformly", KIOGEN_FILE_SERVICE_RANDOM },
+			{ "sequential", "one file until it is done, then the next", KIOGEN_FILE_SERVICE_SEQUENTIAL },
 		},
 	},
 	{
@@ -493,23 +529,23 @@ static const struct kg_option kg_options[] = {
 	{
 		.name = "directory", .type = KG_OPT_STR, .off1 = KG_JOFF(directory),
 		.len = KG_JLEN(directory), .report = KG_REPORT_SET, .category = KG_CAT_JOB,
-		.help = "metadata engines: the directory their files are made in (default: the current one)",
+		.help = "where a job's files are (default: the current one): the metadata engines', nrfiles generated names, or filename's relative ones",
 	},
 	{
 		.name = "nrfiles", .alias = "nr_files", .type = KG_OPT_INT, .off1 = KG_JOFF(nrfiles),
 		.minval = 1, .maxval = KIOGEN_MAX_NRFILES, .def = "1", .report = KG_REPORT_NEVER,
 		.category = KG_CAT_FILE,
-		.help = "metadata engines: files (or directories) of each worker",
+		.help = "files (or directories) of each worker; data jobs: size is split over them",
 	},
 	{
 		.name = "filename_format", .type = KG_OPT_STR, .off1 = KG_JOFF(filename_format),
 		.len = KG_JLEN(filename_format), .report = KG_REPORT_SET, .category = KG_CAT_FILE,
-		.help = "metadata engines: names of the files, with $jobname, $jobnum and $filenum (default $jobname.$jobnum.$filenum)",
+		.help = "names of the generated files, with $jobname, $jobnum and $filenum (default $jobname.$jobnum.$filenum)",
 	},
 	{
 		.name = "openfiles", .type = KG_OPT_INT, .off1 = KG_JOFF(openfiles),
 		.minval = 1, .maxval = UINT32_MAX, .report = KG_REPORT_SET, .category = KG_CAT_FILE,
-		.help = "files open at once; the metadata engines close each file in its operation (one at most)",
+		.help = "files open at once: accepted; data jobs keep every file open, the metadata engines one at most",
 	},
 	/* kiogen's latency split (include/kiogen/split.h) */
 	{
@@ -761,6 +797,32 @@ static const struct kg_opt_value *kg_posval_find(const struct kg_option *o,
 		if (!strcmp(o->posval[i].ival, v))
 			return &o->posval[i];
 	return NULL;
+}
+
+const struct kg_opt_value *kg_posval_word(const struct kg_option *o, const char *v,
+				       const char **colon)
+{
+	size_t i, len;
+
+	*colon = strchr(v, ':');
+	len = *colon ? (size_t)(*colon - v) : strlen(v);
+	for (i = 0; i < KG_OPT_MAX_POSVAL && o->posval[i].ival; i++)
+		if (strlen(o->posval[i].ival) == len && !strncmp(o->posval[i].ival, v, len))
+			return &o->posval[i];
+	return NULL;
+}
+
+int kg_parse_count(const char *s, uint32_t *n)
+{
+	unsigned long long x;
+	char *end;
+
+	errno = 0;
+	x = strtoull(s, &end, 10);
+	if (errno || *end || *s < '1' || *s > '9' || x > UINT32_MAX)
+		return -EINVAL;
+	*n = (uint32_t)x;
+	return 0;
 }
 
 static const char *kg_posval_name(const struct kg_option *o, uint32_t oval)
@@ -1530,14 +1592,21 @@ out:
  */
 static const char *kg_engine_for(const struct kg_job *j, const char *named)
 {
+	char path[KIOGEN_PATH_LEN];
 	struct stat st;
+
+	uint32_t i;
 
 	if (named)
 		return named;
-	if (!stat(j->filename, &st) && S_ISBLK(st.st_mode) &&
-	    (j->direct || !j->direct_set))
-		return "bio";
-	return "kiocb";
+	if (!j->direct && j->direct_set)
+		return "kiocb";
+	/* several targets: bio when every one is a block device */
+	for (i = 0; i < kg_job_nr_files(j); i++)
+		if (kg_job_file_path(j, i, path, sizeof(path)) || stat(path, &st) ||
+		    !S_ISBLK(st.st_mode))
+			return "kiocb";
+	return "bio";
 }
 
 /*
@@ -1624,6 +1693,9 @@ static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
 		j->direct = true;	/* bios bypass the page cache */
 
 	if (kiog_meta_op_of(j->engine) != KIOG_META_NONE && kg_job_finish_meta(j, err))
+		return -EINVAL;
+	if (kiog_meta_op_of(j->engine) == KIOG_META_NONE && strcmp(j->engine, "null") &&
+	    kg_job_finish_files(j, err, info))
 		return -EINVAL;
 	if (j->meta_filesize_min && kiog_meta_op_of(j->engine) != KIOG_META_FILECREATE) {
 		fprintf(err, "kiogen: %s: filesize: a range LOW-HIGH is for ioengine=filecreate\n",

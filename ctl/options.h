@@ -195,6 +195,52 @@ bool kg_opt_refused(const char *opt, const char *value, FILE *err);
 /* zonemode=: none, or refused (ctl/refuse.c) */
 int kg_opt_zonemode(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 		    const char *v, FILE *err);
+/*
+ * fio's WORD[:N]: the value of @o whose word is @v up to a ':' (*@colon, or
+ * NULL without one); NULL if none is.
+ */
+const struct kg_opt_value *kg_posval_word(const struct kg_option *o, const char *v,
+				       const char **colon);
+/* A count of at least 1, decimal, fitting 32 bits: 0 or -EINVAL. */
+int kg_parse_count(const char *s, uint32_t *n);
+
+/* options-files.c: a data job's files (fio's filename list, directory, nrfiles) */
+int kg_opt_file_service(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+			const char *v, FILE *err);
+const char *kg_file_service_show(const struct kg_job *j, char *buf, size_t len);
+int kg_job_finish_files(struct kg_job *j, FILE *err, FILE *info);
+/**
+ * kg_job_nr_files() - files of each worker of a data job
+ * @j: the job, finished (kg_jobs_finish())
+ *
+ * fio's: the names of filename= (a ':' list, '\:' a colon in a name), or
+ * nrfiles generated names (filename_format, in directory).
+ *
+ * Return: at least 1.
+ */
+uint32_t kg_job_nr_files(const struct kg_job *j);
+
+/**
+ * kg_job_files_total() - files of a data job, all workers
+ * @j: the job
+ *
+ * Return: kg_job_nr_files(), times numjobs when the names are generated
+ * ($jobnum: each of fio's clones has its own files).
+ */
+uint32_t kg_job_files_total(const struct kg_job *j);
+
+/**
+ * kg_job_file_path() - the path of one file of a data job
+ * @j: the job
+ * @i: below kg_job_files_total(): worker i / kg_job_nr_files() (when
+ *	generated), file i % kg_job_nr_files()
+ * @buf: where the path goes
+ * @len: bytes at @buf
+ *
+ * Return: 0, or -1 if it does not fit (or the format gives no name).
+ */
+int kg_job_file_path(const struct kg_job *j, uint32_t i, char *buf, size_t len);
+
 /* options-place.c: cpus_allowed, numa_cpu_nodes, nice, prio, prioclass */
 int kg_opt_place(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 		 const char *v, FILE *err);

@@ -343,6 +343,7 @@ static int kg_targets_open(const struct kg_jobs *js, struct kg_target *tg)
 	unsigned int i;
 	int ret = KG_EXIT_OK;
 
+	memset(tg, 0, js->nr_jobs * sizeof(*tg));
 	for (i = 0; i < js->nr_jobs; i++)
 		tg[i].fd = -1;
 	for (i = 0; i < js->nr_jobs && !ret && !kg_interrupted; i++) {
@@ -385,7 +386,8 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 	if (js->global.detached)
 		mnl_attr_put_u32(nlh, KIOGEN_A_FLAGS, KIOGEN_RUN_F_DETACHED);
 	for (i = 0; i < js->nr_jobs; i++)
-		kg_job_put(nlh, &js->jobs[i], tg[i].fd);
+		kg_job_put(nlh, &js->jobs[i], tg[i].nr_fds ? tg[i].fds : &tg[i].fd,
+			   tg[i].nr_fds ? tg[i].nr_fds : 1);
 	kg_disks_read(r, js, false, 0);
 	t0 = kg_now_ms();
 	ret = kg_nl_talk(nl, nlh, kg_run_new_cb, &id);
@@ -418,6 +420,9 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 	ret = st.error ? KG_EXIT_FAIL : KG_EXIT_OK;
 out:
 	kg_run_delete(nl, id);
+	/* fio's unlink=1, once the run let go of the files */
+	for (i = 0; i < js->nr_jobs; i++)
+		kg_target_unlink(&js->jobs[i]);
 out_events:
 	kg_nl_close(&ev);
 	return ret;

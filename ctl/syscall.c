@@ -96,7 +96,8 @@ uint64_t kg_sys_now_ns(void)
 
 int kg_sys_fsync(struct kg_sys_worker *w, bool datasync)
 {
-	int ret = datasync ? fdatasync(w->fd) : fsync(w->fd);
+	int fd = w->fds[w->sync_file];
+	int ret = datasync ? fdatasync(fd) : fsync(fd);
 
 	return ret ? -errno : 0;
 }
@@ -252,7 +253,8 @@ static int kg_sys_check_region(const struct kg_job *j, struct kg_sys_target *t)
 		fprintf(stderr, "kiogen: %s: size: smaller than one block (bs)\n", j->name);
 		return KG_EXIT_USAGE;
 	}
-	t->io_size = j->io_size ?: t->size;
+	/* fio: size is every file's region, io_size all of them by default */
+	t->io_size = j->io_size ?: t->size * (t->t.worker_files ?: 1);
 	if (kg_sys_check_sizes(j, t))
 		return KG_EXIT_USAGE;
 	if (j->random_distribution == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS &&
@@ -354,6 +356,7 @@ static void kg_sys_worker_free(struct kg_sys_worker *w)
 		w->eng->exit(w);
 	for (i = 0; w->slots && i < w->depth; i++)
 		free(w->slots[i].buf);
+	free(w->wl_files);
 	free(w->slots);
 	free(w->free);
 	free(w->batch);
@@ -397,6 +400,11 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 	w->job_index = job_index;
 	w->index = index;
 	w->fd = t->t.fd;
+	/* one set of files for all workers, or a set each (fio's names) */
+	w->nr_fds = t->t.worker_files ?: 1;
+	w->fds = t->t.fds ? t->t.fds : &w->fd;
+	if (t->t.nr_fds > w->nr_fds)
+		w->fds += (size_t)index * w->nr_fds;
 	w->max_bs = t->max_bs;
 	w->depth = t->eng->max_depth ?: j->iodepth;
 	w->res.job = job_index;
@@ -409,6 +417,12 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 	/* the region was checked like the kernel checks it; this cannot fail */
 	if (kiog_wl_init(&w->wl, &wlc))
 		goto err;
+	if (w->nr_fds > 1) {
+		w->wl_files = calloc(w->nr_fds, sizeof(*w->wl_files));
+		if (!w->wl_files)
+			goto err;
+		kiog_wl_files(&w->wl, w->wl_files, w->nr_fds);
+	}
 
 	kg_sys_core_cfg(j, t, &cc);
 	kiog_core_init(&w->core, &cc, &w->wl,
@@ -529,6 +543,11 @@ static uint32_t kg_sys_submit_batch(struct kg_sys_worker *w, struct kg_sys_loop 
 		s->vseq = vseq;
 		s->offset = io.offset;
 		s->len = io.len;
+		s->file = io.file;
+		s->fd = w->fds[io.file];
+		/* fio syncs the file of the last write */
+		if (io.dir == KIOGEN_DIR_WRITE)
+			w->sync_file = io.file;
 		s->dir = io.dir;
 		if (io.dir == KIOGEN_DIR_WRITE && s->buf)
 			kg_sys_stamp(w, s);
@@ -800,8 +819,10 @@ static void kg_sys_loop(struct kg_sys_worker *w)
 		if (!w->inflight && !l.broken)
 			kg_sys_vfy_turn(w);
 	}
+	/* fio's end_fsync syncs every file of the job */
 	if (!l.broken && kiog_core_end_sync_due(c))
-		kg_sys_sync(w, false);
+		for (w->sync_file = 0; w->sync_file < w->nr_fds; w->sync_file++)
+			kg_sys_sync(w, false);
 	w->res.elapsed_ns = kiog_core_elapsed(c, kg_sys_now_ns());
 }
 
@@ -1032,8 +1053,12 @@ static void kg_sys_release(struct kg_sys_run *run, const struct kg_jobs *js)
 	for (i = 0; i < run->nr_workers; i++)
 		kg_sys_worker_free(run->workers[i]);
 	free(run->workers);
-	for (i = 0; i < js->nr_jobs; i++)
+	for (i = 0; i < js->nr_jobs; i++) {
 		kg_target_close(&run->targets[i].t);
+		/* fio's unlink=1; a run stopped while laying out has nothing to remove */
+		if (run->nr_workers)
+			kg_target_unlink(&js->jobs[i]);
+	}
 	pthread_cond_destroy(&run->gate.cond);
 	pthread_mutex_destroy(&run->gate.lock);
 }

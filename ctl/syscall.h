@@ -43,6 +43,8 @@ struct kg_sys_gate;
  * @done_bytes: bytes transferred, set by the completion
  * @error: negative errno, set by the completion
  * @dir: enum kiogen_dir
+ * @file: which of the worker's files (struct kiog_io's)
+ * @fd: that file's descriptor
  */
 struct kg_sys_slot {
 	struct kg_sys_slot *next;
@@ -59,6 +61,8 @@ struct kg_sys_slot {
 	uint32_t done_bytes;
 	int error;
 	uint8_t dir;
+	uint32_t file;
+	int fd;
 	uint64_t due_ns;	/* rate limits: when it was due; 0: not paced */
 	__u64 vseq;	/* verify: the write expected in a read back */
 	uint32_t dirty;	/* bytes from the start a read overwrote */
@@ -110,7 +114,10 @@ extern const struct kg_sys_engine kg_sys_engine_meta;
  * @eng: the engine chosen for the job
  * @job_index: index of @job in the run
  * @index: worker index in the job
- * @fd: the job's target, shared by its workers; -1 for the null engine
+ * @fd: the job's (first) target; -1 for the null engine
+ * @fds: the worker's files, @nr_fds of them (&@fd when it has one)
+ * @wl_files: where the generator keeps each file's position; NULL: one
+ * @sync_file: the file of the next sync (the last written)
  * @depth: slots, the most I/Os in flight
  * @slots: @depth slots
  * @free: stack of idle slots, @nr_free of them
@@ -133,6 +140,10 @@ struct kg_sys_worker {
 	const struct kg_sys_engine *eng;
 	uint32_t job_index, index;
 	int fd;
+	int *fds;
+	uint32_t nr_fds;
+	struct kiog_wl_file *wl_files;
+	uint32_t sync_file;
 	uint32_t depth;
 	uint32_t max_bs;		/* bytes: the largest I/O, a buffer's size */
 	struct kg_sys_slot *slots;

@@ -19,6 +19,7 @@
 #include <kiogen/workload.h>
 
 #include "kiogen.h"
+#include "options.h"
 #include "target.h"
 
 #define KG_LAYOUT_PATTERN	0x6b	/* as the module's layout wrote */
@@ -29,8 +30,8 @@ bool kg_target_writes(const struct kg_job *j)
 }
 
 /* What went wrong, in words; the option it is about leads the message. */
-static int kg_target_error(const struct kg_job *j, const char *what,
-			   bool direct, int err)
+static int kg_target_error(const struct kg_job *j, const char *path,
+			   const char *what, bool direct, int err)
 {
 	const char *why;
 
@@ -58,7 +59,7 @@ static int kg_target_error(const struct kg_job *j, const char *what,
 	case EINVAL:
 		if (direct) {
 			fprintf(stderr, "kiogen: %s: direct: the file system of %s does not support O_DIRECT\n",
-				j->name, j->filename);
+				j->name, path);
 			return KG_EXIT_FAIL;
 		}
 		/* fall through */
@@ -67,11 +68,11 @@ static int kg_target_error(const struct kg_job *j, const char *what,
 		break;
 	}
 	fprintf(stderr, "kiogen: %s: filename: cannot %s %s: %s\n", j->name, what,
-		j->filename, why);
+		path, why);
 	return KG_EXIT_FAIL;
 }
 
-int kg_target_layout(int fd, uint64_t from, uint64_t to, bool prealloc)
+int kg_target_layout(int fd, uint64_t from, uint64_t to, uint32_t mode)
 {
 	uint64_t pos = from;
 	char *buf;
@@ -83,8 +84,14 @@ int kg_target_layout(int fd, uint64_t from, uint64_t to, bool prealloc)
 	if (!buf)
 		return -ENOMEM;
 	memset(buf, KG_LAYOUT_PATTERN, KG_LAYOUT_CHUNK);
-	/* a file system without fallocate() is written out all the same */
-	if (prealloc && fallocate(fd, 0, from, to - from) && errno != EOPNOTSUPP) {
+	/* fio's fallocate=; a file system without fallocate() is written out all the same */
+	if ((mode == KIOGEN_FALLOCATE_NATIVE || mode == KIOGEN_FALLOCATE_KEEP) &&
+	    fallocate(fd, mode == KIOGEN_FALLOCATE_KEEP ? FALLOC_FL_KEEP_SIZE : 0,
+		      from, to - from) && errno != EOPNOTSUPP) {
+		err = -errno;
+		goto out;
+	}
+	if (mode == KIOGEN_FALLOCATE_TRUNCATE && ftruncate(fd, to)) {
 		err = -errno;
 		goto out;
 	}
@@ -116,61 +123,119 @@ out:
 	return err;
 }
 
+/* Bytes each file needs: every worker's region, offset_increment apart. */
+static uint64_t kg_target_need(const struct kg_job *j)
+{
+	uint64_t need = j->size ? j->offset + j->size +
+			(uint64_t)(j->numjobs - 1) * j->offset_increment : 0;
+
+	return j->filesize > need ? j->filesize : need;
+}
+
+/*
+ * Does the file at @path need laying out? Sets *@from to its size (0 and
+ * *@create when it does not exist). Returns 1 if so, 0 if not, or an exit
+ * code (negated) after saying why.
+ */
+static int kg_target_short(const struct kg_job *j, const char *path,
+			   uint64_t *from, bool *create)
+{
+	uint64_t need = kg_target_need(j);
+	struct stat st;
+
+	*from = 0;
+	*create = false;
+	if (stat(path, &st)) {
+		if (errno != ENOENT)
+			return -kg_target_error(j, path, "open", false, errno);
+		if (!need) {
+			fprintf(stderr, "kiogen: %s: filename: no such file: %s (give size= or filesize= to create it)\n",
+				j->name, path);
+			return -KG_EXIT_FAIL;
+		}
+		*create = true;
+		return 1;
+	}
+	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size >= need)
+		return 0;
+	*from = st.st_size;
+	return 1;
+}
+
 /*
  * A regular file shorter than the job needs is created or extended as fio
  * does it, through a buffered descriptor of its own: O_DIRECT could not take
  * the pattern buffer, and a read-only job needs write access only here.
+ * fio's create_on_open makes it the size it needs, sparse, unwritten.
  */
-static int kg_target_prepare(const struct kg_job *j, struct kg_target *t,
-			     FILE *info)
+static int kg_target_prepare(const struct kg_job *j, const char *path,
+			     uint64_t from, bool create, struct kg_target *t)
 {
-	/* every worker's region, offset_increment apart */
-	uint64_t need = j->size ? j->offset + j->size +
-			(uint64_t)(j->numjobs - 1) * j->offset_increment : 0, from = 0;
-	bool create = false;
-	struct stat st;
+	uint64_t need = kg_target_need(j);
 	int fd, err;
 
-	if (j->filesize > need)
-		need = j->filesize;
-	if (stat(j->filename, &st)) {
-		if (errno != ENOENT)
-			return kg_target_error(j, "open", false, errno);
-		if (!need) {
-			fprintf(stderr, "kiogen: %s: filename: no such file: %s (give size= or filesize= to create it)\n",
-				j->name, j->filename);
-			return KG_EXIT_FAIL;
-		}
-		create = true;
-	} else if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size >= need) {
-		return KG_EXIT_OK;
-	} else {
-		from = st.st_size;
-	}
-
-	fd = open(j->filename, O_WRONLY | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0),
-		  0644);
+	fd = open(path, O_WRONLY | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0), 0644);
 	if (fd < 0)
-		return kg_target_error(j, create ? "create" : "extend", false, errno);
-	fprintf(info, "%s: Laying out IO file (1 file / %" PRIu64 "MiB)\n", j->name,
-		need >> 20);
-	fflush(info);
-	err = kg_target_layout(fd, from, need, j->fallocate == KIOGEN_FALLOCATE_NATIVE);
+		return kg_target_error(j, path, create ? "create" : "extend", false, errno);
+	if (j->create_on_open)
+		err = ftruncate(fd, need) ? -errno : 0;
+	else
+		err = kg_target_layout(fd, from, need, j->fallocate);
 	close(fd);
 	if (err && create)
-		unlink(j->filename);
+		unlink(path);
 	if (err == -EINTR) {
 		fprintf(stderr, "kiogen: %s: stopped while laying out %s; %s\n", j->name,
-			j->filename, create ? "removed it again" : "cut it back to its old size");
+			path, create ? "removed it again" : "cut it back to its old size");
 		return KG_EXIT_OK;
 	}
 	if (err) {
 		fprintf(stderr, "kiogen: %s: filename: cannot lay out %s to %" PRIu64 " bytes: %s (%s)\n",
-			j->name, j->filename, need, strerror(-err),
+			j->name, path, need, strerror(-err),
 			create ? "removed it again" : "cut it back to its old size");
 		return KG_EXIT_FAIL;
 	}
-	t->laid_out = need - from;
+	t->laid_out += need - from;
+	return KG_EXIT_OK;
+}
+
+/* Each short file of the job, after one line as fio's. */
+static int kg_target_prepare_all(const struct kg_job *j, FILE *info,
+				 struct kg_target *t)
+{
+	uint32_t i, n = kg_job_files_total(j), nr = 0;
+	char path[KIOGEN_PATH_LEN];
+	uint64_t from, bytes = 0;
+	bool create;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		kg_job_file_path(j, i, path, sizeof(path));
+		ret = kg_target_short(j, path, &from, &create);
+		if (ret < 0)
+			return -ret;
+		if (ret) {
+			nr++;
+			bytes += kg_target_need(j) - from;
+		}
+	}
+	if (!nr || j->create_on_open)
+		goto prepare;
+	/* fio's words */
+	fprintf(info, "%s: Laying out IO file%s (%u file%s / %s%" PRIu64 "MiB)\n", j->name,
+		nr > 1 ? "s" : "", nr, nr > 1 ? "s" : "", nr > 1 ? "total " : "", bytes >> 20);
+	fflush(info);
+prepare:
+	for (i = 0; i < n && nr && !kg_interrupt_pending(); i++) {
+		kg_job_file_path(j, i, path, sizeof(path));
+		ret = kg_target_short(j, path, &from, &create);
+		if (ret < 0)
+			return -ret;
+		if (ret)
+			ret = kg_target_prepare(j, path, from, create, t);
+		if (ret)
+			return ret;
+	}
 	return KG_EXIT_OK;
 }
 
@@ -185,31 +250,96 @@ static uint32_t kg_target_dio_align(int fd)
 	return 512;	/* the smallest logical block size there is */
 }
 
-static int kg_target_size(const struct kg_job *j, bool direct, struct kg_target *t)
+/* Size and alignment of one opened file; the job's are the smallest and largest. */
+static int kg_target_size(const struct kg_job *j, const char *path, int fd,
+			  bool direct, struct kg_target *t)
 {
+	uint32_t align;
+	uint64_t bytes;
 	struct stat st;
 	int lbs;
 
-	if (fstat(t->fd, &st))
-		return kg_target_error(j, "size", direct, errno);
+	if (fstat(fd, &st))
+		return kg_target_error(j, path, "size", direct, errno);
 	if (S_ISBLK(st.st_mode)) {
-		if (ioctl(t->fd, BLKGETSIZE64, &t->bytes) ||
-		    ioctl(t->fd, BLKSSZGET, &lbs))
-			return kg_target_error(j, "size", direct, errno);
+		if (ioctl(fd, BLKGETSIZE64, &bytes) || ioctl(fd, BLKSSZGET, &lbs))
+			return kg_target_error(j, path, "size", direct, errno);
 		t->bdev = true;
-		t->min_align = lbs;
-		return KG_EXIT_OK;
-	}
-	if (S_ISDIR(st.st_mode))
-		return kg_target_error(j, "use", direct, EISDIR);
-	if (!S_ISREG(st.st_mode)) {
+		align = lbs;
+	} else if (S_ISDIR(st.st_mode)) {
+		return kg_target_error(j, path, "use", direct, EISDIR);
+	} else if (!S_ISREG(st.st_mode)) {
 		fprintf(stderr, "kiogen: %s: filename: %s is not a regular file or block device\n",
-			j->name, j->filename);
+			j->name, path);
+		return KG_EXIT_FAIL;
+	} else {
+		t->file = true;
+		bytes = st.st_size;
+		align = direct ? kg_target_dio_align(fd) : 1;
+	}
+	if (!t->nr_fds || bytes < t->bytes)
+		t->bytes = bytes;
+	if (align > t->min_align)
+		t->min_align = align;
+	return KG_EXIT_OK;
+}
+
+/* fio's fadvise_hint, on the open file: the module's I/O goes through it too */
+static void kg_target_advise(const struct kg_job *j, int fd)
+{
+	int advice = -1;
+
+	switch (j->fadvise_hint) {
+	case KG_FADV_TYPE:
+		advice = kiog_rw_random(j->rw) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL;
+		break;
+	case KG_FADV_SEQUENTIAL:
+		advice = POSIX_FADV_SEQUENTIAL;
+		break;
+	case KG_FADV_RANDOM:
+		advice = POSIX_FADV_RANDOM;
+		break;
+	}
+	if (advice >= 0)
+		posix_fadvise(fd, 0, 0, advice);
+}
+
+/* Opens one of the job's files into t->fds[t->nr_fds]. */
+static int kg_target_open_one(const struct kg_job *j, const char *path, bool direct,
+			      enum kg_target_use use, struct kg_target *t)
+{
+	bool writes = kg_target_writes(j);
+	bool bio = use == KG_TARGET_KERNEL && !strcmp(j->engine, "bio");
+	int flags = (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+	struct stat st;
+	bool bdev;
+	int fd, ret;
+
+	bdev = !stat(path, &st) && S_ISBLK(st.st_mode);
+	if (bio && !bdev) {
+		fprintf(stderr, "kiogen: %s: filename: not a block device: %s (the bio engine needs one)\n",
+			j->name, path);
 		return KG_EXIT_FAIL;
 	}
-	t->file = true;
-	t->bytes = st.st_size;
-	t->min_align = direct ? kg_target_dio_align(t->fd) : 1;
+	/* bios bypass the page cache whatever the fd says */
+	if (direct && !bio)
+		flags |= O_DIRECT;
+	/* a written device is held exclusively: never one that is mounted */
+	if (writes && bdev)
+		flags |= O_EXCL;
+	fd = open(path, flags);
+	if (fd < 0)
+		return kg_target_error(j, path, "open", direct, errno);
+	ret = kg_target_size(j, path, fd, direct, t);
+	if (ret) {
+		close(fd);
+		return ret;
+	}
+	/* fio's invalidate=1: start from a cold page cache */
+	if (j->invalidate)
+		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	kg_target_advise(j, fd);
+	t->fds[t->nr_fds++] = fd;
 	return KG_EXIT_OK;
 }
 
@@ -248,49 +378,69 @@ static int kg_target_open_dir(const struct kg_job *j, enum kg_target_use use,
 int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
 		   struct kg_target *t, FILE *info)
 {
-	bool writes = kg_target_writes(j);
-	bool bio = use == KG_TARGET_KERNEL && !strcmp(j->engine, "bio");
-	int flags = (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC;
-	struct stat st;
-	bool bdev;
+	uint32_t i, n = kg_job_files_total(j);
+	char path[KIOGEN_PATH_LEN];
 	int ret;
 
 	memset(t, 0, sizeof(*t));
 	t->fd = -1;
 	if (kiog_meta_op_of(j->engine) != KIOG_META_NONE)
 		return kg_target_open_dir(j, use, t);
-	ret = kg_target_prepare(j, t, info);
+	ret = kg_target_prepare_all(j, info, t);
 	if (ret || kg_interrupt_pending())
 		return ret;
-	bdev = !stat(j->filename, &st) && S_ISBLK(st.st_mode);
-	if (bio && !bdev) {
-		fprintf(stderr, "kiogen: %s: filename: not a block device: %s (the bio engine needs one)\n",
-			j->name, j->filename);
+	t->fds = calloc(n, sizeof(*t->fds));
+	if (!t->fds) {
+		fprintf(stderr, "kiogen: %s: out of memory\n", j->name);
 		return KG_EXIT_FAIL;
 	}
-	/* bios bypass the page cache whatever the fd says */
-	if (direct && !bio)
-		flags |= O_DIRECT;
-	/* a written device is held exclusively: never one that is mounted */
-	if (writes && bdev)
-		flags |= O_EXCL;
-	t->fd = open(j->filename, flags);
-	if (t->fd < 0)
-		return kg_target_error(j, "open", direct, errno);
-	ret = kg_target_size(j, direct, t);
-	if (ret) {
-		kg_target_close(t);
-		return ret;
+	for (i = 0; i < n; i++) {
+		kg_job_file_path(j, i, path, sizeof(path));
+		ret = kg_target_open_one(j, path, direct, use, t);
+		if (ret) {
+			kg_target_close(t);
+			return ret;
+		}
 	}
-	/* fio's invalidate=1: start from a cold page cache */
-	if (j->invalidate)
-		posix_fadvise(t->fd, 0, 0, POSIX_FADV_DONTNEED);
+	t->fd = t->fds[0];
+	t->worker_files = kg_job_nr_files(j);
 	return KG_EXIT_OK;
 }
 
 void kg_target_close(struct kg_target *t)
 {
-	if (t->fd >= 0)
+	uint32_t i;
+
+	for (i = 0; i < t->nr_fds; i++)
+		close(t->fds[i]);
+	if (!t->nr_fds && t->fd >= 0)
 		close(t->fd);
+	free(t->fds);
+	t->fds = NULL;
+	t->nr_fds = 0;
 	t->fd = -1;
+}
+
+int kg_target_unlink(const struct kg_job *j)
+{
+	uint32_t i, n = kg_job_files_total(j);
+	char path[KIOGEN_PATH_LEN];
+	struct stat st;
+	int ret = 0;
+
+	if (!j->unlink || kiog_meta_op_of(j->engine) != KIOG_META_NONE ||
+	    !strcmp(j->engine, "null"))
+		return 0;
+	for (i = 0; i < n; i++) {
+		kg_job_file_path(j, i, path, sizeof(path));
+		/* fio unlinks files only: never a device node */
+		if (lstat(path, &st) || !S_ISREG(st.st_mode))
+			continue;
+		if (unlink(path)) {
+			fprintf(stderr, "kiogen: %s: unlink: cannot remove %s: %s\n", j->name,
+				path, strerror(errno));
+			ret = -errno;
+		}
+	}
+	return ret;
 }

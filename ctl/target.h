@@ -19,17 +19,24 @@
 #define KG_LAYOUT_CHUNK		(1U << 20)
 
 /**
- * struct kg_target - an opened target
- * @fd: the open file descriptor; -1 when closed or for the null engine
- * @file: a regular file (else a block device)
- * @bdev: a block device
- * @bytes: size of the target once laid out
+ * struct kg_target - an opened target, or a job's opened files
+ * @fd: the open file descriptor, @fds[0]; -1 when closed or for the null
+ *	engine
+ * @fds: every file of the job (kg_job_file_path() order), @nr_fds of them
+ * @worker_files: files of each worker: all @nr_fds, or a share each
+ * @file: a regular file is among them
+ * @bdev: a block device is among them
+ * @bytes: size of the smallest once laid out
  * @min_align: bytes that bs and offset must be multiples of: the O_DIRECT
- *	alignment of a file, the logical block size of a device, else 1
- * @laid_out: bytes written by the layout, 0 if the file was big enough
+ *	alignment of a file, the logical block size of a device, else 1 (the
+ *	largest of the files')
+ * @laid_out: bytes written by the layout, 0 if the files were big enough
  */
 struct kg_target {
 	int fd;
+	int *fds;
+	uint32_t nr_fds;
+	uint32_t worker_files;
 	bool file;
 	bool bdev;
 	uint64_t bytes;
@@ -80,7 +87,7 @@ int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
 		   struct kg_target *t, FILE *info);
 
 /**
- * kg_target_close() - close what kg_target_open() opened
+ * kg_target_close() - close what kg_target_open() opened, every file
  * @t: the target; its fd becomes -1
  */
 void kg_target_close(struct kg_target *t);
@@ -90,8 +97,10 @@ void kg_target_close(struct kg_target *t);
  * @fd: the file, open for writing, without O_DIRECT
  * @from: its size now, in bytes
  * @to: the size it must have
- * @prealloc: fallocate() the range first (fio's fallocate=native); a file
- *	system without it is written out all the same
+ * @mode: enum kiogen_fallocate: fallocate() the range first
+ *	(native, keep: with FALLOC_FL_KEEP_SIZE), or ftruncate() to @to
+ *	(truncate); a file system without fallocate() is written out all the
+ *	same
  *
  * Writes a pattern in KG_LAYOUT_CHUNK pieces, then fsync()s, stopping with
  * -EINTR at the first chunk after kg_interrupt_pending() says so. On any
@@ -99,6 +108,16 @@ void kg_target_close(struct kg_target *t);
  *
  * Return: 0 or a negative errno.
  */
-int kg_target_layout(int fd, uint64_t from, uint64_t to, bool prealloc);
+int kg_target_layout(int fd, uint64_t from, uint64_t to, uint32_t mode);
+
+/**
+ * kg_target_unlink() - remove a data job's files after its run (fio's unlink)
+ * @j: the job; nothing is done without unlink=1
+ *
+ * Regular files only, never a device node.
+ *
+ * Return: 0, or a negative errno after saying which file stayed.
+ */
+int kg_target_unlink(const struct kg_job *j);
 
 #endif /* KIOGEN_CTL_TARGET_H */

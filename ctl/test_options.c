@@ -123,10 +123,10 @@ static void test_place(struct kg_jobs *js)
 int main(void)
 {
 	static struct kg_jobs js;
-	char err[512], given[512];
+	char err[512], given[512], path[256];
 	uint64_t v;
 
-	printf("TAP version 13\n1..104\n");
+	printf("TAP version 13\n1..115\n");
 	ok(!kg_parse_size("16k", &v) && v == 16384, "size 16k");
 	ok(!kg_parse_size("1m", &v) && v == 1 << 20, "size 1m");
 	ok(!kg_parse_size("2GiB", &v) && v == 2ULL << 30, "size 2GiB");
@@ -209,8 +209,51 @@ int main(void)
 	   "continue_on_error=io: reads and writes");
 	ok(parse(&js, err, sizeof(err), "--path=user", "--name=a", "--filename=/x", NULL) &&
 	   strstr(err, "path: 'user'"), "bad path refused");
-	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--fallocate=keep", NULL) &&
-	   strstr(err, "fallocate: 'keep'"), "bad fallocate refused");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--fallocate=kept", NULL) &&
+	   strstr(err, "fallocate: 'kept'"), "bad fallocate refused");
+	/* a data job's files (options-files.c) */
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/d/a:/d/b\\:c:e",
+		  "--size=3m", "--nrfiles=7", NULL) && js.jobs[0].nrfiles == 3 &&
+	   kg_job_nr_files(&js.jobs[0]) == 3 && js.jobs[0].size == 1 << 20 &&
+	   js.jobs[0].io_size == 3 << 20 && !kg_job_file_path(&js.jobs[0], 1, path, sizeof(path)) &&
+	   !strcmp(path, "/d/b:c") && !kg_job_file_path(&js.jobs[0], 2, path, sizeof(path)) &&
+	   !strcmp(path, "e") && !strcmp(js.jobs[0].engine, "kiocb"),
+	   "filename=a:b\\:c:e: three files, size split over them, nrfiles ignored (fio)");
+	ok(!parse(&js, err, sizeof(err), "--name=j", "--directory=/d", "--nrfiles=2",
+		  "--numjobs=2", "--size=8m", "--filesize=1m", NULL) &&
+	   js.jobs[0].files_generated && kg_job_files_total(&js.jobs[0]) == 4 &&
+	   js.jobs[0].size == 1 << 20 && !kg_job_file_path(&js.jobs[0], 3, path, sizeof(path)) &&
+	   !strcmp(path, "/d/j.1.1") && !strcmp(js.jobs[0].filename, "/d"),
+	   "directory + nrfiles: fio's names per clone in directory, filesize each");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x:/y",
+		  "--file_service_type=random:8", NULL) &&
+	   js.jobs[0].file_service_type == KIOGEN_FILE_SERVICE_RANDOM &&
+	   js.jobs[0].file_service_nr == 8 && js.jobs[0].fadvise_hint == KG_FADV_TYPE,
+	   "file_service_type=random:8; fadvise_hint defaults to fio's 1");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x:/y",
+		  "--file_service_type=zipf:1.2", NULL) &&
+	   strstr(err, "file_service_type: 'zipf:1.2'") && strstr(err, "not supported"),
+	   "file_service_type=zipf refused in words");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x:/y",
+		  "--file_service_type=roundrobin:0", NULL) &&
+	   strstr(err, "file_service_type: 'roundrobin:0': after ':'"),
+	   "file_service_type=roundrobin:0 refused");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--fadvise_hint=2", NULL) &&
+	   strstr(err, "fadvise_hint: '2'"), "bad fadvise_hint refused");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x::/y", NULL) &&
+	   strstr(err, "filename: file 1 has no name"), "an empty name in filename's list refused");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x:/y", "--ioengine=bio", NULL) &&
+	   !strcmp(js.jobs[0].engine, "bio") && js.jobs[0].nrfiles == 2,
+	   "bio takes several devices");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--directory=/d", "--nrfiles=2",
+		 "--verify=crc32c", "--rw=write", NULL) &&
+	   strstr(err, "verify: not with several files"), "verify with several files refused");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--directory=/d:/e", NULL) &&
+	   strstr(err, "directory: one directory"), "a list of directories refused");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--fallocate=keep",
+		  "--unlink=1", "--create_on_open=1", NULL) &&
+	   js.jobs[0].fallocate == KIOGEN_FALLOCATE_KEEP && js.jobs[0].unlink &&
+	   js.jobs[0].create_on_open, "fallocate=keep, unlink, create_on_open");
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--direct=2", NULL) &&
 	   strstr(err, "direct: '2'"), "bad direct refused");
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ioengine=bio", "--fsync=4", NULL) &&

@@ -570,6 +570,86 @@ static int t_layout(const void *arg)
 	return rc;
 }
 
+/*
+ * Several files: I/Os per file as fio 3.33 spreads them (written blocks of
+ * sparse files, create_on_open; fio's counts from the same job with
+ * fallocate=truncate), the file index in the digest, unlink.
+ */
+struct files_case {
+	const char *fst;
+	unsigned int n;
+	unsigned int blocks[4];		/* fio's, per file */
+};
+
+static const struct files_case files_cases[] = {
+	{ "roundrobin", 200, { 50, 50, 50, 50 } },
+	{ "roundrobin:3", 200, { 51, 51, 50, 48 } },
+	{ "sequential", 200, { 200, 0, 0, 0 } },
+	{ "random", 1024, { 256, 256, 256, 256 } },	/* each random map walked */
+	{ "random:8", 1024, { 256, 256, 256, 256 } },
+};
+
+static int t_files(const void *arg)
+{
+	const struct files_case *fc = arg;
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	char dir[] = "/tmp/kiogen-test-files-XXXXXX", f[128], err[1024];
+	unsigned int i, n;
+	struct stat st;
+	int ret, rc = T_PASS;
+
+	if (!mkdtemp(dir))
+		return skip("no temporary directory");
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --output-format=json --name=j --directory=%s --nrfiles=4 --size=4m --rw=randwrite --create_on_open=1 --number_ios=%u --file_service_type=%s",
+		  dir, fc->n, fc->fst);
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	for (i = 0; i < 4; i++) {
+		snprintf(f, sizeof(f), "%s/j.0.%u", dir, i);
+		CHECK(!stat(f, &st) && st.st_size == 1 << 20, "%s: not 1 MiB", f);
+		n = (unsigned int)(st.st_blocks * 512 / BS);
+		if (n != fc->blocks[i]) {
+			rc = fail("%s: file %u got %u I/Os, fio %u", fc->fst, i, n, fc->blocks[i]);
+		}
+		unlink(f);
+	}
+	release(&r);
+	rmdir(dir);
+	return rc;
+}
+
+/* The file of each I/O is in the stream and its digest; unlink=1 removes them. */
+static int t_files_digest(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	char dir[] = "/tmp/kiogen-test-files-XXXXXX", f[128], err[1024];
+	uint64_t d[3];
+	struct stat st;
+	int i, ret;
+
+	(void)arg;
+	if (!mkdtemp(dir))
+		return skip("no temporary directory");
+	for (i = 0; i < 3; i++) {
+		ret = run(&js, &r, err, sizeof(err),
+			  "--path=syscall --name=j --filename=%s/a:%s/b\\:c --size=2m --rw=randread --number_ios=300 --file_service_type=%s%s",
+			  dir, dir, i == 1 ? "random" : "roundrobin", i == 2 ? " --unlink=1" : "");
+		CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+		d[i] = r.jobs[0].workers[0].digest;
+		release(&r);
+	}
+	CHECK(d[0] != d[1], "roundrobin and random: one digest");
+	CHECK(d[0] == d[2], "the same job twice: two digests");
+	snprintf(f, sizeof(f), "%s/b:c", dir);
+	CHECK(stat(f, &st) && errno == ENOENT, "unlink=1 left %s", f);
+	snprintf(f, sizeof(f), "%s/a", dir);
+	CHECK(stat(f, &st) && errno == ENOENT, "unlink=1 left %s", f);
+	rmdir(dir);
+	return T_PASS;
+}
+
 static int t_direct(const void *arg)
 {
 	static struct kg_jobs js;
@@ -1047,6 +1127,12 @@ static const struct tcase cases[] = {
 	{ "jobs and workers each replay their own seed", t_workers, NULL },
 	{ "size 0 = rest of the file; io_size limits bytes", t_region, NULL },
 	{ "missing file: refused without a size, laid out with one", t_layout, NULL },
+	{ "files roundrobin: 50 I/Os each of 200, as fio", t_files, &files_cases[0] },
+	{ "files roundrobin:3: 51 51 50 48 of 200, as fio", t_files, &files_cases[1] },
+	{ "files sequential: 200 to the first file, as fio", t_files, &files_cases[2] },
+	{ "files random: each random map walked once, as fio", t_files, &files_cases[3] },
+	{ "files random:8: each random map walked once, as fio", t_files, &files_cases[4] },
+	{ "files: the file index is in the digest; unlink=1 removes them", t_files_digest, NULL },
 	{ "ioengine=bio -> psync with O_DIRECT", t_direct, "bio" },
 	{ "ioengine=kiocb --direct=1 -> psync with O_DIRECT", t_direct, "kiocb --direct=1" },
 	{ "interrupt before the start: nothing issued, state stopped", t_interrupt, &looks[0] },

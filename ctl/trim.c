@@ -68,11 +68,11 @@ void kg_sys_trim(struct kg_sys_worker *w, struct kg_sys_slot *s)
 	int ret;
 
 	if (!w->trim_kind)
-		w->trim_kind = !fstat(w->fd, &st) && S_ISBLK(st.st_mode) ? 2 : 1;
+		w->trim_kind = !fstat(s->fd, &st) && S_ISBLK(st.st_mode) ? 2 : 1;
 	if (w->trim_kind == 2)
-		ret = ioctl(w->fd, BLKDISCARD, range);
+		ret = ioctl(s->fd, BLKDISCARD, range);
 	else
-		ret = fallocate(w->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+		ret = fallocate(s->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
 				(off_t)s->offset, s->len);
 	kg_sys_slot_complete(w, s, ret < 0 ? -errno : (long)s->len, kg_sys_now_ns());
 }

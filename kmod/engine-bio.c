@@ -22,93 +22,106 @@
 static char kiog_bdev_holder;
 
 /**
- * struct kiog_bio_target - the device of a bio job
- * @bdev: the device behind the requester's fd
- * @claim: exclusive claim, when the job writes and the fd holds none
- * @claimed: @claim holds the device
+ * struct kiog_bio_target - the devices of a bio job
  * @writes: the job writes: the page cache is invalidated after it
+ * @nr: devices, one per file of the job
+ * @dev: each device: @bdev behind the requester's fd, @claim an exclusive
+ *	claim when the job writes and the fd holds none (@claimed)
  */
 struct kiog_bio_target {
-	struct block_device *bdev;
-	struct kiog_bdev claim;
-	bool claimed;
 	bool writes;
+	u32 nr;
+	struct {
+		struct block_device *bdev;
+		struct kiog_bdev claim;
+		bool claimed;
+	} dev[];
 };
 
-static int kiog_bio_open(struct kiog_job *job, struct kiog_open_err *why)
+static void kiog_bio_release(struct kiog_bio_target *t)
 {
-	const u16 fd = KIOGEN_A_JOB_FD;
-	struct kiog_bio_target *t;
+	u32 i;
+
+	for (i = 0; i < t->nr; i++) {
+		/* as the block device's O_DIRECT write: no stale cached pages */
+		if (t->writes)
+			invalidate_bdev(t->dev[i].bdev);
+		if (t->dev[i].claimed)
+			kiog_bdev_release(&t->dev[i].claim);
+	}
+	kfree(t);
+}
+
+/* Device @i of the job: checked, claimed when written, written back. */
+static int kiog_bio_open_dev(struct kiog_job *job, struct kiog_bio_target *t,
+			     u32 i, struct kiog_open_err *why)
+{
+	const u16 fd = i ? KIOGEN_A_JOB_FDS : KIOGEN_A_JOB_FD;
+	struct file *f = job->files[i];
+	struct block_device *bdev;
 	int err;
 
-	if (!S_ISBLK(file_inode(job->file)->i_mode))
+	if (!S_ISBLK(file_inode(f)->i_mode))
 		return kiog_open_refuse(why, fd,
 					"job fd: not a block device (the bio engine needs one)",
 					-ENOTBLK);
-	t = kzalloc(sizeof(*t), GFP_KERNEL_ACCOUNT);
+	bdev = kiog_file_bdev(f);
+	if (job->cfg.hipri && !kiog_bdev_can_poll(bdev))
+		return kiog_open_refuse(why, KIOGEN_A_JOB_HIPRI,
+					"job hipri: the device has no poll queues",
+					-EOPNOTSUPP);
+	if (kiog_rw_trims(job->cfg.rw) && !bdev_max_discard_sectors(bdev))
+		return kiog_open_refuse(why, KIOGEN_A_JOB_RW,
+					"job rw: the device does not discard (queue/discard_max_bytes is 0), so it cannot trim",
+					-EOPNOTSUPP);
+	if (t->writes && bdev_read_only(bdev))
+		return kiog_open_refuse(why, fd, "job fd: the device is read-only", -EROFS);
+	/* an fd opened O_EXCL holds the claim already */
+	if (t->writes && !kiog_file_bdev_exclusive(f)) {
+		err = kiog_bdev_claim(&t->dev[i].claim, bdev->bd_dev, &kiog_bdev_holder);
+		if (err)
+			return kiog_open_refuse_claim(why, err);
+		t->dev[i].claimed = true;
+	}
+	t->dev[i].bdev = bdev;
+	t->nr = i + 1;
+	/* dirty cached pages must not be written back over the run's blocks */
+	err = t->writes ? sync_blockdev(bdev) : 0;
+	if (err)
+		return kiog_open_refuse(why, fd,
+					"job fd: writing back the device's page cache failed",
+					err);
+	job->target_bytes = min_t(u64, job->target_bytes, bdev_nr_bytes(bdev));
+	job->min_align = max_t(u32, job->min_align, bdev_logical_block_size(bdev));
+	return 0;
+}
+
+static int kiog_bio_open(struct kiog_job *job, struct kiog_open_err *why)
+{
+	struct kiog_bio_target *t;
+	u32 i;
+	int err;
+
+	t = kzalloc(struct_size(t, dev, job->nr_files), GFP_KERNEL_ACCOUNT);
 	if (!t)
 		return -ENOMEM;
-	t->bdev = kiog_file_bdev(job->file);
 	t->writes = kiog_rw_writes(job->cfg.rw);
-	if (job->cfg.hipri && !kiog_bdev_can_poll(t->bdev)) {
-		err = kiog_open_refuse(why, KIOGEN_A_JOB_HIPRI,
-				       "job hipri: the device has no poll queues",
-				       -EOPNOTSUPP);
-		goto err_free;
-	}
-	if (kiog_rw_trims(job->cfg.rw) && !bdev_max_discard_sectors(t->bdev)) {
-		err = kiog_open_refuse(why, KIOGEN_A_JOB_RW,
-				       "job rw: the device does not discard (queue/discard_max_bytes is 0), so it cannot trim",
-				       -EOPNOTSUPP);
-		goto err_free;
-	}
-	if (t->writes && bdev_read_only(t->bdev)) {
-		err = kiog_open_refuse(why, fd, "job fd: the device is read-only",
-				       -EROFS);
-		goto err_free;
-	}
-	/* an fd opened O_EXCL holds the claim already */
-	t->claimed = t->writes && !kiog_file_bdev_exclusive(job->file);
-	if (t->claimed) {
-		err = kiog_bdev_claim(&t->claim, t->bdev->bd_dev, &kiog_bdev_holder);
+	job->target_bytes = U64_MAX;
+	job->min_align = 1;
+	for (i = 0; i < job->nr_files; i++) {
+		err = kiog_bio_open_dev(job, t, i, why);
 		if (err) {
-			kiog_open_refuse_claim(why, err);
-			goto err_free;
-		}
-	}
-	if (t->writes) {
-		/* dirty cached pages must not be written back over the run's blocks */
-		err = sync_blockdev(t->bdev);
-		if (err) {
-			kiog_open_refuse(why, fd,
-					 "job fd: writing back the device's page cache failed",
-					 err);
-			goto err_release;
+			kiog_bio_release(t);
+			return err;
 		}
 	}
 	job->target = t;
-	job->target_bytes = bdev_nr_bytes(t->bdev);
-	job->min_align = bdev_logical_block_size(t->bdev);
 	return 0;
-
-err_release:
-	if (t->claimed)
-		kiog_bdev_release(&t->claim);
-err_free:
-	kfree(t);
-	return err;
 }
 
 static void kiog_bio_close(struct kiog_job *job)
 {
-	struct kiog_bio_target *t = job->target;
-
-	/* as the block device's O_DIRECT write: no stale cached pages */
-	if (t->writes)
-		invalidate_bdev(t->bdev);
-	if (t->claimed)
-		kiog_bdev_release(&t->claim);
-	kfree(t);
+	kiog_bio_release(job->target);
 	job->target = NULL;
 }
 
@@ -124,14 +137,14 @@ static void kiog_bio_end_io(struct bio *bio)
 
 INDIRECT_CALLABLE_SCOPE void kiog_bio_submit(struct kiog_worker *w, struct kiog_slot *s)
 {
-	struct kiog_bio_target *t = w->job->target;
+	struct block_device *bdev = kiog_file_bdev(s->file);
 	struct bio *bio = s->priv;
 	unsigned int i, len, left = s->len;
 	blk_opf_t opf;
 
 	if (s->dir == KIOGEN_DIR_TRIM) {
 		/* as blkdev_issue_discard()'s bios, one for the whole range */
-		bio_init(bio, t->bdev, NULL, 0, REQ_OP_DISCARD);
+		bio_init(bio, bdev, NULL, 0, REQ_OP_DISCARD);
 		bio->bi_iter.bi_sector = s->offset >> SECTOR_SHIFT;
 		bio->bi_iter.bi_size = s->len;
 		bio->bi_end_io = kiog_bio_end_io;
@@ -147,7 +160,7 @@ INDIRECT_CALLABLE_SCOPE void kiog_bio_submit(struct kiog_worker *w, struct kiog_
 	if (w->job->cfg.hipri)
 		opf |= REQ_POLLED;
 	/* the slot's bvec table is the bio's: adding pages rewrites it as is */
-	bio_init(bio, t->bdev, s->bvec, s->nr_bvec, opf);
+	bio_init(bio, bdev, s->bvec, s->nr_bvec, opf);
 	/*
 	 * The buffer holds the largest size: this I/O takes its first len
 	 * bytes, chunk by chunk as the walks over the buffer take them
@@ -183,9 +196,7 @@ static void kiog_bio_poll(struct kiog_worker *w)
 /* fio's fsync on a raw device: a cache flush */
 static int kiog_bio_sync(struct kiog_worker *w, bool datasync)
 {
-	struct kiog_bio_target *t = w->job->target;
-
-	return blkdev_issue_flush(t->bdev);
+	return blkdev_issue_flush(kiog_file_bdev(w->files[w->sync_file]));
 }
 
 const struct kiog_engine_ops kiog_engine_bio = {

@@ -28,13 +28,17 @@
 #include "compat.h"
 
 /**
- * struct kiog_kiocb_target - a file and how it is used
- * @claim: exclusive claim on a block device that is written
- * @claimed: @claim holds a device
+ * struct kiog_kiocb_target - a job's files and how they are used
+ * @nr: files
+ * @f: per file: @claim, an exclusive claim on a block device that is
+ *	written, held when @claimed
  */
 struct kiog_kiocb_target {
-	struct kiog_bdev claim;
-	bool claimed;
+	u32 nr;
+	struct {
+		struct kiog_bdev claim;
+		bool claimed;
+	} f[];
 };
 
 /* The iocb is the file system's until ki_complete: the slot is found from it. */
@@ -62,15 +66,14 @@ static u32 kiog_kiocb_dio_align(struct file *f)
 				     SECTOR_SIZE;
 }
 
-static int kiog_kiocb_open(struct kiog_job *job, struct kiog_open_err *why)
+/* Can file @f take the job's I/O? Same rules for each of a job's files. */
+static int kiog_kiocb_check(struct kiog_job *job, struct file *f,
+			    struct kiog_open_err *why)
 {
 	struct kiog_job_cfg *c = &job->cfg;
-	const u16 fd = KIOGEN_A_JOB_FD;
-	struct file *f = job->file;
+	const u16 fd = f == job->file ? KIOGEN_A_JOB_FD : KIOGEN_A_JOB_FDS;
 	struct inode *inode = file_inode(f);
-	struct kiog_kiocb_target *t;
 	bool direct = f->f_flags & O_DIRECT;
-	int err;
 
 	if (!S_ISREG(inode->i_mode) && !S_ISBLK(inode->i_mode))
 		return kiog_open_refuse(why, fd,
@@ -101,37 +104,71 @@ static int kiog_kiocb_open(struct kiog_job *job, struct kiog_open_err *why)
 	    bdev_read_only(kiog_file_bdev(f)))
 		return kiog_open_refuse(why, fd, "job fd: the device is read-only",
 					-EROFS);
-	t = kzalloc(sizeof(*t), GFP_KERNEL_ACCOUNT);
+	return 0;
+}
+
+static void kiog_kiocb_release(struct kiog_kiocb_target *t)
+{
+	u32 i;
+
+	for (i = 0; i < t->nr; i++)
+		if (t->f[i].claimed)
+			kiog_bdev_release(&t->f[i].claim);
+	kfree(t);
+}
+
+/*
+ * Every file is checked and its alignment taken; the region is the
+ * smallest file's (the requester laid them out to one size).
+ */
+static int kiog_kiocb_open(struct kiog_job *job, struct kiog_open_err *why)
+{
+	struct kiog_job_cfg *c = &job->cfg;
+	struct kiog_kiocb_target *t;
+	u32 i, align;
+	int err;
+
+	for (i = 0; i < job->nr_files; i++) {
+		err = kiog_kiocb_check(job, job->files[i], why);
+		if (err)
+			return err;
+	}
+	t = kzalloc(struct_size(t, f, job->nr_files), GFP_KERNEL_ACCOUNT);
 	if (!t)
 		return -ENOMEM;
-	if (S_ISBLK(inode->i_mode) && kiog_rw_writes(c->rw) &&
-	    !kiog_file_bdev_exclusive(f)) {
-		/* same rule as bio: never write a mounted or claimed device */
-		err = kiog_bdev_claim(&t->claim, kiog_file_bdev(f)->bd_dev,
-				      &kiog_kiocb_holder);
-		if (err) {
-			kfree(t);
-			return kiog_open_refuse_claim(why, err);
+	job->min_align = 1;
+	job->target_bytes = U64_MAX;
+	for (i = 0; i < job->nr_files; i++) {
+		struct file *f = job->files[i];
+		struct inode *inode = file_inode(f);
+
+		if (S_ISBLK(inode->i_mode) && kiog_rw_writes(c->rw) &&
+		    !kiog_file_bdev_exclusive(f)) {
+			/* same rule as bio: never write a mounted or claimed device */
+			err = kiog_bdev_claim(&t->f[i].claim, kiog_file_bdev(f)->bd_dev,
+					      &kiog_kiocb_holder);
+			if (err) {
+				kiog_kiocb_release(t);
+				return kiog_open_refuse_claim(why, err);
+			}
+			t->f[i].claimed = true;
 		}
-		t->claimed = true;
+		t->nr = i + 1;
+		align = f->f_flags & O_DIRECT ? kiog_kiocb_dio_align(f) : 1;
+		/* a discard takes whole logical blocks, buffered or not */
+		if (S_ISBLK(inode->i_mode) && kiog_rw_trims(c->rw))
+			align = max(align, bdev_logical_block_size(kiog_file_bdev(f)));
+		job->min_align = max(job->min_align, align);
+		job->target_bytes = min_t(u64, job->target_bytes,
+					  i_size_read(f->f_mapping->host));
 	}
-	job->min_align = direct ? kiog_kiocb_dio_align(f) : 1;
-	/* a discard takes whole logical blocks, buffered or not */
-	if (S_ISBLK(inode->i_mode) && kiog_rw_trims(c->rw))
-		job->min_align = max(job->min_align,
-				     bdev_logical_block_size(kiog_file_bdev(f)));
-	job->target_bytes = i_size_read(f->f_mapping->host);
 	job->target = t;
 	return 0;
 }
 
 static void kiog_kiocb_close(struct kiog_job *job)
 {
-	struct kiog_kiocb_target *t = job->target;
-
-	if (t->claimed)
-		kiog_bdev_release(&t->claim);
-	kfree(t);
+	kiog_kiocb_release(job->target);
 	job->target = NULL;
 }
 
@@ -199,7 +236,7 @@ static int kiog_kiocb_trim(struct file *f, u64 offset, u32 len)
 INDIRECT_CALLABLE_SCOPE void kiog_kiocb_submit(struct kiog_worker *w, struct kiog_slot *s)
 {
 	struct kiog_kiocb_slot *k = s->priv;
-	struct file *f = w->job->file;
+	struct file *f = s->file;
 	/* async at any depth, as libaio at QD1: the device time is clat */
 	bool async = w->job->cfg.mode == KIOGEN_MODE_ASYNC;
 	ssize_t ret;
@@ -230,7 +267,7 @@ INDIRECT_CALLABLE_SCOPE void kiog_kiocb_submit(struct kiog_worker *w, struct kio
 
 static int kiog_kiocb_sync(struct kiog_worker *w, bool datasync)
 {
-	return vfs_fsync(w->job->file, datasync);
+	return vfs_fsync(w->files[w->sync_file], datasync);
 }
 
 const struct kiog_engine_ops kiog_engine_kiocb = {

@@ -84,7 +84,7 @@ static const struct netlink_range_validation kiogen_a_job_log_ring_range = {
 };
 
 /* Common nested types */
-const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_LOG_RING + 1] = {
+const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_FILE_SERVICE_NR + 1] = {
 	[KIOGEN_A_JOB_NAME] = { .type = NLA_NUL_STRING, .len = KIOGEN_NAME_MAX, },
 	[KIOGEN_A_JOB_FILENAME] = { .type = NLA_NUL_STRING, .len = KIOGEN_PATH_MAX, },
 	[KIOGEN_A_JOB_ENGINE] = { .type = NLA_NUL_STRING, .len = KIOGEN_ENGINE_MAX, },
@@ -109,7 +109,7 @@ const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_LOG_RING + 1] = {
 	[KIOGEN_A_JOB_FDATASYNC] = { .type = NLA_U32, },
 	[KIOGEN_A_JOB_END_FSYNC] = { .type = NLA_FLAG, },
 	[KIOGEN_A_JOB_FILESIZE] = { .type = NLA_U64, },
-	[KIOGEN_A_JOB_FALLOCATE] = NLA_POLICY_MAX(NLA_U32, 1),
+	[KIOGEN_A_JOB_FALLOCATE] = NLA_POLICY_MAX(NLA_U32, 3),
 	[KIOGEN_A_JOB_CONTINUE_ON_ERROR] = NLA_POLICY_MASK(NLA_U32, 0x7),
 	[KIOGEN_A_JOB_FD] = { .type = NLA_U32, },
 	[KIOGEN_A_JOB_IODEPTH_BATCH_SUBMIT] = NLA_POLICY_MAX(NLA_U32, KIOGEN_MAX_IODEPTH),
@@ -175,6 +175,9 @@ const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_LOG_RING + 1] = {
 	[KIOGEN_A_JOB_DEDUPE_PERCENTAGE] = NLA_POLICY_MAX(NLA_U32, 100),
 	[KIOGEN_A_JOB_BS_TRIM] = NLA_POLICY_FULL_RANGE(NLA_U32, &kiogen_a_job_bs_trim_range),
 	[KIOGEN_A_JOB_LOG_RING] = NLA_POLICY_FULL_RANGE(NLA_U32, &kiogen_a_job_log_ring_range),
+	[KIOGEN_A_JOB_FDS] = { .type = NLA_BINARY, },
+	[KIOGEN_A_JOB_FILE_SERVICE_TYPE] = NLA_POLICY_MAX(NLA_U32, 2),
+	[KIOGEN_A_JOB_FILE_SERVICE_NR] = NLA_POLICY_MIN(NLA_U32, 1),
 };
 
 /* KIOGEN_CMD_INFO_GET - do */

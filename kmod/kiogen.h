@@ -143,6 +143,10 @@ struct kiog_job {
 	u32 index;
 	struct kiog_job_cfg cfg;
 	struct file *file;	/* the requester's fd, taken with fget() */
+	/* all its targets, file first (&file when it is the only one) */
+	struct file **files;
+	u32 nr_files;
+	u32 worker_files;	/* a worker's: all, or the worker's nr_files */
 	bool opened;		/* engine->open succeeded; close on release */
 	void *target;		/* engine state for the opened target */
 	u64 target_bytes;	/* size of the target */
@@ -168,6 +172,7 @@ struct kiog_slot {
 	int error;		/* set by the completion */
 	u8 dir;			/* enum kiogen_dir */
 	bool inflight;		/* submitted, not yet reaped */
+	struct file *file;	/* its target, of the worker's files */
 	u64 pick_ns;		/* latency split: choosing it began */
 	u64 sub_ns;		/* latency split: it left the submit call */
 	u64 due_ns;		/* rate limits: when it was due; 0: not paced */
@@ -193,6 +198,9 @@ struct kiog_worker {
 	int node;			/* NUMA node of its buffers and thread */
 	struct task_struct *task;
 	struct kiog_wl wl;
+	struct file **files;		/* worker_files of the job's targets */
+	struct kiog_wl_file *wl_files;	/* their positions; NULL: one file */
+	u32 sync_file;			/* the file a sync is for */
 	struct llist_node *inline_done;	/* completed within submit, by the worker */
 	struct llist_node *pending;	/* reaped from @done, not yet accounted */
 	struct kiog_slot **slots;	/* all iodepth slots */

@@ -369,21 +369,115 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 	return 0;
 }
 
+/* A target must allow what the job does with it. */
+static int kiog_nl_check_file(struct kiog_job *job, struct file *f,
+			      struct nlattr *attr, struct netlink_ext_ack *extack)
+{
+	struct kiog_job_cfg *c = &job->cfg;
+	bool fds = nla_type(attr) == KIOGEN_A_JOB_FDS;
+
+	if (kiog_rw_writes(c->rw) && !(f->f_mode & FMODE_WRITE)) {
+		kiog_nl_err(extack, attr, fds ?
+			    "job fds: one is not open for writing, and the job writes" :
+			    "job fd: not open for writing, and the job writes");
+		return -EBADF;
+	}
+	if (kiog_rw_reads(c->rw) && !(f->f_mode & FMODE_READ)) {
+		kiog_nl_err(extack, attr, fds ?
+			    "job fds: one is not open for reading, and the job reads" :
+			    "job fd: not open for reading, and the job reads");
+		return -EBADF;
+	}
+	/* appending writes would go to the end of the file, not to the offsets */
+	if (f->f_flags & O_APPEND) {
+		kiog_nl_err(extack, attr, fds ? "job fds: one was opened with O_APPEND" :
+			    "job fd: opened with O_APPEND");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /*
- * Takes the job's target from the requester's file descriptor. The open was
- * the requester's: path lookup, DAC, LSM, mount namespace and O_DIRECT were
- * decided there, as for any file; here the fd only has to allow what the job
- * does.
+ * A job's targets after the first (fio's filename=a:b, or nrfiles): either
+ * one set every worker shares, or one set per worker.
+ */
+static int kiog_nl_take_fds(struct kiog_job *job, struct nlattr *nest,
+			    struct nlattr **tb, struct netlink_ext_ack *extack)
+{
+	struct kiog_job_cfg *c = &job->cfg;
+	struct nlattr *a = tb[KIOGEN_A_JOB_FDS];
+	u32 i, n = a ? nla_len(a) / sizeof(u32) : 0;
+	const u32 *fds;
+	int err;
+
+	job->files = &job->file;
+	job->nr_files = 1;
+	job->worker_files = 1;
+	if (!a) {
+		if (c->nrfiles != 1) {
+			NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_NRFILES],
+					    "job nrfiles: a data job needs that many fds (job fds)");
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (!n || nla_len(a) % sizeof(u32) || n > KIOGEN_MAX_FDS) {
+		NL_SET_ERR_MSG_ATTR(extack, a,
+				    "job fds: not an array of 1 to max-fds u32 file descriptors");
+		return -EINVAL;
+	}
+	if (n + 1 != c->nrfiles && (u64)n + 1 != (u64)c->nrfiles * c->numjobs) {
+		NL_SET_ERR_MSG_ATTR(extack, a,
+				    "job fds: 1 + their number is neither nrfiles nor nrfiles times numjobs");
+		return -EINVAL;
+	}
+	job->files = kcalloc(n + 1, sizeof(*job->files), GFP_KERNEL_ACCOUNT);
+	if (!job->files) {
+		job->files = &job->file;
+		return -ENOMEM;
+	}
+	job->files[0] = job->file;
+	job->nr_files = n + 1;
+	job->worker_files = c->nrfiles;
+	if (c->verify != KIOGEN_VERIFY_NONE) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_VERIFY],
+				    "job verify: not with several files yet");
+		return -EOPNOTSUPP;
+	}
+	fds = nla_data(a);
+	for (i = 0; i < n; i++) {
+		job->files[i + 1] = fget(fds[i]);
+		if (!job->files[i + 1]) {
+			NL_SET_ERR_MSG_ATTR(extack, a,
+					    "job fds: not an open file descriptor of the requester");
+			return -EBADF;
+		}
+		err = kiog_nl_check_file(job, job->files[i + 1], a, extack);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/*
+ * Takes the job's targets from the requester's file descriptors. The open
+ * was the requester's: path lookup, DAC, LSM, mount namespace and O_DIRECT
+ * were decided there, as for any file; here an fd only has to allow what the
+ * job does.
  */
 static int kiog_nl_take_fd(struct kiog_job *job, struct nlattr *nest,
 			   struct nlattr **tb, struct netlink_ext_ack *extack)
 {
 	struct kiog_job_cfg *c = &job->cfg;
 	struct nlattr *fd = tb[KIOGEN_A_JOB_FD];
+	int err;
 
+	job->files = &job->file;
+	job->nr_files = 1;
+	job->worker_files = 1;
 	if (!c->engine->needs_target) {
-		if (fd) {
-			NL_SET_ERR_MSG_ATTR(extack, fd,
+		if (fd || tb[KIOGEN_A_JOB_FDS]) {
+			NL_SET_ERR_MSG_ATTR(extack, fd ?: tb[KIOGEN_A_JOB_FDS],
 					    "job fd: this engine takes no target");
 			return -EINVAL;
 		}
@@ -399,24 +493,18 @@ static int kiog_nl_take_fd(struct kiog_job *job, struct nlattr *nest,
 		return -EBADF;
 	}
 	/* a directory's files are written, not the directory: the engine checks */
-	if (c->engine->dir_target)
+	if (c->engine->dir_target) {
+		if (tb[KIOGEN_A_JOB_FDS]) {
+			NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_FDS],
+					    "job fds: a metadata engine takes one directory");
+			return -EINVAL;
+		}
 		return 0;
-	if (kiog_rw_writes(c->rw) && !(job->file->f_mode & FMODE_WRITE)) {
-		NL_SET_ERR_MSG_ATTR(extack, fd,
-				    "job fd: not open for writing, and the job writes");
-		return -EBADF;
 	}
-	if (kiog_rw_reads(c->rw) && !(job->file->f_mode & FMODE_READ)) {
-		NL_SET_ERR_MSG_ATTR(extack, fd,
-				    "job fd: not open for reading, and the job reads");
-		return -EBADF;
-	}
-	/* appending writes would go to the end of the file, not to the offsets */
-	if (job->file->f_flags & O_APPEND) {
-		NL_SET_ERR_MSG_ATTR(extack, fd, "job fd: opened with O_APPEND");
-		return -EINVAL;
-	}
-	return 0;
+	err = kiog_nl_check_file(job, job->file, fd, extack);
+	if (err)
+		return err;
+	return kiog_nl_take_fds(job, nest, tb, extack);
 }
 
 /*
@@ -531,8 +619,10 @@ static int kiog_nl_check_region(struct kiog_job *job, struct nlattr **tb,
 	err = kiog_nl_check_sizes(job, tb, extack);
 	if (err)
 		return err;
-	if (!c->io_size)
-		c->io_size = c->size;
+	/* fio: size is every file's region, io_size all of them by default */
+	if (!c->io_size && check_mul_overflow(c->size, (u64)job->worker_files,
+					      &c->io_size))
+		c->io_size = U64_MAX;
 	return 0;
 }
 

@@ -128,6 +128,20 @@ static void kiog_job_release_target(struct kiog_job *job, bool sync)
 		job->cfg.engine->close(job);
 		job->opened = false;
 	}
+	if (job->files && job->files != &job->file) {
+		u32 i;
+
+		/* files[0] is job->file, put below */
+		for (i = 1; i < job->nr_files; i++) {
+			if (job->files[i] && sync)
+				__fput_sync(job->files[i]);
+			else if (job->files[i])
+				fput(job->files[i]);
+		}
+		kfree(job->files);
+	}
+	job->files = &job->file;
+	job->nr_files = 1;
 	if (job->file) {
 		if (sync)
 			__fput_sync(job->file);

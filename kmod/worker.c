@@ -128,8 +128,12 @@ u64 kiog_worker_mem(const struct kiog_job *job)
 	if (kiog_job_buffers(job))
 		per_slot += (u64)kiog_nr_chunks(job->max_bs) <<
 			    (PAGE_SHIFT + kiog_chunk_order(job->max_bs));
+	u64 files = job->worker_files > 1 ?
+		    kmalloc_size_roundup(array_size(job->worker_files,
+						    sizeof(struct kiog_wl_file))) : 0;
+
 	return kiog_worker_results_mem(kiog_max_samples(c), c->latency_split) +
-	       kiog_worker_blk_mem(job) + kiog_worker_log_mem(c) +
+	       kiog_worker_blk_mem(job) + kiog_worker_log_mem(c) + files +
 	       (u64)c->iodepth * per_slot;
 }
 
@@ -248,6 +252,7 @@ u64 kiog_worker_shrink(struct kiog_worker *w)
 void kiog_worker_free(struct kiog_worker *w)
 {
 	kiog_worker_free_slots(w);
+	kvfree(w->wl_files);
 	kvfree(w->core.samples);
 	kvfree(w->core.split);
 	kvfree(w->blk_split);
@@ -345,6 +350,18 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 	/* the netlink layer validated the region; this cannot fail */
 	if (WARN_ON_ONCE(kiog_wl_init(&w->wl, &wlc)))
 		return -EINVAL;
+	/* one set of files for all workers, or a set each (fio's names) */
+	w->files = job->files;
+	if (job->nr_files > job->worker_files)
+		w->files += (size_t)index * job->worker_files;
+	if (job->worker_files > 1) {
+		w->wl_files = kvmalloc_node(array_size(job->worker_files,
+						       sizeof(*w->wl_files)),
+					    GFP_KERNEL_ACCOUNT, node);
+		if (!w->wl_files)
+			return -ENOMEM;
+		kiog_wl_files(&w->wl, w->wl_files, job->worker_files);
+	}
 
 	kiog_core_cfg_of(c, &cc);
 	samples = kvmalloc_node(array_size(kiog_core_max_samples(&cc),
@@ -504,6 +521,10 @@ static void kiog_worker_submit(struct kiog_worker *w, struct kiog_loop *l)
 		s->offset = io.offset;
 		s->len = io.len;
 		s->dir = io.dir;
+		s->file = w->files[io.file];
+		/* fio syncs the file of the last write */
+		if (io.dir == KIOGEN_DIR_WRITE)
+			w->sync_file = io.file;
 		/* without a buffer (null engine) nothing to stamp or restore */
 		if (s->nr_bvec && io.dir == KIOGEN_DIR_WRITE)
 			kiog_stamp(w, s);
@@ -838,8 +859,10 @@ static void kiog_worker_loop(struct kiog_worker *w)
 			kiog_core_stop(core);
 		cond_resched();
 	}
+	/* fio's end_fsync syncs every file of the job */
 	if (kiog_core_end_sync_due(core))
-		kiog_worker_sync(w, false);
+		for (w->sync_file = 0; w->sync_file < w->job->worker_files; w->sync_file++)
+			kiog_worker_sync(w, false);
 	w->elapsed_ns = kiog_core_elapsed(core, kiog_now(w));
 }
 

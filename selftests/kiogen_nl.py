@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """kiogen_nl.py: one raw kiogen netlink request from a shell test, with no CLI
 in between, so a test can time a single operation (RUN_STOP returns at once),
-pass any file descriptor (KIOGEN_A_JOB_FD), keep the socket that owns a run
-open or close it, and read the extack message. Attribute numbers come from
+pass any file descriptors (KIOGEN_A_JOB_FD, then KIOGEN_A_JOB_FDS), keep the
+socket that owns a run open or close it, and read the extack message. Attribute numbers come from
 the UAPI header of the checkout (KIOGEN_SRC), never from a copy.
 
   kiogen_nl.py info | list | get ID | stop ID | del ID | results ID [drain]
@@ -192,8 +192,11 @@ def job_payload(args, fds):
             job += attr(t, struct.pack("=I", U[ENUMS[k] + v.upper()]))
         else:
             job += attr(t, struct.pack("=I", int(v, 0)))
-    for fd in fds:
-        job += attr(U["KIOGEN_A_JOB_FD"], struct.pack("=I", fd))
+    # the first is fd, the others the u32 array fds
+    if fds:
+        job += attr(U["KIOGEN_A_JOB_FD"], struct.pack("=I", fds[0]))
+    if len(fds) > 1:
+        job += attr(U["KIOGEN_A_JOB_FDS"], struct.pack("=%dI" % (len(fds) - 1), *fds[1:]))
     return attr(U["KIOGEN_A_JOB"] | 0x8000, job)
 
 

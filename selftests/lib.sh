@@ -130,6 +130,15 @@ finish() {
 	exit $KSFT_FAIL
 }
 
+# cmpj OUT.json OPTIONS...: kiogen compare, JSON into OUT.json; says why it failed
+cmpj() {
+	local out=$1
+	shift
+	"$KIOGEN" compare --output-format=json "$@" > "$out" 2>"$out.err" && return 0
+	echo "# kiogen compare $* failed: $(cat "$out.err")"
+	return 1
+}
+
 # ---- helpers of the matrix, hostile-user and lifecycle tests ----
 
 SPLAT_RE='WARNING:|BUG:|Oops|KFENCE|lockdep|leak|Call Trace|general protection|soft lockup|hung_task|blocked for more than|Kernel panic|UBSAN:'

@@ -1223,7 +1223,7 @@ static uint16_t pick_flags(void)
 /* Job attribute kinds, from the UAPI header's comments. */
 /* zones, patterns: random bytes */
 enum kind { K_NONE, K_PAD, K_U32, K_U64, K_FLAG, K_NAME, K_PATH, K_ENGINE, K_FD,
-	    K_ZONES = K_NONE, K_S32 = K_U32, K_PATTERN = K_NONE };
+	    K_FDS, K_ZONES = K_NONE, K_S32 = K_U32, K_PATTERN = K_NONE };
 
 static const uint8_t job_kind[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_PAD]		= K_PAD,
@@ -1238,6 +1238,7 @@ static const uint8_t job_kind[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_FALLOCATE]	= K_U32,
 	[KIOGEN_A_JOB_FD]		= K_FD,
 	[KIOGEN_A_JOB_FILENAME_FORMAT]	= K_NAME,
+	[KIOGEN_A_JOB_FDS]		= K_FDS,
 };
 
 /*
@@ -1300,6 +1301,15 @@ static void put_job_attr(struct bld *b, uint16_t raw, bool files)
 
 	if (k == K_FD) {	/* never random numbers: they could be fds of ours */
 		put_u32(b, raw, pick_fd(NULL));
+		return;
+	}
+	if (k == K_FDS) {	/* the pool's too, sometimes cut short of a u32 */
+		uint32_t fds[8];
+		uint32_t i, n = rnd_range(1, 8);
+
+		for (i = 0; i < n; i++)
+			fds[i] = pick_fd(NULL);
+		put(b, raw, n * sizeof(fds[0]) - (chance(1, 8) ? rnd_range(1, 3) : 0), fds);
 		return;
 	}
 	uint8_t flagval[8];

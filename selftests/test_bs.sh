@@ -16,14 +16,6 @@ trap 'nullb_remove kbs0' EXIT
 
 JESD=512/4:1k/1:1536/1:2k/1:2560/1:3k/1:3584/1:4k/67:8k/10:16k/7:32k/3:64k/3
 
-cmpj() {	# cmpj OUT.json OPTIONS...
-	local out=$1
-	shift
-	"$KIOGEN" compare --output-format=json "$@" > "$out" 2>"$out.err" && return 0
-	echo "# kiogen compare $* failed: $(cat "$out.err")"
-	return 1
-}
-
 cmpj "$TMP/split.json" --name=s --filename=/dev/kbs0 --rw=randrw:4 \
 	--bssplit="$JESD,64k/50:4k/50" --number_ios=4000 --numjobs=2 \
 	--ioengine=io_uring --iodepth=4 --randseed=42

@@ -14,14 +14,6 @@ nullb_create kcmp0 size=256 irqmode=0 || skip "cannot create a null_blk device"
 trap 'umount "$TMP/xfs" 2>/dev/null; rmmod brd 2>/dev/null; dmsetup remove kcmperr 2>/dev/null;
 	nullb_remove kcmp1 2>/dev/null; nullb_remove kcmp0' EXIT
 
-cmpj() {	# cmpj OUT.json OPTIONS...
-	local out=$1
-	shift
-	"$KIOGEN" compare --output-format=json "$@" > "$out" 2>"$out.err" && return 0
-	echo "# kiogen compare $* failed: $(cat "$out.err")"
-	return 1
-}
-
 # the same stream on both paths, per worker, in every mode
 for rw in read write randread randwrite rw randrw; do
 	f=$TMP/stream-$rw.json

@@ -47,13 +47,6 @@ trap 'umount "$TMP/mnt" 2>/dev/null; nullb_remove ktd0; nullb_remove ktn0; nullb
 [ "$(cat /sys/block/ktd0/queue/discard_max_bytes)" != 0 ] ||
 	skip "null_blk discard=1 gives no discard on this kernel"
 
-cmpj() {	# cmpj OUT.json OPTIONS...: kiogen compare, JSON
-	local out=$1
-	shift
-	"$KIOGEN" compare --output-format=json "$@" > "$out" 2>"$out.err" && return 0
-	echo "# kiogen compare $* failed: $(cat "$out.err")"
-	return 1
-}
 same() {	# same FILE: both paths issued the same stream
 	test "$(json "$1" 'j["compare"]["identical_stream"]')" = True
 }

@@ -109,7 +109,9 @@ struct kiog_pattern {
 	X(rw_seq_add,		RW_SEQ_ADD,		U64, 0, "rw")		\
 	X(rw_sequencer,		RW_SEQUENCER,		U32, 0, "rw_sequencer")	\
 	X(offset_increment,	OFFSET_INCREMENT,	U64, 0, "offset_increment") \
-	X(bs_trim,		BS_TRIM,		U32, 0, "bs")
+	X(bs_trim,		BS_TRIM,		U32, 0, "bs")		\
+	X(file_service_type,	FILE_SERVICE_TYPE,	U32, 0, "file_service_type") \
+	X(file_service_nr,	FILE_SERVICE_NR,	U32, 1, "file_service_type")
 
 /* how the workers issue it */
 #define KIOG_JOB_IO_FIELDS(X)						\

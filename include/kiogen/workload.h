@@ -20,6 +20,7 @@
 #define KIOG_WL_ROUNDS		4	/* Feistel rounds of the random map */
 #define KIOG_WL_DIR_STREAM	0x646972ULL	/* "dir": seeds the rwmix stream */
 #define KIOG_WL_SEQ_STREAM	0x736571ULL	/* "seq": percentage_random's */
+#define KIOG_WL_FILE_STREAM	0x66696c65ULL	/* "file": file_service_type=random */
 #define KIOG_RW_SEQ_IDENTICAL	1	/* rw_sequencer=identical */
 
 /**
@@ -50,6 +51,8 @@
  *	one; KIOG_RW_SEQ_IDENTICAL: they repeat its offset
  * @offset_increment: not read here; worker N's @offset is offset + N times it
  * @bs_trim: the trims' size, bs.h
+ * @file_service_type: enum kiogen_file_service, see kiog_wl_files()
+ * @file_service_nr: I/Os to a file before the next is chosen; 0 is 1
  */
 struct kiog_wl_cfg {
 	KIOG_JOB_WL_FIELDS(KIOG_JOB_MEMBER)
@@ -62,11 +65,27 @@ struct kiog_wl_cfg {
  * @offset: bytes from the start of the target
  * @len: bytes
  * @dir: KIOGEN_DIR_READ, KIOGEN_DIR_WRITE or KIOGEN_DIR_TRIM
+ * @file: which of the worker's files, 0 when it has one (kiog_wl_files())
  */
 struct kiog_io {
 	__u64 offset;
 	__u32 len;
 	__u8 dir;
+	__u32 file;
+};
+
+/**
+ * struct kiog_wl_file - where a file of a worker's stream stands
+ *
+ * The generator holds the current file's position in its own fields and
+ * keeps the others' here (fio keeps a position and a random map per file).
+ */
+struct kiog_wl_file {
+	/* private: */
+	__u64 next_off, last_off, pos;
+	__u64 keys[KIOG_WL_ROUNDS];
+	__u8 passed;		/* its random map was walked: done */
+	__u8 done;		/* skipped until every file is done */
 };
 
 enum kiog_wl_order {
@@ -106,6 +125,13 @@ struct kiog_wl {
 	__u8 trimwrite;			/* each trim is followed by its write */
 	__u8 rewrite;			/* trimwrite: the next I/O writes the last */
 	__u32 last_len;			/* bytes: the previous I/O's */
+	__u8 passed;			/* a pass of the random map ended */
+	__u8 fst;			/* enum kiogen_file_service */
+	__u32 file_nr;			/* I/Os to a file before another */
+	/* several files (kiog_wl_files()); nr_files 1: none of this is used */
+	__u32 nr_files, file, file_left, next_file, nr_done;
+	struct kiog_wl_file *files;
+	struct kiog_rng file_rng;
 	/* public: */
 	__u64 issued;
 	__u64 digest;
@@ -142,8 +168,10 @@ static inline __u64 kiog_wl_worker_seed(__u64 randseed, __u32 job, __u32 worker)
  */
 static inline __u64 kiog_io_digest(__u64 digest, const struct kiog_io *io)
 {
+	/* file 0 hashes as before files existed */
 	__u64 h = __kiog_mix64(io->offset ^
-			       ((__u64)io->len << 8 | io->dir) * KIOG_GOLDEN_GAMMA);
+			       ((__u64)io->len << 8 | io->dir) * KIOG_GOLDEN_GAMMA ^
+			       (__u64)io->file * 0xd1b54a32d192ed03ULL);
 
 	return __kiog_rotl64(digest ^ h, 27) * 0x9fb21c651e98df25ULL;
 }
@@ -226,6 +254,7 @@ static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg
 	if (!cfg->bs || cfg->rwmixread > 100 ||
 	    cfg->percentage_random > 100 ||
 	    cfg->rw < KIOGEN_RW_READ || cfg->rw >= __KIOGEN_RW_MAX ||
+	    cfg->file_service_type > KIOGEN_FILE_SERVICE_SEQUENTIAL ||
 	    cfg->offset + cfg->size < cfg->offset || kiog_bs_check(cfg) ||
 	    kiog_dist_check(cfg->random_distribution, cfg->dist_param, &cfg->zones))
 		return -1;
@@ -240,6 +269,9 @@ static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg
 		.bs = cfg->bs,
 		.rwmixread = cfg->rwmixread,
 		.perc_rand = (__u8)cfg->percentage_random,
+		.fst = (__u8)cfg->file_service_type,
+		.file_nr = cfg->file_service_nr ? cfg->file_service_nr : 1,
+		.nr_files = 1,
 	};
 	/* blocks: where the smallest I/O fits, in the finest alignment */
 	kiog_bs_init(&wl->sizes, cfg, cfg->seed);
@@ -250,6 +282,7 @@ static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg
 	kiog_rng_seed(&wl->off_rng, cfg->seed);
 	kiog_rng_seed(&wl->dir_rng, kiog_seed_mix(cfg->seed, KIOG_WL_DIR_STREAM));
 	kiog_rng_seed(&wl->seq_rng, kiog_seed_mix(cfg->seed, KIOG_WL_SEQ_STREAM));
+	kiog_rng_seed(&wl->file_rng, kiog_seed_mix(cfg->seed, KIOG_WL_FILE_STREAM));
 
 	wl->dir = kiog_rw_trims(cfg->rw) ? KIOGEN_DIR_TRIM :
 		  kiog_rw_reads(cfg->rw) ? KIOGEN_DIR_READ : KIOGEN_DIR_WRITE;
@@ -276,6 +309,123 @@ static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg
 		__kiog_wl_rekey(wl);
 	}
 	return 0;
+}
+
+/**
+ * kiog_wl_files() - spread the stream over several files
+ * @wl: initialised by kiog_wl_init(), before its first I/O
+ * @files: room for @nr entries, the caller's until the generator is gone
+ * @nr: the worker's files, each with the region of kiog_wl_cfg; 1 changes
+ *	nothing
+ *
+ * As fio's file_service_type: each file keeps its own sequential position
+ * and random map; roundrobin moves to the next file, random to a uniformly
+ * drawn one, after file_service_nr I/Os; sequential stays on a file until
+ * it is done. A file is done when it cannot give the next I/O (a
+ * sequential one would pass its end, its random map was walked), and is
+ * then skipped until every file is done; then all start over. Random
+ * orders without a map (norandommap, distributions) never finish a file.
+ */
+static inline void kiog_wl_files(struct kiog_wl *wl, struct kiog_wl_file *files,
+				 __u32 nr)
+{
+	__u32 i;
+	int j;
+
+	if (nr <= 1)
+		return;
+	wl->files = files;
+	wl->nr_files = nr;
+	wl->file = nr;		/* none yet: the first I/O picks file 0 */
+	for (i = 0; i < nr; i++) {
+		files[i] = (struct kiog_wl_file) { 0 };
+		/* file 0 keeps the keys kiog_wl_init() drew */
+		for (j = 0; j < KIOG_WL_ROUNDS; j++)
+			files[i].keys[j] = i ? kiog_seed_mix(wl->keys[j], i) : wl->keys[j];
+	}
+}
+
+/* Park the current file's position and take file @f's. */
+static inline void __kiog_wl_switch(struct kiog_wl *wl, __u32 f)
+{
+	struct kiog_wl_file *p;
+	int i;
+
+	if (wl->file < wl->nr_files) {
+		p = &wl->files[wl->file];
+		p->next_off = wl->next_off;
+		p->last_off = wl->last_off;
+		p->pos = wl->pos;
+		p->passed = wl->passed;
+		for (i = 0; i < KIOG_WL_ROUNDS; i++)
+			p->keys[i] = wl->keys[i];
+	}
+	p = &wl->files[f];
+	wl->next_off = p->next_off;
+	wl->last_off = p->last_off;
+	wl->pos = p->pos;
+	wl->passed = p->passed;
+	for (i = 0; i < KIOG_WL_ROUNDS; i++)
+		wl->keys[i] = p->keys[i];
+	wl->file = f;
+}
+
+/* Can the current file not give an I/O of @len bytes (fio's file done)? */
+static inline int __kiog_wl_file_done(const struct kiog_wl *wl, __u32 len)
+{
+	if (wl->order == KIOG_WL_SEQ)
+		return wl->next_off > wl->span - len;
+	return wl->passed;
+}
+
+/* The current file is done: it starts over once all are. */
+static inline void __kiog_wl_file_end(struct kiog_wl *wl)
+{
+	__u32 i;
+
+	wl->next_off = 0;
+	wl->passed = 0;
+	wl->files[wl->file].done = 1;
+	if (++wl->nr_done < wl->nr_files)
+		return;
+	for (i = 0; i < wl->nr_files; i++)
+		wl->files[i].done = 0;
+	wl->nr_done = 0;
+}
+
+/* fio's __get_next_file(): the file of the next I/O, of @len bytes. */
+static inline void __kiog_wl_pick_file(struct kiog_wl *wl, __u32 len)
+{
+	__u32 f;
+
+	if (wl->file < wl->nr_files) {
+		if (!__kiog_wl_file_done(wl, len)) {
+			if (wl->fst == KIOGEN_FILE_SERVICE_SEQUENTIAL)
+				return;
+			if (wl->file_left) {
+				wl->file_left--;
+				return;
+			}
+		} else {
+			__kiog_wl_file_end(wl);
+		}
+	}
+	for (;;) {
+		do {
+			if (wl->fst == KIOGEN_FILE_SERVICE_RANDOM) {
+				f = (__u32)kiog_rng_below(&wl->file_rng, wl->nr_files);
+			} else {
+				f = wl->next_file;
+				if (++wl->next_file == wl->nr_files)
+					wl->next_file = 0;
+			}
+		} while (wl->files[f].done);
+		__kiog_wl_switch(wl, f);
+		wl->file_left = wl->file_nr - 1;
+		if (!__kiog_wl_file_done(wl, len))
+			return;
+		__kiog_wl_file_end(wl);
+	}
 }
 
 /*
@@ -324,6 +474,8 @@ static inline void kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
 		      KIOGEN_DIR_READ : KIOGEN_DIR_WRITE;
 	if (wl->sizes.variable)
 		len = kiog_bs_len(&wl->sizes, dir);
+	if (wl->nr_files > 1)
+		__kiog_wl_pick_file(wl, len);
 	if (wl->order == KIOG_WL_SEQ || !__kiog_wl_random(wl)) {
 		/* fio's rw_sequencer=identical repeats only between random ones */
 		if (wl->order != KIOG_WL_SEQ && wl->seq_ident && wl->seq_left != wl->seq_nr)
@@ -345,6 +497,7 @@ static inline void kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
 			block = __kiog_wl_permute(wl, wl->pos);
 			if (++wl->pos == wl->nr_blocks) {
 				wl->pos = 0;
+				wl->passed = 1;
 				__kiog_wl_rekey(wl);
 			}
 		}
@@ -366,6 +519,7 @@ out:
 	io->offset = wl->base + off;
 	io->len = len;
 	io->dir = dir;
+	io->file = wl->file;
 
 	wl->issued++;
 	wl->digest = kiog_io_digest(wl->digest, io);

@@ -158,12 +158,33 @@ enum kiogen_coe {
  *   fallocate=).
  * @KIOGEN_FALLOCATE_NONE: write it out
  * @KIOGEN_FALLOCATE_NATIVE: fallocate(), then write it out
+ * @KIOGEN_FALLOCATE_KEEP: fallocate() with FALLOC_FL_KEEP_SIZE, then write it
+ *   out
+ * @KIOGEN_FALLOCATE_TRUNCATE: ftruncate() to the size, then write it out
  */
 enum kiogen_fallocate {
 	KIOGEN_FALLOCATE_NONE,
 	KIOGEN_FALLOCATE_NATIVE,
+	KIOGEN_FALLOCATE_KEEP,
+	KIOGEN_FALLOCATE_TRUNCATE,
 };
 
+/**
+ * enum kiogen_file_service - Which of a job's files the next I/O goes to
+ *   (fio's file_service_type).
+ * @KIOGEN_FILE_SERVICE_ROUNDROBIN: the next file after file-service-nr I/Os
+ *   (fio's default)
+ * @KIOGEN_FILE_SERVICE_RANDOM: a file drawn uniformly after file-service-nr
+ *   I/Os
+ * @KIOGEN_FILE_SERVICE_SEQUENTIAL: one file until it is done, then the next
+ */
+enum kiogen_file_service {
+	KIOGEN_FILE_SERVICE_ROUNDROBIN,
+	KIOGEN_FILE_SERVICE_RANDOM,
+	KIOGEN_FILE_SERVICE_SEQUENTIAL,
+};
+
+#define KIOGEN_MAX_FDS		4095
 #define KIOGEN_MAX_ZONES	16
 
 /**
@@ -368,6 +389,9 @@ enum {
 	KIOGEN_A_JOB_DEDUPE_PERCENTAGE,
 	KIOGEN_A_JOB_BS_TRIM,
 	KIOGEN_A_JOB_LOG_RING,
+	KIOGEN_A_JOB_FDS,
+	KIOGEN_A_JOB_FILE_SERVICE_TYPE,
+	KIOGEN_A_JOB_FILE_SERVICE_NR,
 
 	__KIOGEN_A_JOB_MAX,
 	KIOGEN_A_JOB_MAX = (__KIOGEN_A_JOB_MAX - 1)

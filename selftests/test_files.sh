@@ -1,0 +1,160 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# A job's several files on XFS: fio's filename list and directory + nrfiles
+# lay files out at size / nrfiles each (per clone when the names are
+# generated); file_service_type spreads the I/Os over them as fio 3.33 does
+# (blocks written into sparse files, counted against fio's own run of the
+# same job), on both paths with the identical stream (compare's digest
+# covers the file of each I/O); unlink removes them; a file the user may
+# not write is refused in words, and a bad value exits 2 before the kernel.
+. "$(dirname "$0")/lib.sh"
+need_brd_fs 1
+command -v fio >/dev/null || skip "needs fio to compare with"
+trap 'umount "$TMP/xfs" 2>/dev/null; rmmod brd 2>/dev/null; nullb_remove kfil1 2>/dev/null; nullb_remove kfil0 2>/dev/null' EXIT
+mkfs.xfs -q -f /dev/ram0 && mkdir -p "$TMP/xfs" && mount /dev/ram0 "$TMP/xfs" ||
+	skip "cannot make XFS on /dev/ram0"
+D=$TMP/xfs
+
+# blocks D/PREFIX.0..3 hold data in, 4k each, space-separated: SEEK_DATA
+# and SEEK_HOLE, as st_blocks also counts XFS's extent tree
+blocks() {
+	python3 - "$D/$1".0 "$D/$1".1 "$D/$1".2 "$D/$1".3 <<'PY'
+import os, sys
+out = []
+for p in sys.argv[1:]:
+    fd, pos, n = os.open(p, os.O_RDONLY), 0, 0
+    end = os.fstat(fd).st_size
+    while pos < end:
+        try:
+            d = os.lseek(fd, pos, os.SEEK_DATA)
+        except OSError:
+            break
+        pos = os.lseek(fd, d, os.SEEK_HOLE)
+        n += pos - d
+    os.close(fd)
+    out.append(str(n // 4096))
+print(" ".join(out))
+PY
+}
+
+# sizes of FILE...
+sizes() {
+	stat -c %s "$@" | tr '\n' ' ' | sed 's/ $//'
+}
+
+# layout: size split over the files, a set per clone
+"$KIOGEN" run --name=lay --directory="$D" --nrfiles=4 --numjobs=2 --size=16m \
+	--rw=read --number_ios=64 > "$TMP/lay.out" 2>&1
+check "directory + nrfiles=4, numjobs=2: runs" test $? -eq 0
+check "fio's layout line: 8 files, 32 MiB" grep -q "lay: Laying out IO files (8 files / total 32MiB)" "$TMP/lay.out"
+check "fio's names, a set per clone, size / nrfiles each" \
+	test "$(sizes "$D"/lay.0.0 "$D"/lay.0.3 "$D"/lay.1.0 "$D"/lay.1.3)" = "4194304 4194304 4194304 4194304"
+"$KIOGEN" run --name=list --filename="$D/a:$D/b\\:c" --filesize=3m --size=8m \
+	--rw=read --number_ios=64 > "$TMP/list.out" 2>&1
+check "filename=a:b\\:c with filesize: runs" test $? -eq 0
+check "filename list: 'a' and 'b:c' of filesize each" test "$(sizes "$D/a" "$D/b:c")" = "3145728 3145728"
+
+# I/Os per file as fio's: sparse files, O_DIRECT random writes, each block once
+for case in roundrobin:400 roundrobin:3:400 sequential:400 random:1024 random:8:1024 random:400; do
+	n=${case##*:}
+	fst=${case%:*}
+	tag=$(echo "$fst" | tr ':' '_')
+	rm -f "$D"/f-*
+	fio --name=ff --directory="$D" --filename_format="f-fio-$tag.\$filenum" --nrfiles=4 \
+		--size=4m --bs=4k --rw=randwrite --direct=1 --fallocate=truncate \
+		--file_service_type="$fst" --number_ios="$n" --randseed=7 --minimal > /dev/null 2>&1
+	fio_blocks=$(blocks "f-fio-$tag")
+	for path in kernel syscall; do
+		"$KIOGEN" run --path=$path --name=ff --directory="$D" \
+			--filename_format="f-$path-$tag.\$filenum" --nrfiles=4 --size=4m \
+			--bs=4k --rw=randwrite --direct=1 --create_on_open=1 \
+			--file_service_type="$fst" --number_ios="$n" --randseed=7 \
+			> "$TMP/ff.out" 2>&1 || echo "# $(cat "$TMP/ff.out")"
+		eval "blocks_$path=\"\$(blocks f-$path-$tag)\""
+	done
+	echo "# $fst, $n I/Os: fio $fio_blocks, kernel $blocks_kernel, syscall $blocks_syscall"
+	check "$fst, $n I/Os: the same per-file I/Os on both paths" test "$blocks_kernel" = "$blocks_syscall"
+	if [ "$fst" = random ] && [ "$n" = 400 ]; then
+		# random draws: each file within 4 sigma of 100, fio's and kiogen's
+		check "$fst, $n I/Os: per file within 4 sigma of fio's mean" \
+			awk -v a="$fio_blocks $blocks_kernel" 'BEGIN { n = split(a, v, " ");
+				for (i = 1; i <= n; i++) if (v[i] < 65 || v[i] > 135) exit 1 }'
+	else
+		check "$fst, $n I/Os: per-file I/Os are fio's ($fio_blocks)" test "$blocks_kernel" = "$fio_blocks"
+	fi
+done
+
+# the identical stream on both paths: compare's digest covers the file
+for fst in roundrobin random:4 sequential; do
+	for rw in read randread randrw; do
+		f=$TMP/cmp-$rw-${fst%%:*}.json
+		cmpj "$f" --name=c --directory="$D" --nrfiles=4 --numjobs=2 --size=8m --bs=4k \
+			--rw=$rw --number_ios=3000 --file_service_type=$fst --randseed=42 \
+			--ioengine=io_uring --iodepth=4 --direct=1
+		check "$fst $rw: identical stream on both paths" \
+			test "$(json "$f" 'j["compare"]["identical_stream"]')" = True
+	done
+done
+check "the file service is in the digest: roundrobin and random streams differ" \
+	test "$(json "$TMP/cmp-randread-roundrobin.json" 'j["compare"]["kernel"]["runs"][0]["digest"]')" != \
+	     "$(json "$TMP/cmp-randread-random.json" 'j["compare"]["kernel"]["runs"][0]["digest"]')"
+
+# several block devices: bios to each, roundrobin's share each
+if nullb_create kfil0 size=64 irqmode=0 && nullb_create kfil1 size=64 irqmode=0; then
+	r0=$(awk '{ print $1 }' /sys/block/kfil0/stat)
+	r1=$(awk '{ print $1 }' /sys/block/kfil1/stat)
+	"$KIOGEN" run --name=b --filename=/dev/kfil0:/dev/kfil1 --rw=randread --bs=4k \
+		--number_ios=1000 > "$TMP/bio.out" 2>&1
+	check "two devices: run by the bio engine" \
+		grep -q "ioengine=psync -> kernel engine bio" "$TMP/bio.out"
+	check "two devices, roundrobin: 500 reads each" \
+		test "$(( $(awk '{ print $1 }' /sys/block/kfil0/stat) - r0 )) $(( $(awk '{ print $1 }' /sys/block/kfil1/stat) - r1 ))" = "500 500"
+	cmpj "$TMP/bio.json" --name=b --filename=/dev/kfil0:/dev/kfil1 --rw=randrw --bs=4k \
+		--number_ios=2000 --file_service_type=random --ioengine=io_uring --iodepth=4
+	check "two devices, random: identical stream on both paths" \
+		test "$(json "$TMP/bio.json" 'j["compare"]["identical_stream"]')" = True
+	nullb_remove kfil1
+	nullb_remove kfil0
+else
+	echo "# no null_blk: several devices not tried"
+fi
+
+# unlink=1 removes the files, on both paths
+for path in kernel syscall; do
+	"$KIOGEN" run --path=$path --name=u --directory="$D" --nrfiles=3 --size=3m \
+		--rw=write --number_ios=30 --unlink=1 > "$TMP/u.out" 2>&1
+	check "$path: unlink=1 runs" test $? -eq 0
+	check "$path: unlink=1 removed the files" test -z "$(ls "$D" | grep '^u\.')"
+done
+
+# a file the user may not write: refused, in words, naming it
+"$KIOGEN" run --name=ro --filename="$D/w1:$D/w2" --size=2m --rw=read --number_ios=1 >/dev/null 2>&1
+chown 65534 "$D/w2" && chmod 0444 "$D/w2"
+as_nodac "$KIOGEN" run --name=ro --filename="$D/w1:$D/w2" --size=2m --rw=write \
+	--number_ios=10 > "$TMP/ro.out" 2>&1
+rc=$?
+echo "# $(cat "$TMP/ro.out")"
+check "an unwritable file of the list: refused (exit 1), naming it" \
+	test $rc -eq 1 -a -n "$(grep "cannot open $D/w2: permission denied" "$TMP/ro.out")"
+
+# the module checks each fd of fds as it checks fd, naming the attribute
+line=$(knl new engine=kiocb name=k rw=write bs=4096 number_ios=4 nrfiles=2 \
+	--fd "$D/w1:rdwr" --fd "$D/w1:rdonly")
+echo "# $line"
+check "an fd of fds not open for writing: the module refuses it, naming fds" \
+	grep -q "errno=EBADF .*msg=job fds: one is not open for writing" <<<"$line"
+line=$(knl new engine=kiocb name=k rw=read bs=4096 number_ios=4 nrfiles=3 \
+	--fd "$D/w1:rdonly" --fd "$D/w1:rdonly")
+echo "# $line"
+check "fds of another count than nrfiles: the module refuses it" \
+	grep -q "errno=EINVAL .*msg=job fds: 1 + their number is neither nrfiles" <<<"$line"
+
+# bad values: exit 2, in words
+"$KIOGEN" run --name=b --filename="$D/a:$D/b" --file_service_type=zipf:1.1 > "$TMP/bad.out" 2>&1
+check "file_service_type=zipf: exit 2, said" test $? -eq 2 -a -n "$(grep "file_service_type: 'zipf:1.1'" "$TMP/bad.out")"
+"$KIOGEN" run --name=b --filename="$D/a" --fadvise_hint=maybe > "$TMP/bad.out" 2>&1
+check "fadvise_hint=maybe: exit 2, said" test $? -eq 2 -a -n "$(grep "fadvise_hint: 'maybe'" "$TMP/bad.out")"
+
+umount "$D"
+finish
