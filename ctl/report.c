@@ -210,8 +210,11 @@ static void kg_text_dir(FILE *f, const struct kg_report *rp,
 	kg_dir_lat(dd, KG_LAT_LAT, &lat);
 	if (slat.n)
 		kg_text_lat(f, "slat", &slat);
-	kg_text_lat(f, "clat", &clat);
-	kg_text_lat(f, " lat", &lat);
+	/* as fio: none without samples (a job that ended within its ramp) */
+	if (clat.n)
+		kg_text_lat(f, "clat", &clat);
+	if (lat.n)
+		kg_text_lat(f, " lat", &lat);
 	if (kg_want_clat_pct(v))
 		kg_text_percentiles(f, "clat", &clat, &rp->pl);
 	if (kg_want_lat_pct(v))

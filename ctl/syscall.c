@@ -802,7 +802,7 @@ static void kg_sys_loop(struct kg_sys_worker *w)
 	}
 	if (!l.broken && kiog_core_end_sync_due(c))
 		kg_sys_sync(w, false);
-	w->res.elapsed_ns = kiog_core_elapsed(c, kg_sys_now_ns());
+	w->res.elapsed_ns = kiog_core_finish(c, kg_sys_now_ns());
 }
 
 static uint64_t kg_sys_tv_ns(const struct timeval *tv)

@@ -540,6 +540,36 @@ static int t_text_disks(const void *arg)
 	return rc;
 }
 
+/*
+ * I/Os without latencies (a job done within its ramp_time): fio 3.33 prints
+ * its IOPS and bandwidth line and no slat, clat, lat or percentiles.
+ */
+static int t_text_untimed(const void *arg)
+{
+	struct kg_dir *d = &fx_fast[0].dir[KIOGEN_DIR_READ], saved = *d;
+	size_t len;
+	char *t, *j, *fast, *jfast;
+	int rc = T_PASS;
+
+	(void)arg;
+	memset(d, 0, sizeof(*d));
+	d->ios = saved.ios;
+	d->bytes = saved.bytes;
+	t = render(kg_report_text, &fx_run, &len);
+	j = render(kg_report_json, &fx_run, &len);
+	*d = saved;
+	fast = strstr(t, "\nfast: (groupid=");
+	jfast = strstr(j, "\"jobname\" : \"fast\"");
+	if (!fast || !strstr(fast, "  read: IOPS=12.3k") ||
+	    strstr(fast, "lat (") || strstr(fast, "percentiles"))
+		rc = fail("fast's block:\n%s", fast ? fast : t);
+	else if (!jfast || !strstr(jfast, "\"clat_ns\" : {\n          \"min\" : 0,"))
+		rc = fail("JSON of fast:\n%s", jfast ? jfast : j);
+	free(t);
+	free(j);
+	return rc;
+}
+
 /* ---- cases: JSON ------------------------------------------------------ */
 
 static int t_json_valid(const void *arg)
@@ -798,6 +828,7 @@ static const struct tcase cases[] = {
 	{ "text: run status group lines", t_text_group, NULL },
 	{ "text and JSON: two groups", t_text_two_groups, NULL },
 	{ "text: disk stats only for valid disks", t_text_disks, NULL },
+	{ "text: I/Os without latencies, as fio after a ramp", t_text_untimed, NULL },
 	{ "json: python3 -m json.tool accepts it", t_json_valid, NULL },
 	{ "json: jobs[0].read iops, total_ios, bw, samples", t_json_read, NULL },
 	{ "json: every clat percentile within 1% of the truth", t_json_percentiles, NULL },

@@ -681,6 +681,35 @@ static int t_timed(const void *arg)
 	return rc;
 }
 
+/*
+ * fio 3.33: a size-bound job done within its ramp_time ends there, reported
+ * with its I/Os and bytes over its whole time and no latencies.
+ */
+static int t_ramp_size(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	const struct kg_worker *w;
+	char err[1024];
+	int ret, rc = T_PASS;
+
+	(void)arg;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=read --bs=4k --size=64k --ramp_time=30s");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	w = &r.jobs[0].workers[0];
+	if (w->dir[0].ios != 16 || w->dir[0].bytes != 65536 || hist_sum(&w->dir[0]))
+		rc = fail("%llu I/Os, %llu bytes, %llu timed; fio: 16, 65536, 0",
+			  (unsigned long long)w->dir[0].ios,
+			  (unsigned long long)w->dir[0].bytes,
+			  (unsigned long long)hist_sum(&w->dir[0]));
+	else if (!w->elapsed_ns || w->elapsed_ns > 5000000000ULL)
+		rc = fail("elapsed %llu ns: waited for the ramp?",
+			  (unsigned long long)w->elapsed_ns);
+	release(&r);
+	return rc;
+}
+
 static const struct mode modes[] = {
 	{ "read", 50, false }, { "write", 50, false }, { "randread", 50, false },
 	{ "randwrite", 50, false }, { "rw", 50, false }, { "randrw", 50, false },
@@ -1053,6 +1082,7 @@ static const struct tcase cases[] = {
 	{ "interrupt mid-run stops after the batch in hand", t_interrupt, &looks[1] },
 	{ "fsync=10 + end_fsync: 11 timed syncs; none on null", t_fsync, NULL },
 	{ "runtime, ramp_time and 500 ms samples", t_timed, NULL },
+	{ "ramp_time outlasting a size-bound job: I/Os, no latencies (fio)", t_ramp_size, NULL },
 };
 
 int main(void)

@@ -840,7 +840,7 @@ static void kiog_worker_loop(struct kiog_worker *w)
 	}
 	if (kiog_core_end_sync_due(core))
 		kiog_worker_sync(w, false);
-	w->elapsed_ns = kiog_core_elapsed(core, kiog_now(w));
+	w->elapsed_ns = kiog_core_finish(core, kiog_now(w));
 }
 
 /**

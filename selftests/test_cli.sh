@@ -148,4 +148,21 @@ check "--status-interval on the syscall path is refused" \
 	--path=syscall --filename="$TMP/sf" --size=1m --status-interval=1
 check "--eta-interval under 250ms is refused" \
 	expect 2 "eta-interval: less than 250ms" "$KIOGEN" run --name=e --ioengine=null --size=1m --eta-interval=100ms
+# fio 3.33: a size-bound job done within its ramp_time ends there, reported
+# with its I/Os over its whole time and no latencies (fio's counters reset
+# when the ramp ends; it never did)
+ramp_outlasted() {
+	local out t0 t1
+	t0=$(date +%s)
+	out=$("$KIOGEN" run --name=r --filename="$TMP/ramp" --size=256k --bs=4k \
+		--rw=read --ramp_time=60 --output-format=json,normal 2>&1) || {
+		echo "# $out"; return 1; }
+	t1=$(date +%s)
+	[ $((t1 - t0)) -lt 30 ] &&
+	grep -q '"total_ios" : 64,' <<<"$out" &&
+	grep -q '^  read: IOPS=.*(256KiB/' <<<"$out" &&
+	! grep -qE '^ +(c|s)?lat \(|percentiles' <<<"$out" || {
+		echo "# $out" | head -60; return 1; }
+}
+check "ramp_time outlasting a size-bound job: its I/Os, no latencies (fio)" ramp_outlasted
 finish
