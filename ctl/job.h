@@ -38,6 +38,9 @@ struct kg_job {
 	KIOG_JOB_FIELDS(KIOG_JOB_MEMBER)
 	/* the CLI's own */
 	uint64_t filesize;		/* bytes; 0 = size */
+	/* size=N%, offset=N%, io_size=N%: of the target's size, 1..100; 0: bytes */
+	uint32_t size_pct, offset_pct, io_size_pct;
+	uint64_t offset_align;		/* a percent offset's; 0: the smallest bs */
 	uint32_t fallocate;		/* enum kiogen_fallocate */
 	uint32_t random_generator;	/* enum kg_randgen */
 	bool direct_set;		/* direct= was given */

@@ -193,18 +193,26 @@ static const struct kg_option kg_options[] = {
 	},
 	{
 		.name = "offset", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(offset),
+		.pct_off = KG_JOFF(offset_pct),
 		.report = KG_REPORT_SET, .category = KG_CAT_IO,
-		.help = "start of the region in the target",
+		.help = "start of the region in the target; N%: of the target's size, aligned up to offset_align",
+	},
+	{
+		.name = "offset_align", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(offset_align),
+		.report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "what a percent offset is aligned up to (default: the smallest bs)",
 	},
 	{
 		.name = "size", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(size),
+		.pct_off = KG_JOFF(size_pct),
 		.report = KG_REPORT_SET, .category = KG_CAT_IO,
-		.help = "length of the region (default: to the end of the target)",
+		.help = "length of the region (default: to the end of the target); N%: of the target's size",
 	},
 	{
 		.name = "io_size", .alias = "io_limit", .type = KG_OPT_SIZE64,
-		.off1 = KG_JOFF(io_size), .report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
-		.help = "bytes each worker issues (default: size)",
+		.off1 = KG_JOFF(io_size), .pct_off = KG_JOFF(io_size_pct),
+		.report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
+		.help = "bytes each worker issues (default: size); N%: of the region",
 	},
 	{
 		.name = "number_ios", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(number_ios),
@@ -1282,6 +1290,25 @@ static void kg_opt_store(const struct kg_option *o, void *base, uint64_t x,
 	}
 }
 
+/* fio's "size=20%": a whole percentage of the target's size, 1 to 100 */
+static int kg_opt_pct(const struct kg_option *o, void *base, const char *name,
+		      const char *v, FILE *err)
+{
+	char *end;
+	unsigned long p;
+
+	errno = 0;
+	p = strtoul(v, &end, 10);
+	if (!isdigit((unsigned char)*v) || errno || strcmp(end, "%") || !p || p > 100) {
+		fprintf(err, "kiogen: %s: '%s' is not a percentage from 1%% to 100%%\n",
+			name, v);
+		return -EINVAL;
+	}
+	*(uint64_t *)((char *)base + o->off1) = 0;
+	*(uint32_t *)((char *)base + o->pct_off) = p;
+	return 0;
+}
+
 /*
  * Checks @v against @o's type and allowed values, then stores it, or hands
  * it to @o's callback. @name is how the user wrote the option (an alias).
@@ -1321,6 +1348,8 @@ static int kg_opt_set(struct kg_jobs *js, struct kg_job *j, const struct kg_opti
 			fprintf(err, "kiogen: %s: longer than %zu characters\n", name, o->len - 1);
 			return -EINVAL;
 		}
+	} else if (o->pct_off && strchr(v, '%')) {
+		return kg_opt_pct(o, base, name, v, err);
 	} else if (o->cb && o->type == KG_OPT_SIZE32 && strchr(v, ',')) {
 		ret = kg_opt_number_dirs(o, name, v, err);
 		if (ret)
@@ -1342,6 +1371,8 @@ static int kg_opt_set(struct kg_jobs *js, struct kg_job *j, const struct kg_opti
 		return 0;
 	}
 	kg_opt_store(o, base, x, v);
+	if (o->pct_off)		/* bytes take the place of a percentage */
+		*(uint32_t *)((char *)base + o->pct_off) = 0;
 	return 0;
 }
 
@@ -1636,7 +1667,8 @@ static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
 		return -EINVAL;
 	}
 	if (!strcmp(j->engine, "null") && !j->size) {
-		fprintf(err, "kiogen: %s: size: the null engine needs a size\n", j->name);
+		fprintf(err, "kiogen: %s: size: the null engine needs a size%s\n", j->name,
+			j->size_pct ? " in bytes (it has no target to take a percentage of)" : "");
 		return -EINVAL;
 	}
 	if (j->size && j->size < j->bs) {

@@ -606,6 +606,9 @@ int kg_cmd_run(int argc, char **argv)
 	if (kg_parse_args(&js, argc, argv, stderr) ||
 	    kg_jobs_finish(&js, stderr, stderr) || kg_log_prepare(&js, stderr))
 		return KG_EXIT_USAGE;
+	ret = kg_jobs_resolve_pct(&js, stderr);
+	if (ret)
+		return ret;
 	if (!js.global.percentiles_set)
 		kg_default_percentiles(&js.global);
 	if (js.global.detached && kg_repeat_max(&js.global) > 1) {

@@ -119,13 +119,42 @@ static void test_place(struct kg_jobs *js)
 	   "prio without a class is best effort, prioclass=0 too (fio's ioprio_value)");
 }
 
+/* size=N%, offset=N%, io_size=N%: fio's percentages of the target */
+static void test_pct(struct kg_jobs *js)
+{
+	static const char *const bad[] = { "--size=0%", "--size=101%", "--size=12.5%",
+					   "--offset=%", "--io_size=50%%", "--offset=-5%" };
+	char err[512], want[64];
+	bool all = true;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(want, sizeof(want), "%.*s: '%s' is not a percentage from 1%% to 100%%",
+			 (int)strcspn(bad[i] + 2, "="), bad[i] + 2, strchr(bad[i], '=') + 1);
+		if (!parse(js, err, sizeof(err), "--name=a", "--filename=/x", bad[i], NULL) ||
+		    !strstr(err, want)) {
+			printf("# %s: %s", bad[i], err);
+			all = false;
+		}
+	}
+	ok(all, "bad percentages refused, each named");
+	ok(!parse(js, err, sizeof(err), "--name=a", "--filename=/x", "--size=50%",
+		  "--offset=10%", "--io_size=1m", "--io_size=20%", NULL) &&
+	   js->jobs[0].size_pct == 50 && !js->jobs[0].size && js->jobs[0].offset_pct == 10 &&
+	   js->jobs[0].io_size_pct == 20 && !js->jobs[0].io_size &&
+	   !parse(js, err, sizeof(err), "--size=50%", "--name=a", "--filename=/x",
+		  "--size=1m", NULL) &&
+	   !js->jobs[0].size_pct && js->jobs[0].size == 1 << 20,
+	   "size=50% is a percentage until bytes take its place");
+}
+
 int main(void)
 {
 	static struct kg_jobs js;
 	char err[512], given[512];
 	uint64_t v;
 
-	printf("TAP version 13\n1..103\n");
+	printf("TAP version 13\n1..105\n");
 	ok(!kg_parse_size("16k", &v) && v == 16384, "size 16k");
 	ok(!kg_parse_size("1m", &v) && v == 1 << 20, "size 1m");
 	ok(!kg_parse_size("2GiB", &v) && v == 2ULL << 30, "size 2GiB");
@@ -599,5 +628,6 @@ int main(void)
 		   "kiog_meta_filesize: seeded, over the whole range, one size without one");
 	}
 	test_place(&js);
+	test_pct(&js);
 	return failed ? 1 : 0;
 }

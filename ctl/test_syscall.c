@@ -24,6 +24,7 @@
 #include "kiogen.h"
 #include "options.h"
 #include "tap.h"
+#include "target.h"
 
 #define FILE_BYTES	(4u << 20)
 #define BS		4096u
@@ -122,7 +123,9 @@ static int run(struct kg_jobs *js, struct kg_run_result *r, char *err,
 	kg_jobs_init(js);
 	ret = kg_parse_args(js, argc, argv, stderr) ||
 	      kg_jobs_finish(js, stderr, stderr) ||
-	      kg_log_prepare(js, stderr) ? KG_EXIT_USAGE : -1;
+	      kg_log_prepare(js, stderr) ? KG_EXIT_USAGE : kg_jobs_resolve_pct(js, stderr);
+	if (!ret)
+		ret = -1;
 	if (ret < 0)
 		ret = kg_syscall_run(js, r);
 	fflush(stderr);
@@ -710,6 +713,48 @@ static int t_ramp_size(const void *arg)
 	return rc;
 }
 
+/*
+ * size, offset and io_size in percent of the 4 MiB file, as fio 3.33 takes
+ * them: the offset aligned up to the block size, the size rounded down.
+ */
+static int t_pct(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	const struct kg_job *j = &js.jobs[0];
+	char err[1024];
+	int ret, rc = T_PASS;
+
+	(void)arg;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=read --bs=12k --size=30%% --offset=10%% --io_size=50%%");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	/* fio 3.33's write_iolog: 51 reads of 12k from 430080 */
+	if (j->offset != 430080 || j->size != 1253376 || j->io_size != 626688 ||
+	    r.jobs[0].workers[0].dir[0].ios != 51)
+		rc = fail("offset %llu, size %llu, io_size %llu, %llu reads; fio: 430080, 1253376, 626688, 51",
+			  (unsigned long long)j->offset, (unsigned long long)j->size,
+			  (unsigned long long)j->io_size,
+			  (unsigned long long)r.jobs[0].workers[0].dir[0].ios);
+	release(&r);
+	if (rc != T_PASS)
+		return rc;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=read --bs=4k --offset=30%% --offset_align=64k");
+	CHECK(ret == KG_EXIT_OK && js.jobs[0].offset == 1310720 &&
+	      r.jobs[0].workers[0].dir[0].bytes == FILE_BYTES - 1310720,
+	      "offset_align=64k: exit %d, offset %llu, %llu bytes; fio: 1310720, to the end",
+	      ret, (unsigned long long)js.jobs[0].offset,
+	      (unsigned long long)r.jobs[0].workers[0].dir[0].bytes);
+	release(&r);
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=read --bs=4k --offset=100%%");
+	CHECK(ret == KG_EXIT_USAGE && strstr(err, "offset: 100% of ") &&
+	      strstr(err, "leaves no block to do"), "offset=100%%: exit %d: %s", ret, err);
+	release(&r);
+	return T_PASS;
+}
+
 static const struct mode modes[] = {
 	{ "read", 50, false }, { "write", 50, false }, { "randread", 50, false },
 	{ "randwrite", 50, false }, { "rw", 50, false }, { "randrw", 50, false },
@@ -1083,6 +1128,7 @@ static const struct tcase cases[] = {
 	{ "fsync=10 + end_fsync: 11 timed syncs; none on null", t_fsync, NULL },
 	{ "runtime, ramp_time and 500 ms samples", t_timed, NULL },
 	{ "ramp_time outlasting a size-bound job: I/Os, no latencies (fio)", t_ramp_size, NULL },
+	{ "size, offset, io_size in percent of the target, as fio", t_pct, NULL },
 };
 
 int main(void)

@@ -165,4 +165,18 @@ ramp_outlasted() {
 		echo "# $out" | head -60; return 1; }
 }
 check "ramp_time outlasting a size-bound job: its I/Os, no latencies (fio)" ramp_outlasted
+# fio's size=N% and offset=N%: of the target's size, before the run
+pct_region() {
+	local out
+	head -c 1M /dev/zero >"$TMP/pct" || return 1
+	out=$("$KIOGEN" run --name=p --filename="$TMP/pct" --bs=4k --rw=read \
+		--size=50% --offset=25% --output-format=json 2>&1) || { echo "# $out"; return 1; }
+	grep -q '"total_ios" : 128,' <<<"$out" &&
+	grep -q '"io_bytes" : 524288,' <<<"$out" &&
+	grep -q '"size" : "50%",' <<<"$out" || { echo "# $out" | head -60; return 1; }
+}
+check "size=50% offset=25% of a 1 MiB file: 512 KiB from 256 KiB (fio)" pct_region
+check "size=101% is refused, named" \
+	expect 2 "size: '101%' is not a percentage from 1% to 100%" "$KIOGEN" run --name=p \
+	--filename="$TMP/pct" --size=101%
 finish
