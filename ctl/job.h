@@ -41,6 +41,7 @@ struct kg_job {
 	/* size=N%, offset=N%, io_size=N%: of the target's size, 1..100; 0: bytes */
 	uint32_t size_pct, offset_pct, io_size_pct;
 	uint64_t offset_align;		/* a percent offset's; 0: the smallest bs */
+	uint32_t kb_base;		/* fio's: 1024 (k = 1024, KiB = 1000) or 1000 */
 	uint32_t fallocate;		/* enum kiogen_fallocate */
 	uint32_t random_generator;	/* enum kg_randgen */
 	bool direct_set;		/* direct= was given */

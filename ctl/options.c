@@ -281,6 +281,15 @@ static const struct kg_option kg_options[] = {
 		},
 	},
 	{
+		.name = "kb_base", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(kb_base),
+		.def = "1024", .report = KG_REPORT_CHANGED, .category = KG_CAT_JOB,
+		.help = "what k, m, g mean in the sizes after it (in a job file: in its section)",
+		.posval = {
+			{ "1024", "k and kB are 1024, KiB is 1000 (fio's default, for old scripts)", 1024 },
+			{ "1000", "k and kB are 1000, KiB is 1024 (SI and IEC prefixes)", 1000 },
+		},
+	},
+	{
 		.name = "group_reporting", .type = KG_OPT_BOOL, .off1 = KG_JOFF(group_reporting),
 		.report = KG_REPORT_SET, .category = KG_CAT_REPORT,
 		.help = "report the job's workers as one",
@@ -788,14 +797,22 @@ const char *kg_rw_name(uint32_t rw)
 	return name ? name : "?";
 }
 
-/* fio sizes: a number with an optional k/m/g/t/p suffix, powers of 1024. */
+/* kb_base of the job whose options are being parsed (fio's parse reads its td's) */
+static uint32_t kg_kb_base = 1024;
+
+/*
+ * fio sizes (parse.c's get_mult_bytes()): a number with an optional k, m, g,
+ * t or p (any case, "b" after it allowed). As fio, k and kB are kb_base's
+ * powers, KiB the other base's: with fio's default kb_base=1024, 4k and 4kB
+ * are 4096 and 4KiB is 4000; with kb_base=1000 it is the other way round.
+ */
 int kg_parse_size(const char *s, uint64_t *out)
 {
 	static const char units[] = "kmgtp";
-	unsigned long long v;
+	unsigned long long v, base = kg_kb_base, mult = 1;
 	const char *u;
 	char *end;
-	int shift = 0;
+	int pow = 0;
 
 	if (!*s || !isdigit((unsigned char)*s))
 		return -EINVAL;
@@ -807,9 +824,11 @@ int kg_parse_size(const char *s, uint64_t *out)
 		u = strchr(units, tolower((unsigned char)*end));
 		if (!u)
 			return -EINVAL;
-		shift = 10 * (u - units + 1);
+		pow = u - units + 1;
 		end++;
-		/* accept k, kb, kib (any case) */
+		/* k, kb, ki: kb_base's; kib: the other base's */
+		if (tolower((unsigned char)*end) == 'i' && tolower((unsigned char)end[1]) == 'b')
+			base = base == 1000 ? 1024 : 1000;
 		if (tolower((unsigned char)*end) == 'i')
 			end++;
 		if (tolower((unsigned char)*end) == 'b')
@@ -817,9 +836,11 @@ int kg_parse_size(const char *s, uint64_t *out)
 		if (*end)
 			return -EINVAL;
 	}
-	if (shift && v > (UINT64_MAX >> shift))
+	while (pow--)
+		mult *= base;
+	if (v > UINT64_MAX / mult)
 		return -ERANGE;
-	*out = (uint64_t)v << shift;
+	*out = v * mult;
 	return 0;
 }
 
@@ -1309,6 +1330,10 @@ static int kg_opt_pct(const struct kg_option *o, void *base, const char *name,
 	return 0;
 }
 
+static int kg_opt_set_value(struct kg_jobs *js, struct kg_job *j,
+			    const struct kg_option *o, void *base, const char *name,
+			    const char *v, FILE *err);
+
 /*
  * Checks @v against @o's type and allowed values, then stores it, or hands
  * it to @o's callback. @name is how the user wrote the option (an alias).
@@ -1317,6 +1342,21 @@ static int kg_opt_set(struct kg_jobs *js, struct kg_job *j, const struct kg_opti
 		      const char *name, const char *v, FILE *err)
 {
 	void *base = o->scope == KG_OPT_GLOBAL ? (void *)&js->global : (void *)j;
+	uint32_t kb_base = kg_kb_base;
+	int ret;
+
+	/* the job's kb_base reads its sizes, as fio's parse takes its td's */
+	if (j && j->kb_base)
+		kg_kb_base = j->kb_base;
+	ret = kg_opt_set_value(js, j, o, base, name, v, err);
+	kg_kb_base = kb_base;
+	return ret;
+}
+
+static int kg_opt_set_value(struct kg_jobs *js, struct kg_job *j,
+			    const struct kg_option *o, void *base, const char *name,
+			    const char *v, FILE *err)
+{
 	const struct kg_opt_value *pv = NULL;
 	uint64_t x = 0;
 	int ret;

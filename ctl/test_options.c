@@ -148,16 +148,40 @@ static void test_pct(struct kg_jobs *js)
 	   "size=50% is a percentage until bytes take its place");
 }
 
+/* fio's kb_base: k and kB its powers, KiB the other base's; in order */
+static void test_kb_base(struct kg_jobs *js)
+{
+	char err[512];
+
+	ok(!parse(js, err, sizeof(err), "--name=a", "--filename=/x", "--kb_base=1000",
+		  "--bs=4k", "--size=1MiB", NULL) &&
+	   js->jobs[0].bs == 4000 && js->jobs[0].size == 1 << 20 &&
+	   !parse(js, err, sizeof(err), "--kb_base=1000", "--name=a", "--filename=/x",
+		  "--bs=4kB", "--rate=1m", NULL) &&
+	   js->jobs[0].bs == 4000 && js->jobs[0].rate_read == 1000000 &&
+	   !parse(js, err, sizeof(err), "--name=a", "--filename=/x", "--bs=4KiB",
+		  "--size=4Ki", NULL) &&
+	   js->jobs[0].bs == 4000 && js->jobs[0].size == 4096,
+	   "kb_base=1000: 4k and 4kB are 4000, 1MiB 1048576; 1024: 4KiB is 4000 (fio)");
+	ok(!parse(js, err, sizeof(err), "--name=a", "--filename=/x", "--bs=8k",
+		  "--kb_base=1000", NULL) && js->jobs[0].bs == 8192,
+	   "kb_base reads the sizes after it on the command line, as fio's");
+	ok(parse(js, err, sizeof(err), "--name=a", "--filename=/x", "--kb_base=1", NULL) &&
+	   strstr(err, "kb_base: '1' is not 1024 or 1000"), "kb_base=1 refused, named");
+}
+
 int main(void)
 {
 	static struct kg_jobs js;
 	char err[512], given[512];
 	uint64_t v;
 
-	printf("TAP version 13\n1..105\n");
+	printf("TAP version 13\n1..108\n");
 	ok(!kg_parse_size("16k", &v) && v == 16384, "size 16k");
 	ok(!kg_parse_size("1m", &v) && v == 1 << 20, "size 1m");
-	ok(!kg_parse_size("2GiB", &v) && v == 2ULL << 30, "size 2GiB");
+	ok(!kg_parse_size("2GiB", &v) && v == 2000000000ULL &&
+	   !kg_parse_size("2gb", &v) && v == 2ULL << 30,
+	   "kb_base=1024 (fio's default): 2GiB is 2*1000^3, 2gb 2*1024^3");
 	ok(!kg_parse_size("4096", &v) && v == 4096, "size in bytes");
 	ok(kg_parse_size("4q", &v) && kg_parse_size("k", &v), "bad sizes refused");
 	ok(!kg_parse_time_ns("10", &v) && v == 10000000000ULL, "time in seconds by default");
@@ -629,5 +653,6 @@ int main(void)
 	}
 	test_place(&js);
 	test_pct(&js);
+	test_kb_base(&js);
 	return failed ? 1 : 0;
 }
