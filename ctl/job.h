@@ -191,6 +191,7 @@ struct kg_worker {
 	uint32_t blk_tps;		/* KIOGEN_BLK_TP_* the kernel probed */
 	bool blk_on, blk_file;
 	struct kg_log_data *log;	/* windows for fio's log files; NULL: none */
+	uint64_t log_lost;		/* a merged view's: its workers' log->io_lost */
 	bool has_verify;		/* the job verified: @verify holds */
 	struct kiogen_verify_result verify;
 };

@@ -438,6 +438,14 @@ static void kg_log_ios(FILE *f, const struct kg_log_opts *o,
 			fprintf(f, "%" PRIu64 ", %" PRIu64 ", %u, %u, 0\n",
 				(uint64_t)(s->t_ns / KG_NS_PER_MS), v, s->dir, s->bytes);
 	}
+	/*
+	 * fio never loses a sample, so it has no mark for it. kiogen's: after a
+	 * blank line (gnuplot draws no line to it; fio2gnuplot stops there), a
+	 * line of fio's columns at time -1, which no sample has, the I/Os
+	 * missing as its value (fio2gnuplot keeps times from 0 only).
+	 */
+	if (l->io_lost)
+		fprintf(f, "\n-1, %" PRIu64 ", 0, 0, %s0\n", l->io_lost, o->offset ? "0, " : "");
 }
 
 static void kg_log_windows(FILE *f, const struct kg_log_opts *o,
@@ -540,8 +548,8 @@ static int kg_log_worker(struct kg_log_out *fs, const struct kg_job *j,
 			 const struct kg_worker *w, unsigned int n)
 {
 	const struct kg_log_opts *o = &j->log;
-	const struct kg_log_data *l = w->log && (w->log->nr_win || w->log->nr_io) ?
-				      w->log : NULL;
+	const struct kg_log_data *l = w->log && (w->log->nr_win || w->log->nr_io ||
+						 w->log->io_lost) ? w->log : NULL;
 	/* sync engines have no slat: fio leaves that log empty */
 	bool slat = false;
 	int ret = 0, d;

@@ -125,6 +125,7 @@ int kg_worker_merge(struct kg_worker *into, const struct kg_worker *from)
 	into->mem += from->mem;
 	into->digest += from->digest;
 	into->issued += from->issued;
+	into->log_lost += from->log_lost + (from->log ? from->log->io_lost : 0);
 	if (!into->error)
 		into->error = from->error;
 	for (i = 0; i < KIOGEN_DEPTH_BUCKETS; i++) {

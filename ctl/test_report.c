@@ -572,6 +572,30 @@ static int t_text_untimed(const void *arg)
 
 /* ---- cases: JSON ------------------------------------------------------ */
 
+/* a per-I/O log that missed samples says how many under "kiogen" */
+static int t_json_log_lost(const void *arg)
+{
+	static struct kg_log_data ld = { .io_lost = 5 };
+	size_t len;
+	char *j, *fast;
+	int rc = T_PASS;
+
+	(void)arg;
+	fx_jobs[2].log_ring = 64;
+	fx_fast[0].log = &ld;
+	j = render(kg_report_json, &fx_run, &len);
+	fx_jobs[2].log_ring = 0;
+	fx_fast[0].log = NULL;
+	fast = strstr(j, "\"jobname\" : \"fast\"");
+	if (!fast || !strstr(fast, "\"log_lost\" : 5,") ||
+	    strstr(j, "\"log_lost\"") < fast)
+		rc = fail("log_lost of fast (and only there):\n%s", fast ? fast : j);
+	free(j);
+	return rc;
+}
+
+
+
 static int t_json_valid(const void *arg)
 {
 	char cmd[256];
@@ -829,6 +853,7 @@ static const struct tcase cases[] = {
 	{ "text and JSON: two groups", t_text_two_groups, NULL },
 	{ "text: disk stats only for valid disks", t_text_disks, NULL },
 	{ "text: I/Os without latencies, as fio after a ramp", t_text_untimed, NULL },
+	{ "JSON: kiogen.log_lost, the samples a full log_ring lost", t_json_log_lost, NULL },
 	{ "json: python3 -m json.tool accepts it", t_json_valid, NULL },
 	{ "json: jobs[0].read iops, total_ios, bw, samples", t_json_read, NULL },
 	{ "json: every clat percentile within 1% of the truth", t_json_percentiles, NULL },

@@ -996,6 +996,22 @@ static int log_lines(const char *name, unsigned long long f[6], int *nf)
 	return n;
 }
 
+/* Whether the file @name ends with @tail. */
+static bool log_ends(const char *name, const char *tail)
+{
+	char buf[64] = { 0 };
+	size_t n = strlen(tail);
+	FILE *fp = fopen(name, "r");
+	bool ok;
+
+	if (!fp)
+		return false;
+	ok = n < sizeof(buf) && !fseek(fp, -(long)n, SEEK_END) &&
+	     fread(buf, 1, n, fp) == n && !memcmp(buf, tail, n);
+	fclose(fp);
+	return ok;
+}
+
 /*
  * log_avg_msec=0 (fio's default): every counted I/O in the worker's log,
  * in order, with the offset and size the workload generator gave it, a ring
@@ -1048,8 +1064,15 @@ static int t_log_io(const void *arg)
 	}
 	CHECK(getcwd(cwd, sizeof(cwd)) && mkdtemp(dir) && !chdir(dir), "temp dir");
 	ret = kg_log_write(&r, &js, &out) || kg_log_write(&r, &js, &out);
+	/* a ring that was full: kiogen's mark after the lines (the kernel's rings) */
+	r.jobs[0].workers[0].log->io_lost = 7;
+	ret = ret || kg_log_write(&r, &js, &out);
+	r.jobs[0].workers[0].log->io_lost = 0;
 	kg_log_out_free(&out);
 	CHECK(!ret, "log files written");
+	CHECK(log_ends("x_kernel_clat.3.log", "\n\n-1, 7, 0, 0, 0, 0\n") &&
+	      log_lines("x_kernel_clat.3.log", f, &nf) == 3002,
+	      "a lost sample: a blank line, then time -1 and the I/Os missing");
 	CHECK(log_lines("x_kernel_clat.1.log", f, &nf) == 3000 && nf == 6 &&
 	      f[3] == BS && f[4] == l->io[0].offset && f[1] == l->io[0].clat_ns,
 	      "x_kernel_clat.1.log: %d fields, bs %llu offset %llu", nf, f[3], f[4]);

@@ -205,13 +205,23 @@ check "per-I/O, kernel: drained during the run: $c lines for $ios I/Os through a
 	test "$c" = "$ios" -a "$c" -gt 1024
 # a ring of 1 on the null engine: most are lost, and said, never silently
 "$KIOGEN" run --name=ls --ioengine=null --size=1g --rw=randread --bs=4k --number_ios=20000 \
-	--log_ring=1 --write_iops_log="$TMP/io/lost/ls" --output-format=terse \
-	> /dev/null 2>"$TMP/io/lost.err"
+	--log_ring=1 --write_iops_log="$TMP/io/lost/ls" --output-format=json \
+	> "$TMP/io/lost.json" 2>"$TMP/io/lost.err"
 sed 's/^/# /' "$TMP/io/lost.err"
-c=$(wc -l < "$TMP/io/lost/ls_iops.1.log")
+LS=$TMP/io/lost/ls_iops.1.log
+c=$(awk -F', ' 'NF && $1 != -1' "$LS" | wc -l)
 lost=$(sed -n 's/.*: \([0-9]*\) of 20000 I\/Os are not in its per-I\/O logs.*/\1/p' "$TMP/io/lost.err")
 check "per-I/O, a full ring: the lost ones said ($lost), lines and lost add up ($c)" \
 	test -n "$lost" -a "$((c + ${lost:-0}))" = 20000
+# in the file: a blank line, then time -1 with the I/Os missing; in JSON
+check "per-I/O, a full ring: the file ends with a blank line and '-1, $lost, 0, 0, 0'" \
+	test "$(tail -n 2 "$LS" | tr '\n' '|')" = "|-1, ${lost:-x}, 0, 0, 0|"
+check "per-I/O, a full ring: JSON kiogen.log_lost" \
+	test "$(json "$TMP/io/lost.json" "j['jobs'][0]['kiogen']['log_lost']")" = "${lost:-x}"
+if command -v fio2gnuplot >/dev/null; then
+	check "per-I/O, a full ring: fio2gnuplot still reads the file" \
+		bash -c "cd '$TMP/io/lost' && mkdir -p g && fio2gnuplot -p ls_iops.1.log -d g >g.out 2>&1 && ! grep -q Traceback g.out"
+fi
 
 # rings beyond the module's memory limit: refused, the attribute named
 "$KIOGEN" run --name=big --ioengine=null --size=1g --rw=randread --number_ios=10 \
