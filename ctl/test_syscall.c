@@ -46,6 +46,29 @@ bool kg_interrupt_pending(void)
 	return interrupt_at && ++interrupt_looks >= interrupt_at;
 }
 
+/* fio's ETA line (ctl/run.c), recorded: the refreshes the syscall path asks */
+static unsigned int eta_ticks, eta_ends;
+static struct kg_status eta_last;
+
+void kg_eta_start(const struct kg_jobs *js, struct kg_eta_line *e)
+{
+	e->show = js->global.eta == KG_ETA_ALWAYS;
+}
+
+void kg_progress(const struct kg_status *st, const struct kg_jobs *js,
+		 struct kg_eta_line *e)
+{
+	(void)js;
+	(void)e;
+	eta_ticks++;
+	eta_last = *st;
+}
+
+void kg_eta_end(const struct kg_eta_line *e)
+{
+	eta_ends += e->show;
+}
+
 /*
  * Error injection for the psync engine: this program's pread()/pwrite()
  * stand in for libc's, and fail with inject_errno every I/O that starts
@@ -755,6 +778,34 @@ static int t_pct(const void *arg)
 	return T_PASS;
 }
 
+/* --eta on the syscall path: the workers' counters, refreshed while they run */
+static int t_eta(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	char err[1024];
+	int ret;
+
+	(void)arg;
+	eta_ticks = eta_ends = 0;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=randread --bs=4k --runtime=1 --time_based --eta=always");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	CHECK(eta_ticks >= 5 && eta_ends == 1 && eta_last.nr_workers == 1 && eta_last.ios &&
+	      eta_last.ios <= r.jobs[0].workers[0].dir[0].ios &&
+	      eta_last.bytes == eta_last.ios * BS && eta_last.elapsed_ns,
+	      "%u refreshes, %u ends; last: %u workers, %llu I/Os, %llu bytes",
+	      eta_ticks, eta_ends, eta_last.nr_workers, (unsigned long long)eta_last.ios,
+	      (unsigned long long)eta_last.bytes);
+	release(&r);
+	eta_ticks = 0;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=randread --bs=4k --runtime=300ms --time_based --eta=never");
+	CHECK(ret == KG_EXIT_OK && !eta_ticks, "--eta=never: exit %d, %u refreshes", ret, eta_ticks);
+	release(&r);
+	return T_PASS;
+}
+
 static const struct mode modes[] = {
 	{ "read", 50, false }, { "write", 50, false }, { "randread", 50, false },
 	{ "randwrite", 50, false }, { "rw", 50, false }, { "randrw", 50, false },
@@ -1152,6 +1203,7 @@ static const struct tcase cases[] = {
 	{ "runtime, ramp_time and 500 ms samples", t_timed, NULL },
 	{ "ramp_time outlasting a size-bound job: I/Os, no latencies (fio)", t_ramp_size, NULL },
 	{ "size, offset, io_size in percent of the target, as fio", t_pct, NULL },
+	{ "--eta: fio's progress line from the syscall workers", t_eta, NULL },
 };
 
 int main(void)
