@@ -806,6 +806,64 @@ static int t_eta(const void *arg)
 	return T_PASS;
 }
 
+/* The first line of log file @name into @buf, without its newline. */
+static bool log_first(const char *name, char *buf, int len)
+{
+	FILE *fp = fopen(name, "r");
+	bool ok = fp && fgets(buf, len, fp);
+
+	if (fp)
+		fclose(fp);
+	if (ok)
+		buf[strcspn(buf, "\n")] = 0;
+	return ok;
+}
+
+/*
+ * fio 3.33's priority column: log_prio's 16-bit hex of class and level on
+ * every I/O (0x0000 in a window), else 1 for the realtime class, 0 else.
+ */
+static int t_log_prio(const void *arg)
+{
+	static const struct {
+		const char *opts, *tail;
+		bool root;
+	} c[] = {
+		{ "--prio=3 --log_prio=1", ", 4096, 0x4003", false },
+		{ "--prioclass=3 --log_prio=1", ", 4096, 0x6000", false },
+		{ "--log_prio=1", ", 4096, 0x0000", false },
+		{ "--prio=3 --prioclass=2", ", 4096, 0", false },
+		{ "--prio=3 --log_prio=1 --log_offset=1 --log_avg_msec=100", ", 0, 0, 0x0000", false },
+		{ "--prio=3 --prioclass=1", ", 4096, 1", true },
+		{ "--prioclass=1 --log_avg_msec=100", ", 0, 0", true },
+	};
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	char err[1024], dir[] = "/tmp/kiogen-test-prio-XXXXXX", cwd[4096], line[128];
+	unsigned int i;
+	int ret, rc = T_PASS;
+
+	(void)arg;
+	CHECK(getcwd(cwd, sizeof(cwd)) && mkdtemp(dir) && !chdir(dir), "temp dir");
+	for (i = 0; i < ARRAY_SIZE(c) && rc == T_PASS; i++) {
+		if (c[i].root && geteuid())
+			continue;
+		ret = run(&js, &r, err, sizeof(err),
+			  "--path=syscall --name=p --filename=%%F --rw=randread --bs=4k --number_ios=20 --write_lat_log=k %s",
+			  c[i].opts);
+		if (ret || kg_log_write(&r, &js, NULL) || !log_first("k_clat.1.log", line, sizeof(line)) ||
+		    strlen(line) < strlen(c[i].tail) ||
+		    strcmp(line + strlen(line) - strlen(c[i].tail), c[i].tail))
+			rc = fail("%s: exit %d, first line '%s', fio ends it '%s': %s", c[i].opts,
+				  ret, line, c[i].tail, err);
+		release(&r);
+		if (system("rm -f k_*.log"))
+			rc = fail("clean up");
+	}
+	CHECK(!chdir(cwd) && !rmdir(dir), "clean up");
+	return rc;
+}
+
 static const struct mode modes[] = {
 	{ "read", 50, false }, { "write", 50, false }, { "randread", 50, false },
 	{ "randwrite", 50, false }, { "rw", 50, false }, { "randrw", 50, false },
@@ -1204,6 +1262,7 @@ static const struct tcase cases[] = {
 	{ "ramp_time outlasting a size-bound job: I/Os, no latencies (fio)", t_ramp_size, NULL },
 	{ "size, offset, io_size in percent of the target, as fio", t_pct, NULL },
 	{ "--eta: fio's progress line from the syscall workers", t_eta, NULL },
+	{ "log_prio and the priority column as fio 3.33 writes them", t_log_prio, NULL },
 };
 
 int main(void)

@@ -194,6 +194,17 @@ for p in kern sys; do
 	check "$p per-I/O: as many lines in the lat, bw and iops logs" \
 		test "$(cat "$d"/io_lat.1.log "$d"/io_bw.1.log "$d"/io_iops.1.log | wc -l)" = $((3 * c))
 done
+# fio 3.33's priority column: log_prio's hex of class and level on each I/O
+mkdir -p "$TMP/io/prio"
+PRJOB="--name=pr --filename=$DAT --size=1m --rw=randread --bs=4k --number_ios=20
+	--prio=3 --log_prio=1 --write_lat_log"
+# shellcheck disable=SC2086
+(cd "$TMP/io/prio" && fio $PRJOB=f --output-format=terse >/dev/null 2>&1 &&
+	"$KIOGEN" run $PRJOB=k --output-format=terse >/dev/null 2>&1)
+prios() { awk -F', ' '{ print $NF }' "$1" | sort -u | tr '\n' ' '; }
+check "log_prio, kernel path: the last column as fio's ($(prios "$TMP/io/prio/k_clat.1.log"))" \
+	test "$(prios "$TMP/io/prio/k_clat.1.log")" = "$(prios "$TMP/io/prio/f_clat.1.log")" -a \
+	"$(prios "$TMP/io/prio/k_clat.1.log")" = "0x4003 "
 # the kernel's ring holds 1024 samples; 4000 I/Os go through it, the CLI
 # taking them while the run lasts
 "$KIOGEN" run --name=dr --filename="$DAT" --size=16m --rw=randread --bs=4k \
