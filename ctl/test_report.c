@@ -570,6 +570,29 @@ static int t_text_untimed(const void *arg)
 	return rc;
 }
 
+/* kb_base=1000: fio's decimal units first, binary in parentheses */
+static int t_text_kb_base(const void *arg)
+{
+	size_t len;
+	char *t, *fast, *bw, line[128] = "";
+	int rc = T_PASS;
+
+	(void)arg;
+	fx_jobs[2].kb_base = 1000;
+	t = render(kg_report_text, &fx_run, &len);
+	fx_jobs[2].kb_base = 0;
+	fast = strstr(t, "\nfast: (groupid=");
+	bw = fast ? strstr(fast, ", BW=") : NULL;
+	if (bw)
+		snprintf(line, sizeof(line), "%.*s", (int)strcspn(bw, "\n"), bw);
+	/* fio's ", BW=50.3MB/s (48.0MiB/s)(50.3MB/1000msec)" */
+	if (!strstr(line, "MB/s (") || !strstr(line, "MiB/s)(") || strstr(line, "iB/s (") ||
+	    !strstr(line, "MB/1000msec)"))
+		rc = fail("fast's block under kb_base=1000:\n%s", fast ? fast : t);
+	free(t);
+	return rc;
+}
+
 /* ---- cases: JSON ------------------------------------------------------ */
 
 /* a per-I/O log that missed samples says how many under "kiogen" */
@@ -854,6 +877,7 @@ static const struct tcase cases[] = {
 	{ "text: disk stats only for valid disks", t_text_disks, NULL },
 	{ "text: I/Os without latencies, as fio after a ramp", t_text_untimed, NULL },
 	{ "JSON: kiogen.log_lost, the samples a full log_ring lost", t_json_log_lost, NULL },
+	{ "text: kb_base=1000 puts fio's decimal units first", t_text_kb_base, NULL },
 	{ "json: python3 -m json.tool accepts it", t_json_valid, NULL },
 	{ "json: jobs[0].read iops, total_ios, bw, samples", t_json_read, NULL },
 	{ "json: every clat percentile within 1% of the truth", t_json_percentiles, NULL },
