@@ -422,7 +422,7 @@ static void kg_log_line(FILE *f, const struct kg_log_opts *o, uint64_t t_ms,
 
 /*
  * fio's log_avg_msec=0: a line per I/O, "time, value, direction, bs,
- * [offset, ]0", time its completion in ms; bw is its bytes over its clat
+ * [offset, ]priority", time its completion in ms; bw is its bytes over its clat
  * (fio's bytes * 10^6 / ns), iops 1.
  */
 static void kg_log_ios(FILE *f, const struct kg_job *j,

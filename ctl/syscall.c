@@ -1057,7 +1057,8 @@ static void kg_sys_watch(struct kg_sys_run *run, const struct kg_jobs *js, uint6
 			if (__atomic_load_n(&w->finished, __ATOMIC_ACQUIRE))
 				continue;
 			st.nr_workers++;
-			for (d = KIOGEN_DIR_READ; d <= KIOGEN_DIR_WRITE; d++) {
+			/* the module's progress counts reads, writes and trims */
+			for (d = KIOGEN_DIR_READ; d <= KIOGEN_DIR_TRIM; d++) {
 				st.ios += __atomic_load_n(&w->core.stats[d].ios, __ATOMIC_RELAXED);
 				st.bytes += __atomic_load_n(&w->core.stats[d].bytes,
 							    __ATOMIC_RELAXED);
