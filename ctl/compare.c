@@ -18,6 +18,7 @@
 #include "options.h"
 #include "report.h"
 #include "split.h"
+#include "target.h"
 
 #define KG_MAX_REPEAT	100
 
@@ -354,6 +355,9 @@ int kg_cmd_compare(int argc, char **argv)
 	free(args);
 	if (ret)
 		return KG_EXIT_USAGE;
+	ret = kg_jobs_resolve_pct(&js, stderr);
+	if (ret)
+		return ret;
 	/* a job file, or -detached, can set it where the loop above cannot see */
 	if (js.global.detached) {
 		fprintf(stderr, "kiogen: detached: compare runs both paths itself, attached\n");

@@ -38,6 +38,10 @@ struct kg_job {
 	KIOG_JOB_FIELDS(KIOG_JOB_MEMBER)
 	/* the CLI's own */
 	uint64_t filesize;		/* bytes; 0 = size */
+	/* size=N%, offset=N%, io_size=N%: of the target's size, 1..100; 0: bytes */
+	uint32_t size_pct, offset_pct, io_size_pct;
+	uint64_t offset_align;		/* a percent offset's; 0: the smallest bs */
+	uint32_t kb_base;		/* fio's: 1024 (k = 1024, KiB = 1000) or 1000 */
 	uint32_t fallocate;		/* enum kiogen_fallocate */
 	uint32_t random_generator;	/* enum kg_randgen */
 	bool direct_set;		/* direct= was given */
@@ -200,6 +204,7 @@ struct kg_worker {
 	uint32_t blk_tps;		/* KIOGEN_BLK_TP_* the kernel probed */
 	bool blk_on, blk_file;
 	struct kg_log_data *log;	/* windows for fio's log files; NULL: none */
+	uint64_t log_lost;		/* a merged view's: its workers' log->io_lost */
 	bool has_verify;		/* the job verified: @verify holds */
 	struct kiogen_verify_result verify;
 };

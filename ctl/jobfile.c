@@ -42,6 +42,9 @@ struct kg_reader {
 		dev_t dev;
 		ino_t ino;
 	} reading[KG_INCLUDE_DEPTH];
+	/* the top file's lines, for a look ahead from a section header */
+	char **lines;
+	size_t nr_lines;
 };
 
 /* a line of a file, for messages */
@@ -179,6 +182,32 @@ static bool kg_section_wanted(const struct kg_sections *only, const char *name)
 	return wanted;
 }
 
+static int kg_jf_keyval(struct kg_reader *r, const struct kg_where *w, char *p);
+
+/*
+ * fio parses a section's options by priority, kb_base first: it reads every
+ * size of its section, wherever it stands (not those of an include).
+ */
+static int kg_jf_kb_base_first(struct kg_reader *r, const struct kg_where *w)
+{
+	struct kg_where at = *w;
+	char buf[KG_VALUE_MAX], *p;
+	size_t i;
+
+	for (i = w->line; i < r->nr_lines; i++) {
+		snprintf(buf, sizeof(buf), "%s", r->lines[i]);
+		p = buf + strspn(buf, " \t");
+		if (*p == '[')
+			return 0;
+		p[strcspn(p, ";#")] = 0;
+		if (strncmp(p, "kb_base", 7) || (p[7] != '=' && !isblank((unsigned char)p[7])))
+			continue;
+		at.line = i + 1;
+		return kg_jf_keyval(r, &at, kg_trim(p));
+	}
+	return 0;
+}
+
 /* @p: "[...]", trimmed */
 static int kg_jf_section(struct kg_reader *r, const struct kg_where *w, char *p)
 {
@@ -195,14 +224,14 @@ static int kg_jf_section(struct kg_reader *r, const struct kg_where *w, char *p)
 		return kg_jf_error(r, w, "'[]': a section needs a name");
 	if (!strcmp(name, "global")) {
 		r->sec = KG_SEC_GLOBAL;
-		return 0;
+		return kg_jf_kb_base_first(r, w);
 	}
 	if (!kg_section_wanted(r->only, name)) {
 		r->sec = KG_SEC_SKIP;
 		return 0;
 	}
 	r->sec = KG_SEC_JOB;
-	return kg_jf_option(r, w, "name", name);
+	return kg_jf_option(r, w, "name", name) ?: kg_jf_kb_base_first(r, w);
 }
 
 static int kg_jf_keyval(struct kg_reader *r, const struct kg_where *w, char *p)
@@ -238,7 +267,6 @@ static int kg_jf_keyval(struct kg_reader *r, const struct kg_where *w, char *p)
 }
 
 static int kg_jf_file(struct kg_reader *r, const char *path, const struct kg_where *from);
-
 /* "include FILE": relative to the directory of the file that includes it */
 static int kg_jf_include(struct kg_reader *r, const struct kg_where *w, const char *name)
 {
@@ -316,13 +344,40 @@ static int kg_jf_file(struct kg_reader *r, const char *path, const struct kg_whe
 	r->reading[r->depth++].ino = st.st_ino;
 
 	errno = 0;
-	while (!ret && getline(&line, &cap, f) >= 0) {
-		w.line++;
-		ret = kg_jf_line(r, &w, line);
+	if (r->depth > 1) {
+		while (!ret && getline(&line, &cap, f) >= 0) {
+			w.line++;
+			ret = kg_jf_line(r, &w, line);
+		}
+	} else {
+		/* a top file is read whole first: sections look ahead in it */
+		while (getline(&line, &cap, f) >= 0) {
+			char **more = realloc(r->lines, (r->nr_lines + 1) * sizeof(*more));
+
+			if (!more || !(more[r->nr_lines] = strdup(line))) {
+				r->lines = more ?: r->lines;
+				ret = -ENOMEM;
+				break;
+			}
+			r->lines = more;
+			r->nr_lines++;
+		}
+		if (!ret && !ferror(f))
+			for (i = 0; !ret && i < r->nr_lines; i++) {
+				w.line++;
+				ret = kg_jf_line(r, &w, r->lines[i]);
+			}
 	}
 	if (!ret && ferror(f)) {
 		fprintf(r->err, "kiogen: %s: %s\n", w.file, strerror(errno ?: EIO));
 		ret = -EINVAL;
+	}
+	if (r->depth == 1) {
+		for (i = 0; i < r->nr_lines; i++)
+			free(r->lines[i]);
+		free(r->lines);
+		r->lines = NULL;
+		r->nr_lines = 0;
 	}
 	r->depth--;
 	free(line);

@@ -55,6 +55,19 @@ struct kg_status {
 	int32_t error;
 };
 
+/* fio's ETA line on stderr (ctl/run.c), between two refreshes */
+struct kg_eta_line {
+	bool show;			/* --eta says so (auto: a terminal, text only) */
+	uint64_t last_ios, last_bytes, last_ms, line_ms;
+};
+struct kg_jobs;
+void kg_eta_start(const struct kg_jobs *js, struct kg_eta_line *e);
+/* A refresh from @st (ios and bytes so far) once eta-interval has passed. */
+void kg_progress(const struct kg_status *st, const struct kg_jobs *js,
+		 struct kg_eta_line *e);
+/* Wipes the line, if shown. */
+void kg_eta_end(const struct kg_eta_line *e);
+
 int kg_status_parse(const struct nlattr *run, struct kg_status *st);
 int kg_status_get(struct kg_nl *nl, uint32_t id, struct kg_status *st);
 /* Asks the kernel to stop run @id; returns at once (0 or -errno, said). */

@@ -80,6 +80,11 @@ static const struct kg_option kg_log_options[] = {
 		.help = "log lines have an offset column (0 in windows, as fio)",
 	},
 	{
+		.name = "log_prio", .type = KG_OPT_BOOL, .off1 = KG_JOFF(log.prio),
+		.category = KG_CAT_LOG,
+		.help = "the last column is the I/O priority value (0x4003: class 2, level 3), not 1 for realtime and 0 else",
+	},
+	{
 		.name = "per_job_logs", .type = KG_OPT_BOOL, .off1 = KG_JOFF(log.per_job),
 		.def = "1", .category = KG_CAT_LOG,
 		.help = "1: one log file per worker (.N); 0: the workers of a name share one",
@@ -389,25 +394,46 @@ static int kg_log_close(FILE *f)
 
 enum kg_log_kind { KG_LOG_BW, KG_LOG_IOPS, KG_LOG_SLAT, KG_LOG_CLAT, KG_LOG_LAT };
 
-/* One line as fio writes a window: block size, offset and priority are 0. */
+/*
+ * fio 3.33's last column: with log_prio the I/O's priority value as 16-bit
+ * hex (class << 13 | level), else 1 for the realtime class and 0 for any
+ * other. Every I/O of a kiogen job has the job's; fio's windows have none.
+ */
+static const char *kg_log_prio(const struct kg_job *j, bool window, char buf[8])
+{
+	unsigned int v = window || !j->prioclass ? 0 : j->prioclass << 13 | j->prio;
+
+	if (j->log.prio)
+		snprintf(buf, 8, "0x%04x", v);
+	else
+		snprintf(buf, 8, "%u", v >> 13 == 1);
+	return buf;
+}
+
+/* One line as fio writes a window: block size and offset are 0. */
 static void kg_log_line(FILE *f, const struct kg_log_opts *o, uint64_t t_ms,
-			uint64_t v, unsigned int dir)
+			uint64_t v, unsigned int dir, const char *prio)
 {
 	if (o->offset)
-		fprintf(f, "%" PRIu64 ", %" PRIu64 ", %u, 0, 0, 0\n", t_ms, v, dir);
+		fprintf(f, "%" PRIu64 ", %" PRIu64 ", %u, 0, 0, %s\n", t_ms, v, dir, prio);
 	else
-		fprintf(f, "%" PRIu64 ", %" PRIu64 ", %u, 0, 0\n", t_ms, v, dir);
+		fprintf(f, "%" PRIu64 ", %" PRIu64 ", %u, 0, %s\n", t_ms, v, dir, prio);
 }
 
 /*
  * fio's log_avg_msec=0: a line per I/O, "time, value, direction, bs,
- * [offset, ]0", time its completion in ms; bw is its bytes over its clat
+ * [offset, ]priority", time its completion in ms; bw is its bytes over its clat
  * (fio's bytes * 10^6 / ns), iops 1.
  */
-static void kg_log_ios(FILE *f, const struct kg_log_opts *o,
+static void kg_log_ios(FILE *f, const struct kg_job *j,
 		       const struct kg_log_data *l, enum kg_log_kind kind)
 {
+	const struct kg_log_opts *o = &j->log;
+	char prio[8], none[8];
 	uint64_t i;
+
+	kg_log_prio(j, false, prio);
+	kg_log_prio(j, true, none);
 
 	for (i = 0; i < l->nr_io; i++) {
 		const struct kiogen_log_io *s = &l->io[i];
@@ -431,19 +457,30 @@ static void kg_log_ios(FILE *f, const struct kg_log_opts *o,
 			break;
 		}
 		if (o->offset)
-			fprintf(f, "%" PRIu64 ", %" PRIu64 ", %u, %u, %" PRIu64 ", 0\n",
+			fprintf(f, "%" PRIu64 ", %" PRIu64 ", %u, %u, %" PRIu64 ", %s\n",
 				(uint64_t)(s->t_ns / KG_NS_PER_MS), v, s->dir, s->bytes,
-				(uint64_t)s->offset);
+				(uint64_t)s->offset, prio);
 		else
-			fprintf(f, "%" PRIu64 ", %" PRIu64 ", %u, %u, 0\n",
-				(uint64_t)(s->t_ns / KG_NS_PER_MS), v, s->dir, s->bytes);
+			fprintf(f, "%" PRIu64 ", %" PRIu64 ", %u, %u, %s\n",
+				(uint64_t)(s->t_ns / KG_NS_PER_MS), v, s->dir, s->bytes, prio);
 	}
+	/*
+	 * fio never loses a sample, so it has no mark for it. kiogen's: after a
+	 * blank line (gnuplot draws no line to it; fio2gnuplot stops there), a
+	 * line of fio's columns at time -1, which no sample has, the I/Os
+	 * missing as its value (fio2gnuplot keeps times from 0 only).
+	 */
+	if (l->io_lost)
+		fprintf(f, "\n-1, %" PRIu64 ", 0, 0, %s%s\n", l->io_lost, o->offset ? "0, " : "",
+			none);
 }
 
-static void kg_log_windows(FILE *f, const struct kg_log_opts *o,
+static void kg_log_windows(FILE *f, const struct kg_job *j,
 			   const struct kg_log_data *l, enum kg_log_kind kind)
 {
 	static const struct kiogen_log_window zero;
+	const struct kg_log_opts *o = &j->log;
+	char prio[8];
 	/* bw and iops: whole windows only, as fio */
 	uint32_t nr = kind <= KG_LOG_IOPS && l->nr_win ? l->nr_win - 1 : l->nr_win;
 	uint32_t i, d;
@@ -475,7 +512,8 @@ static void kg_log_windows(FILE *f, const struct kg_log_opts *o,
 				    (w->lat_sum[d][k] - p->lat_sum[d][k]) / ios;
 				break;
 			}
-			kg_log_line(f, o, w->t_ns / KG_NS_PER_MS, v, d);
+			kg_log_line(f, o, w->t_ns / KG_NS_PER_MS, v, d,
+				    kg_log_prio(j, true, prio));
 		}
 	}
 }
@@ -528,9 +566,9 @@ static int kg_log_one(struct kg_log_out *fs, const struct kg_job *j,
 	if (!f)
 		return -EIO;
 	if (l && what >= 0 && j->log_ring)
-		kg_log_ios(f, &j->log, l, what);
+		kg_log_ios(f, j, l, what);
 	else if (l && what >= 0)
-		kg_log_windows(f, &j->log, l, what);
+		kg_log_windows(f, j, l, what);
 	else if (l)
 		kg_log_hists(f, l, j->bs, j->log.hist_coarseness);
 	return kg_log_close(f);
@@ -540,8 +578,8 @@ static int kg_log_worker(struct kg_log_out *fs, const struct kg_job *j,
 			 const struct kg_worker *w, unsigned int n)
 {
 	const struct kg_log_opts *o = &j->log;
-	const struct kg_log_data *l = w->log && (w->log->nr_win || w->log->nr_io) ?
-				      w->log : NULL;
+	const struct kg_log_data *l = w->log && (w->log->nr_win || w->log->nr_io ||
+						 w->log->io_lost) ? w->log : NULL;
 	/* sync engines have no slat: fio leaves that log empty */
 	bool slat = false;
 	int ret = 0, d;

@@ -33,6 +33,7 @@ struct kg_log_opts {
 	uint32_t hist_coarseness;	/* log_hist_coarseness, 0..6 */
 	bool max_value;			/* log_max_value */
 	bool offset;			/* log_offset */
+	bool prio;			/* log_prio: the I/O priority value, in hex */
 	bool per_job;			/* per_job_logs */
 	uint32_t ring;			/* log_ring: per-I/O samples a worker holds */
 };

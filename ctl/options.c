@@ -193,18 +193,26 @@ static const struct kg_option kg_options[] = {
 	},
 	{
 		.name = "offset", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(offset),
+		.pct_off = KG_JOFF(offset_pct),
 		.report = KG_REPORT_SET, .category = KG_CAT_IO,
-		.help = "start of the region in the target",
+		.help = "start of the region in the target; N%: of the target's size, aligned up to offset_align",
+	},
+	{
+		.name = "offset_align", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(offset_align),
+		.report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "what a percent offset is aligned up to (default: the smallest bs)",
 	},
 	{
 		.name = "size", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(size),
+		.pct_off = KG_JOFF(size_pct),
 		.report = KG_REPORT_SET, .category = KG_CAT_IO,
-		.help = "length of the region (default: to the end of the target)",
+		.help = "length of the region (default: to the end of the target); N%: of the target's size",
 	},
 	{
 		.name = "io_size", .alias = "io_limit", .type = KG_OPT_SIZE64,
-		.off1 = KG_JOFF(io_size), .report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
-		.help = "bytes each worker issues (default: size)",
+		.off1 = KG_JOFF(io_size), .pct_off = KG_JOFF(io_size_pct),
+		.report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
+		.help = "bytes each worker issues (default: size); N%: of the region",
 	},
 	{
 		.name = "number_ios", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(number_ios),
@@ -270,6 +278,15 @@ static const struct kg_option kg_options[] = {
 			{ "lfsr", "xoshiro256**, every block once per pass even with norandommap (as fio's lfsr)",
 			  KG_RANDGEN_LFSR },
 			{ "tausworthe64", "xoshiro256**", KG_RANDGEN_TAUSWORTHE },
+		},
+	},
+	{
+		.name = "kb_base", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(kb_base),
+		.def = "1024", .report = KG_REPORT_CHANGED, .category = KG_CAT_JOB,
+		.help = "what k, m, g mean in the sizes after it (in a job file: in its section)",
+		.posval = {
+			{ "1024", "k and kB are 1024, KiB is 1000 (fio's default, for old scripts)", 1024 },
+			{ "1000", "k and kB are 1000, KiB is 1024 (SI and IEC prefixes)", 1000 },
 		},
 	},
 	{
@@ -842,14 +859,22 @@ const char *kg_rw_name(uint32_t rw)
 	return name ? name : "?";
 }
 
-/* fio sizes: a number with an optional k/m/g/t/p suffix, powers of 1024. */
+/* kb_base of the job whose options are being parsed (fio's parse reads its td's) */
+static uint32_t kg_kb_base = 1024;
+
+/*
+ * fio sizes (parse.c's get_mult_bytes()): a number with an optional k, m, g,
+ * t or p (any case, "b" after it allowed). As fio, k and kB are kb_base's
+ * powers, KiB the other base's: with fio's default kb_base=1024, 4k and 4kB
+ * are 4096 and 4KiB is 4000; with kb_base=1000 it is the other way round.
+ */
 int kg_parse_size(const char *s, uint64_t *out)
 {
 	static const char units[] = "kmgtp";
-	unsigned long long v;
+	unsigned long long v, base = kg_kb_base, mult = 1;
 	const char *u;
 	char *end;
-	int shift = 0;
+	int pow = 0;
 
 	if (!*s || !isdigit((unsigned char)*s))
 		return -EINVAL;
@@ -861,9 +886,11 @@ int kg_parse_size(const char *s, uint64_t *out)
 		u = strchr(units, tolower((unsigned char)*end));
 		if (!u)
 			return -EINVAL;
-		shift = 10 * (u - units + 1);
+		pow = u - units + 1;
 		end++;
-		/* accept k, kb, kib (any case) */
+		/* k, kb, ki: kb_base's; kib: the other base's */
+		if (tolower((unsigned char)*end) == 'i' && tolower((unsigned char)end[1]) == 'b')
+			base = base == 1000 ? 1024 : 1000;
 		if (tolower((unsigned char)*end) == 'i')
 			end++;
 		if (tolower((unsigned char)*end) == 'b')
@@ -871,9 +898,11 @@ int kg_parse_size(const char *s, uint64_t *out)
 		if (*end)
 			return -EINVAL;
 	}
-	if (shift && v > (UINT64_MAX >> shift))
+	while (pow--)
+		mult *= base;
+	if (v > UINT64_MAX / mult)
 		return -ERANGE;
-	*out = (uint64_t)v << shift;
+	*out = v * mult;
 	return 0;
 }
 
@@ -1344,6 +1373,29 @@ static void kg_opt_store(const struct kg_option *o, void *base, uint64_t x,
 	}
 }
 
+/* fio's "size=20%": a whole percentage of the target's size, 1 to 100 */
+static int kg_opt_pct(const struct kg_option *o, void *base, const char *name,
+		      const char *v, FILE *err)
+{
+	char *end;
+	unsigned long p;
+
+	errno = 0;
+	p = strtoul(v, &end, 10);
+	if (!isdigit((unsigned char)*v) || errno || strcmp(end, "%") || !p || p > 100) {
+		fprintf(err, "kiogen: %s: '%s' is not a percentage from 1%% to 100%%\n",
+			name, v);
+		return -EINVAL;
+	}
+	*(uint64_t *)((char *)base + o->off1) = 0;
+	*(uint32_t *)((char *)base + o->pct_off) = p;
+	return 0;
+}
+
+static int kg_opt_set_value(struct kg_jobs *js, struct kg_job *j,
+			    const struct kg_option *o, void *base, const char *name,
+			    const char *v, FILE *err);
+
 /*
  * Checks @v against @o's type and allowed values, then stores it, or hands
  * it to @o's callback. @name is how the user wrote the option (an alias).
@@ -1352,6 +1404,21 @@ static int kg_opt_set(struct kg_jobs *js, struct kg_job *j, const struct kg_opti
 		      const char *name, const char *v, FILE *err)
 {
 	void *base = o->scope == KG_OPT_GLOBAL ? (void *)&js->global : (void *)j;
+	uint32_t kb_base = kg_kb_base;
+	int ret;
+
+	/* the job's kb_base reads its sizes, as fio's parse takes its td's */
+	if (j && j->kb_base)
+		kg_kb_base = j->kb_base;
+	ret = kg_opt_set_value(js, j, o, base, name, v, err);
+	kg_kb_base = kb_base;
+	return ret;
+}
+
+static int kg_opt_set_value(struct kg_jobs *js, struct kg_job *j,
+			    const struct kg_option *o, void *base, const char *name,
+			    const char *v, FILE *err)
+{
 	const struct kg_opt_value *pv = NULL;
 	uint64_t x = 0;
 	int ret;
@@ -1383,6 +1450,8 @@ static int kg_opt_set(struct kg_jobs *js, struct kg_job *j, const struct kg_opti
 			fprintf(err, "kiogen: %s: longer than %zu characters\n", name, o->len - 1);
 			return -EINVAL;
 		}
+	} else if (o->pct_off && strchr(v, '%')) {
+		return kg_opt_pct(o, base, name, v, err);
 	} else if (o->cb && o->type == KG_OPT_SIZE32 && strchr(v, ',')) {
 		ret = kg_opt_number_dirs(o, name, v, err);
 		if (ret)
@@ -1404,6 +1473,8 @@ static int kg_opt_set(struct kg_jobs *js, struct kg_job *j, const struct kg_opti
 		return 0;
 	}
 	kg_opt_store(o, base, x, v);
+	if (o->pct_off)		/* bytes take the place of a percentage */
+		*(uint32_t *)((char *)base + o->pct_off) = 0;
 	return 0;
 }
 
@@ -1708,7 +1779,8 @@ static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
 		return -EINVAL;
 	}
 	if (!strcmp(j->engine, "null") && !j->size) {
-		fprintf(err, "kiogen: %s: size: the null engine needs a size\n", j->name);
+		fprintf(err, "kiogen: %s: size: the null engine needs a size%s\n", j->name,
+			j->size_pct ? " in bytes (it has no target to take a percentage of)" : "");
 		return -EINVAL;
 	}
 	if (j->size && j->size < j->bs) {

@@ -66,6 +66,8 @@ struct kg_jobs;
  * @scope: job or global field
  * @off1: offset of the field in its scope's struct (unused with @cb only)
  * @len: KG_OPT_STR: size of the array
+ * @pct_off: a value "N%" (1 to 100) is a percentage of the target's size,
+ *	stored as a u32 at this offset of the job instead (fio's size=20%)
  * @time_unit: KG_OPT_TIME: ns of a number without a suffix; 0: seconds
  * @minval: bounds of numbers; both 0: no bounds
  * @maxval: see @minval
@@ -89,6 +91,7 @@ struct kg_option {
 	enum kg_opt_scope scope;
 	size_t off1;
 	size_t len;
+	size_t pct_off;
 	uint64_t time_unit;
 	uint64_t minval, maxval;
 	const char *def;

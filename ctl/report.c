@@ -160,18 +160,27 @@ static void kg_text_percentiles(FILE *f, const char *name,
 	}
 }
 
-static void kg_text_rates(FILE *f, const struct kg_stat *bw,
-			  const struct kg_stat *iops, double share)
+/*
+ * fio's units follow the job's kb_base: binary first with 1024 (its
+ * default), decimal first with 1000.
+ */
+static bool kg_kb_pow2(const struct kg_job *j)
 {
-	const char *unit = "KiB";
-	double div = 1.0;
+	return !j || j->kb_base != 1000;
+}
+
+static void kg_text_rates(FILE *f, const struct kg_stat *bw,
+			  const struct kg_stat *iops, double share, bool pow2)
+{
+	const char *unit = pow2 ? "KiB" : "kB";
+	double div = 1.0, base = pow2 ? 1024.0 : 1000.0;
 
 	if (!bw->n)
 		return;
-	/* fio switches to MiB/s once the mean passes 1 GiB/s */
-	if (bw->mean > 1024.0 * 1024.0) {
+	/* fio switches once the mean passes kb_base^2 (its samples stay KiB/s) */
+	if (bw->mean > base * base) {
 		unit = "MiB";
-		div = 1024.0;
+		div = base;
 	}
 	fprintf(f, "   bw (%5s/s): min=%5llu, max=%5llu, per=%3.2f%%, avg=%5.02f, stdev=%5.02f, samples=%llu\n",
 		unit, (unsigned long long)llround(bw->min / div),
@@ -192,14 +201,15 @@ static void kg_text_dir(FILE *f, const struct kg_report *rp,
 	char iops[32], bw[32], bw_alt[32], io[32];
 	struct kg_lat_view slat, clat, lat, sched;
 	struct kg_stat bws, iopss;
+	bool pow2 = kg_kb_pow2(v->job);
 
 	kg_num2str(iops, sizeof(iops), (uint64_t)kg_rate(dd->ios, ns),
 		   KG_SIG_FIGS, false, "");
 	kg_num2str(bw, sizeof(bw), (uint64_t)kg_rate(dd->bytes, ns),
-		   KG_SIG_FIGS, true, "B/s");
+		   KG_SIG_FIGS, pow2, "B/s");
 	kg_num2str(bw_alt, sizeof(bw_alt), (uint64_t)kg_rate(dd->bytes, ns),
-		   KG_SIG_FIGS, false, "B/s");
-	kg_num2str(io, sizeof(io), dd->bytes, KG_SIG_FIGS, true, "B");
+		   KG_SIG_FIGS, !pow2, "B/s");
+	kg_num2str(io, sizeof(io), dd->bytes, KG_SIG_FIGS, pow2, "B");
 	/* fio's writes say how many zones they reset: none off a zoned device */
 	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n",
 		kg_dir_names[d],
@@ -211,8 +221,11 @@ static void kg_text_dir(FILE *f, const struct kg_report *rp,
 	kg_dir_lat(dd, KG_LAT_LAT, &lat);
 	if (slat.n)
 		kg_text_lat(f, "slat", &slat);
-	kg_text_lat(f, "clat", &clat);
-	kg_text_lat(f, " lat", &lat);
+	/* as fio: none without samples (a job that ended within its ramp) */
+	if (clat.n)
+		kg_text_lat(f, "clat", &clat);
+	if (lat.n)
+		kg_text_lat(f, " lat", &lat);
 	if (kg_want_clat_pct(v))
 		kg_text_percentiles(f, "clat", &clat, &rp->pl);
 	if (kg_want_lat_pct(v))
@@ -228,7 +241,7 @@ static void kg_text_dir(FILE *f, const struct kg_report *rp,
 	}
 
 	kg_interval_stats(&v->w, d, &bws, &iopss);
-	kg_text_rates(f, &bws, &iopss, kg_bw_share(rp, v, d, bws.mean));
+	kg_text_rates(f, &bws, &iopss, kg_bw_share(rp, v, d, bws.mean), pow2);
 }
 
 static void kg_text_lat_dist(FILE *f, const struct kg_worker *w)
@@ -341,8 +354,16 @@ static void kg_text_view(FILE *f, const struct kg_report *rp,
 static void kg_text_group(FILE *f, const struct kg_report *rp, uint32_t gid)
 {
 	static const char *const names[KG_NR_DIRS] = { "   READ", "  WRITE", "   TRIM" };
+	const struct kg_job *first = NULL;
+	bool pow2;
+	uint32_t k;
 	int d;
 
+	/* fio's group takes the kb_base of its first job */
+	for (k = 0; k < rp->nr_views && !first; k++)
+		if (rp->views[k].groupid == gid)
+			first = rp->views[k].job;
+	pow2 = kg_kb_pow2(first);
 	fprintf(f, "\nRun status group %u (all jobs):\n", gid);
 	for (d = 0; d < KG_NR_DIRS; d++) {
 		const struct kg_group_dir *g = &rp->grp[gid][d];
@@ -351,14 +372,14 @@ static void kg_text_group(FILE *f, const struct kg_report *rp, uint32_t gid)
 
 		if (!g->any)
 			continue;
-		kg_num2str(s[0], 32, agg, KG_SIG_FIGS, true, "B/s");
-		kg_num2str(s[1], 32, agg, KG_SIG_FIGS, false, "B/s");
-		kg_num2str(s[2], 32, (uint64_t)g->min_bw, KG_SIG_FIGS, true, "B/s");
-		kg_num2str(s[3], 32, (uint64_t)g->max_bw, KG_SIG_FIGS, true, "B/s");
-		kg_num2str(s[4], 32, (uint64_t)g->min_bw, KG_SIG_FIGS, false, "B/s");
-		kg_num2str(s[5], 32, (uint64_t)g->max_bw, KG_SIG_FIGS, false, "B/s");
-		kg_num2str(s[6], 32, g->bytes, KG_SIG_FIGS, true, "B");
-		kg_num2str(s[7], 32, g->bytes, KG_SIG_FIGS, false, "B");
+		kg_num2str(s[0], 32, agg, KG_SIG_FIGS, pow2, "B/s");
+		kg_num2str(s[1], 32, agg, KG_SIG_FIGS, !pow2, "B/s");
+		kg_num2str(s[2], 32, (uint64_t)g->min_bw, KG_SIG_FIGS, pow2, "B/s");
+		kg_num2str(s[3], 32, (uint64_t)g->max_bw, KG_SIG_FIGS, pow2, "B/s");
+		kg_num2str(s[4], 32, (uint64_t)g->min_bw, KG_SIG_FIGS, !pow2, "B/s");
+		kg_num2str(s[5], 32, (uint64_t)g->max_bw, KG_SIG_FIGS, !pow2, "B/s");
+		kg_num2str(s[6], 32, g->bytes, KG_SIG_FIGS, pow2, "B");
+		kg_num2str(s[7], 32, g->bytes, KG_SIG_FIGS, !pow2, "B");
 		fprintf(f, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%llu-%llumsec\n",
 			names[d], s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7],
 			(unsigned long long)kg_ns_to_ms(g->min_run_ns),
@@ -401,9 +422,9 @@ void kg_report_preamble(FILE *f, const struct kg_jobs *js)
 		uint32_t w = j->bs_write ?: j->bs;
 		char bs[16], bw[16], bt[16];
 
-		kg_num2str(bs, sizeof(bs), j->bs, KG_SIG_FIGS, true, "B");
-		kg_num2str(bw, sizeof(bw), w, KG_SIG_FIGS, true, "B");
-		kg_num2str(bt, sizeof(bt), j->bs_trim ?: w, KG_SIG_FIGS, true, "B");
+		kg_num2str(bs, sizeof(bs), j->bs, KG_SIG_FIGS, kg_kb_pow2(j), "B");
+		kg_num2str(bw, sizeof(bw), w, KG_SIG_FIGS, kg_kb_pow2(j), "B");
+		kg_num2str(bt, sizeof(bt), j->bs_trim ?: w, KG_SIG_FIGS, kg_kb_pow2(j), "B");
 		fprintf(f, "%s: (g=%u): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, iodepth=%u\n",
 			j->name, j->groupid, kg_rw_name(j->rw), bs, bs, bw, bw, bt, bt,
 			j->ioengine, j->iodepth);

@@ -66,12 +66,6 @@ static int kg_run_new_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-/* The progress line's state between two refreshes. */
-struct kg_eta_line {
-	bool show;
-	uint64_t last_ios, last_bytes, last_ms, line_ms;
-};
-
 /* fio's letter of a running job: R r W w M m, lower case when random */
 static char kg_eta_letter(uint32_t rw)
 {
@@ -119,8 +113,8 @@ static double kg_eta_done(const struct kg_status *st, const struct kg_jobs *js,
  * and I/Os of both directions together, so a job that reads and writes
  * shows them as "rw=".
  */
-static void kg_progress(const struct kg_status *st, const struct kg_jobs *js,
-			struct kg_eta_line *e)
+void kg_progress(const struct kg_status *st, const struct kg_jobs *js,
+		 struct kg_eta_line *e)
 {
 	const struct kg_global *g = &js->global;
 	uint64_t now = kg_now_ms(), dt = now - e->last_ms ?: 1, left;
@@ -159,6 +153,23 @@ static void kg_progress(const struct kg_status *st, const struct kg_jobs *js,
 	e->last_ios = st->ios;
 	e->last_bytes = st->bytes;
 	e->last_ms = now;
+}
+
+void kg_eta_start(const struct kg_jobs *js, struct kg_eta_line *e)
+{
+	const struct kg_global *g = &js->global;
+
+	/* fio's auto: a terminal, and no other report format to spoil */
+	e->show = g->eta == KG_ETA_ALWAYS ||
+		  (g->eta == KG_ETA_AUTO && isatty(STDERR_FILENO) && kg_output_text_only(g));
+	e->last_ios = e->last_bytes = 0;
+	e->last_ms = e->line_ms = kg_now_ms();
+}
+
+void kg_eta_end(const struct kg_eta_line *e)
+{
+	if (e->show)
+		fprintf(stderr, "\r%*s\r", 78, "");
 }
 
 int kg_run_stop(struct kg_nl *nl, uint32_t id)
@@ -246,18 +257,15 @@ static int kg_run_wait(struct kg_nl *nl, struct kg_nl *ev, uint32_t id,
 	/* fio's per-I/O logs: the workers' rings emptied this often */
 	uint64_t drain_ms = kg_log_drains(js) ? KG_LOG_DRAIN_MS : 0;
 	uint64_t next_drain = kg_now_ms() + drain_ms;
-	struct kg_eta_line eta = { .last_ms = kg_now_ms(), .line_ms = kg_now_ms() };
+	struct kg_eta_line eta;
 	struct kg_wait_event we = { .id = id, .st = st };
 	uint64_t status_ms = js->global.status_interval_ns / 1000000;
 	uint64_t next_status = kg_now_ms() + status_ms, now;
 	int wait_ms;
-	bool tty;
 	bool stopping = false, ask = true;
 	int err;
 
-	tty = js->global.eta == KG_ETA_ALWAYS ||
-	      (js->global.eta == KG_ETA_AUTO && isatty(STDERR_FILENO) &&
-	       kg_output_text_only(&js->global));
+	kg_eta_start(js, &eta);
 	for (;;) {
 		if (ask) {
 			err = kg_status_get(nl, id, st);
@@ -269,7 +277,7 @@ static int kg_run_wait(struct kg_nl *nl, struct kg_nl *ev, uint32_t id,
 				return -EIO;
 			break;
 		}
-		if (tty && !stopping)
+		if (eta.show && !stopping)
 			kg_progress(st, js, &eta);
 		now = kg_now_ms();
 		if (status_ms && !stopping && now >= next_status) {
@@ -284,7 +292,7 @@ static int kg_run_wait(struct kg_nl *nl, struct kg_nl *ev, uint32_t id,
 		}
 		if (kg_interrupted && !stopping) {
 			fprintf(stderr, "%skiogen: stopping run %u, waiting for in-flight I/O\n",
-				tty ? "\n" : "", id);
+				eta.show ? "\n" : "", id);
 			err = kg_run_stop(nl, id);
 			if (err)
 				return err;
@@ -306,8 +314,7 @@ static int kg_run_wait(struct kg_nl *nl, struct kg_nl *ev, uint32_t id,
 		ask = err == 0 || (err < 0 && err != -EINTR);
 	}
 	kg_second_exits = 0;
-	if (tty)
-		fprintf(stderr, "\r%*s\r", 78, "");
+	kg_eta_end(&eta);
 	return 0;
 }
 
@@ -611,6 +618,9 @@ int kg_cmd_run(int argc, char **argv)
 	if (kg_parse_args(&js, argc, argv, stderr) ||
 	    kg_jobs_finish(&js, stderr, stderr) || kg_log_prepare(&js, stderr))
 		return KG_EXIT_USAGE;
+	ret = kg_jobs_resolve_pct(&js, stderr);
+	if (ret)
+		return ret;
 	if (!js.global.percentiles_set)
 		kg_default_percentiles(&js.global);
 	if (js.global.detached && kg_repeat_max(&js.global) > 1) {

@@ -125,6 +125,7 @@ int kg_worker_merge(struct kg_worker *into, const struct kg_worker *from)
 	into->mem += from->mem;
 	into->digest += from->digest;
 	into->issued += from->issued;
+	into->log_lost += from->log_lost + (from->log ? from->log->io_lost : 0);
 	if (!into->error)
 		into->error = from->error;
 	for (i = 0; i < KIOGEN_DEPTH_BUCKETS; i++) {
@@ -148,10 +149,27 @@ void kg_worker_release(struct kg_worker *w)
 	w->nr_samples = 0;
 }
 
+/*
+ * Completions with latencies: all of them, unless the histogram is empty.
+ * It is when a job ended within its ramp: fio counts those I/Os but not
+ * their latencies (kiog_core_finish()).
+ */
+static uint64_t kg_dir_timed(const struct kg_dir *d)
+{
+	size_t i;
+
+	for (i = 0; d->ios && i < KIOG_HIST_BUCKETS; i++)
+		if (d->hist[i])
+			return d->ios;
+	return 0;
+}
+
 void kg_dir_lat(const struct kg_dir *d, enum kg_lat_kind kind,
 		struct kg_lat_view *v)
 {
 	memset(v, 0, sizeof(*v));
+	if (kind != KG_LAT_SCHED && !kg_dir_timed(d))
+		return;
 	switch (kind) {
 	case KG_LAT_SLAT:
 		if (!d->has_slat)

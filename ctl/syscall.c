@@ -823,7 +823,7 @@ static void kg_sys_loop(struct kg_sys_worker *w)
 	if (!l.broken && kiog_core_end_sync_due(c))
 		for (w->sync_file = 0; w->sync_file < w->nr_fds; w->sync_file++)
 			kg_sys_sync(w, false);
-	w->res.elapsed_ns = kiog_core_elapsed(c, kg_sys_now_ns());
+	w->res.elapsed_ns = kiog_core_finish(c, kg_sys_now_ns());
 }
 
 static uint64_t kg_sys_tv_ns(const struct timeval *tv)
@@ -855,19 +855,18 @@ static void kg_sys_gate_set(struct kg_sys_gate *g, bool abort)
 }
 
 /* Body of a worker thread: the loop, then its own CPU time and switches. */
-static void *kg_sys_worker_fn(void *data)
+static void kg_sys_worker_body(struct kg_sys_worker *w)
 {
-	struct kg_sys_worker *w = data;
 	struct rusage r0, r1;
 	int err;
 
 	/* placed as the module places its threads, before the first I/O */
 	err = kg_place_thread(w->job, w->place_index, stderr);
 	if (!kg_sys_gate_wait(w->gate))
-		return NULL;
+		return;
 	if (err) {
 		w->core.error = err;
-		return NULL;
+		return;
 	}
 	getrusage(RUSAGE_THREAD, &r0);
 	kg_sys_loop(w);
@@ -876,6 +875,14 @@ static void *kg_sys_worker_fn(void *data)
 	w->res.cpu_sys_ns = kg_sys_tv_ns(&r1.ru_stime) - kg_sys_tv_ns(&r0.ru_stime);
 	w->res.ctx_vol = r1.ru_nvcsw - r0.ru_nvcsw;
 	w->res.ctx_invol = r1.ru_nivcsw - r0.ru_nivcsw;
+}
+
+static void *kg_sys_worker_fn(void *data)
+{
+	struct kg_sys_worker *w = data;
+
+	kg_sys_worker_body(w);
+	__atomic_store_n(&w->finished, true, __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -1046,6 +1053,47 @@ static void kg_sys_join(struct kg_sys_run *run)
 	run->nr_started = 0;
 }
 
+/* How often the main thread looks at its workers for fio's ETA line */
+#define KG_SYS_WATCH_US		100000
+
+/*
+ * fio's ETA line while the workers run, as the kernel path's, from their
+ * counters: each worker writes its own, this thread only reads them (a
+ * moment's view, as the module's progress events are).
+ */
+static void kg_sys_watch(struct kg_sys_run *run, const struct kg_jobs *js, uint64_t t0)
+{
+	struct kg_eta_line eta;
+	struct kg_status st;
+	uint32_t i, d;
+
+	kg_eta_start(js, &eta);
+	if (!eta.show)
+		return;
+	for (;;) {
+		memset(&st, 0, sizeof(st));
+		for (i = 0; i < run->nr_started; i++) {
+			const struct kg_sys_worker *w = run->workers[i];
+
+			if (__atomic_load_n(&w->finished, __ATOMIC_ACQUIRE))
+				continue;
+			st.nr_workers++;
+			/* the module's progress counts reads, writes and trims */
+			for (d = KIOGEN_DIR_READ; d <= KIOGEN_DIR_TRIM; d++) {
+				st.ios += __atomic_load_n(&w->core.stats[d].ios, __ATOMIC_RELAXED);
+				st.bytes += __atomic_load_n(&w->core.stats[d].bytes,
+							    __ATOMIC_RELAXED);
+			}
+		}
+		if (!st.nr_workers || kg_interrupt_pending())
+			break;
+		st.elapsed_ns = kg_sys_now_ns() - t0;
+		kg_progress(&st, js, &eta);
+		usleep(KG_SYS_WATCH_US);
+	}
+	kg_eta_end(&eta);
+}
+
 static void kg_sys_release(struct kg_sys_run *run, const struct kg_jobs *js)
 {
 	uint32_t i;
@@ -1132,6 +1180,7 @@ int kg_syscall_run(const struct kg_jobs *js, struct kg_run_result *r)
 	t0_ms = kg_now_ms();
 	t0 = kg_sys_now_ns();
 	kg_sys_gate_set(&run->gate, false);
+	kg_sys_watch(run, js, t0);
 	kg_sys_join(run);
 	r->elapsed_ns = kg_sys_now_ns() - t0;
 	kg_disks_read(r, js, true, t0_ms);

@@ -162,6 +162,7 @@ struct kg_sys_worker {
 	struct kg_worker res;
 	struct kg_sys_gate *gate;
 	pthread_t thread;
+	bool finished;			/* its thread is about to return (atomic) */
 	uint8_t trim_kind;		/* ctl/trim.c: 0 unknown, 1 file, 2 device */
 	uint32_t place_index;		/* among the run's workers, jobs in order */
 };

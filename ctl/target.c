@@ -407,6 +407,88 @@ int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
 	return KG_EXIT_OK;
 }
 
+/* @n percent of @real, without overflowing */
+static uint64_t kg_target_pct(uint64_t real, uint32_t n)
+{
+	return real / 100 * n + real % 100 * n / 100;
+}
+
+/*
+ * fio's percentages of the target's real size (filesetup.c): the offset
+ * aligned up to offset_align or the smallest block size, the size capped
+ * at what is left after the offset and rounded down to the smallest block
+ * size, io_size of the region.
+ */
+static int kg_target_resolve_pct(struct kg_job *j, FILE *err)
+{
+	const char *opt = j->offset_pct ? "offset" : j->size_pct ? "size" : "io_size";
+	char path[KIOGEN_PATH_LEN];
+	struct kg_target t = { 0 };
+	struct kiog_wl_cfg c;
+	struct kiog_bs b;
+	uint64_t real, left, align;
+	uint32_t min_bs;
+	int fd, ret;
+
+	if (!strcmp(j->engine, "null") || kiog_meta_op_of(j->engine) != KIOG_META_NONE) {
+		fprintf(err, "kiogen: %s: %s: a percentage is of the target's size; ioengine=%s has no target\n",
+			j->name, opt, j->ioengine);
+		return KG_EXIT_USAGE;
+	}
+	/* of the first file, as fio's of each: the files of a list share a region */
+	kg_job_file_path(j, 0, path, sizeof(path));
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return kg_target_error(j, path, "size", false, errno);
+	ret = kg_target_size(j, path, fd, false, &t);
+	close(fd);
+	if (ret)
+		return ret;
+	real = t.bytes;
+	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, &c, j);
+	kiog_bs_init(&b, &c, 0);
+	min_bs = kiog_bs_min(&b, kiog_rw_dirs(j->rw));
+	if (j->offset_pct) {
+		align = j->offset_align ?: min_bs;
+		j->offset = kg_target_pct(real, j->offset_pct);
+		j->offset = (j->offset + align - 1) / align * align;
+	}
+	left = real > j->offset ? real - j->offset : 0;
+	if (j->size_pct) {
+		j->size = kg_target_pct(real, j->size_pct);
+		if (j->size > left)
+			j->size = left;
+		j->size -= j->size % min_bs;
+	}
+	if (j->io_size_pct)
+		j->io_size = kg_target_pct(j->size ?: left, j->io_size_pct);
+	if ((j->size_pct && !j->size) || (j->io_size_pct && !j->io_size) ||
+	    (j->offset_pct && !left)) {
+		fprintf(err, "kiogen: %s: %s: %u%% of %s (%" PRIu64 " bytes) leaves no block to do\n",
+			j->name, opt, j->offset_pct ?: j->size_pct ?: j->io_size_pct,
+			j->filename, real);
+		return KG_EXIT_USAGE;
+	}
+	return KG_EXIT_OK;
+}
+
+int kg_jobs_resolve_pct(struct kg_jobs *js, FILE *err)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < js->nr_jobs; i++) {
+		struct kg_job *j = &js->jobs[i];
+
+		if (!j->size_pct && !j->offset_pct && !j->io_size_pct)
+			continue;
+		ret = kg_target_resolve_pct(j, err);
+		if (ret)
+			return ret;
+	}
+	return KG_EXIT_OK;
+}
+
 void kg_target_close(struct kg_target *t)
 {
 	uint32_t i;

@@ -87,6 +87,21 @@ int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
 		   struct kg_target *t, FILE *info);
 
 /**
+ * kg_jobs_resolve_pct() - size=N%, offset=N%, io_size=N% into bytes
+ * @js: the parsed jobs; their percentages become byte counts
+ * @err: where a refusal is said
+ *
+ * As fio, of the target's real size (a file's or a device's): the offset
+ * aligned up to offset_align (default: the smallest block size), the size
+ * capped at what the offset leaves and rounded down to the smallest block
+ * size, io_size of the region. Before anything is laid out or run.
+ *
+ * Return: KG_EXIT_OK, or the exit code after saying why in words.
+ */
+struct kg_jobs;
+int kg_jobs_resolve_pct(struct kg_jobs *js, FILE *err);
+
+/**
  * kg_target_close() - close what kg_target_open() opened, every file
  * @t: the target; its fd becomes -1
  */

@@ -297,6 +297,25 @@ static int t_bad_lines(const void *arg)
 	return T_PASS;
 }
 
+/*
+ * fio parses a section's kb_base first, wherever it stands (a job file's
+ * options are sorted by priority; the command line's are not)
+ */
+static int t_kb_base(const void *arg)
+{
+	(void)arg;
+	CHECK(!parse_stdin("[global]\nsize=1m\nkb_base=1000\n[a]\nfilename=/x\nbs=4k\n"
+			   "[b]\nfilename=/x\nbs=4KiB\nkb_base=1024\n") &&
+	      got.jobs[0].size == 1000000 && got.jobs[0].bs == 4000 &&
+	      got.jobs[1].size == 1000000 && got.jobs[1].bs == 4000,
+	      "sizes %llu %u, %llu %u; fio: 1000000 4000, 1000000 4000: %s",
+	      (unsigned long long)got.jobs[0].size, got.jobs[0].bs,
+	      (unsigned long long)got.jobs[1].size, got.jobs[1].bs, err);
+	CHECK(parse_stdin("[a]\nfilename=/x\nbs=4k\nkb_base=2\n") == -EINVAL &&
+	      strstr(err, "<stdin>:4: kb_base: '2' is not 1024 or 1000"), "kb_base=2: %s", err);
+	return T_PASS;
+}
+
 static int run_status(const char *cmd)
 {
 	int st = system(cmd);
@@ -423,6 +442,7 @@ static const struct tcase cases[] = {
 	{ "--bs 16k, -bs=16k, bare booleans", t_getopt, NULL },
 	{ "bad job files: the message with file and line", t_bad_files, NULL },
 	{ "bad lines: the message with <stdin> and line", t_bad_lines, NULL },
+	{ "kb_base reads its whole section, as fio's", t_kb_base, NULL },
 	{ "stonewall and new_group: fio's groups, runs split at stonewalls", t_groups, NULL },
 	{ "kiogen run and compare exit 2 on a bad job file", t_cli_exit, NULL },
 	{ "fio --parse-only agrees on the files", t_fio, NULL },

@@ -120,16 +120,69 @@ static void test_place(struct kg_jobs *js)
 	   "prio without a class is best effort, prioclass=0 too (fio's ioprio_value)");
 }
 
+/* size=N%, offset=N%, io_size=N%: fio's percentages of the target */
+static void test_pct(struct kg_jobs *js)
+{
+	static const char *const bad[] = { "--size=0%", "--size=101%", "--size=12.5%",
+					   "--offset=%", "--io_size=50%%", "--offset=-5%" };
+	char err[512], want[64];
+	bool all = true;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(want, sizeof(want), "%.*s: '%s' is not a percentage from 1%% to 100%%",
+			 (int)strcspn(bad[i] + 2, "="), bad[i] + 2, strchr(bad[i], '=') + 1);
+		if (!parse(js, err, sizeof(err), "--name=a", "--filename=/x", bad[i], NULL) ||
+		    !strstr(err, want)) {
+			printf("# %s: %s", bad[i], err);
+			all = false;
+		}
+	}
+	ok(all, "bad percentages refused, each named");
+	ok(!parse(js, err, sizeof(err), "--name=a", "--filename=/x", "--size=50%",
+		  "--offset=10%", "--io_size=1m", "--io_size=20%", NULL) &&
+	   js->jobs[0].size_pct == 50 && !js->jobs[0].size && js->jobs[0].offset_pct == 10 &&
+	   js->jobs[0].io_size_pct == 20 && !js->jobs[0].io_size &&
+	   !parse(js, err, sizeof(err), "--size=50%", "--name=a", "--filename=/x",
+		  "--size=1m", NULL) &&
+	   !js->jobs[0].size_pct && js->jobs[0].size == 1 << 20,
+	   "size=50% is a percentage until bytes take its place");
+}
+
+/* fio's kb_base: k and kB its powers, KiB the other base's; in order */
+static void test_kb_base(struct kg_jobs *js)
+{
+	char err[512];
+
+	ok(!parse(js, err, sizeof(err), "--name=a", "--filename=/x", "--kb_base=1000",
+		  "--bs=4k", "--size=1MiB", NULL) &&
+	   js->jobs[0].bs == 4000 && js->jobs[0].size == 1 << 20 &&
+	   !parse(js, err, sizeof(err), "--kb_base=1000", "--name=a", "--filename=/x",
+		  "--bs=4kB", "--rate=1m", NULL) &&
+	   js->jobs[0].bs == 4000 && js->jobs[0].rate_read == 1000000 &&
+	   !parse(js, err, sizeof(err), "--name=a", "--filename=/x", "--bs=4KiB",
+		  "--size=4Ki", NULL) &&
+	   js->jobs[0].bs == 4000 && js->jobs[0].size == 4096,
+	   "kb_base=1000: 4k and 4kB are 4000, 1MiB 1048576; 1024: 4KiB is 4000 (fio)");
+	ok(!parse(js, err, sizeof(err), "--name=a", "--filename=/x", "--bs=8k",
+		  "--kb_base=1000", NULL) && js->jobs[0].bs == 8192,
+	   "kb_base reads the sizes after it on the command line, as fio's");
+	ok(parse(js, err, sizeof(err), "--name=a", "--filename=/x", "--kb_base=1", NULL) &&
+	   strstr(err, "kb_base: '1' is not 1024 or 1000"), "kb_base=1 refused, named");
+}
+
 int main(void)
 {
 	static struct kg_jobs js;
 	char err[512], given[512], path[256];
 	uint64_t v;
 
-	printf("TAP version 13\n1..115\n");
+	printf("TAP version 13\n1..120\n");
 	ok(!kg_parse_size("16k", &v) && v == 16384, "size 16k");
 	ok(!kg_parse_size("1m", &v) && v == 1 << 20, "size 1m");
-	ok(!kg_parse_size("2GiB", &v) && v == 2ULL << 30, "size 2GiB");
+	ok(!kg_parse_size("2GiB", &v) && v == 2000000000ULL &&
+	   !kg_parse_size("2gb", &v) && v == 2ULL << 30,
+	   "kb_base=1024 (fio's default): 2GiB is 2*1000^3, 2gb 2*1024^3");
 	ok(!kg_parse_size("4096", &v) && v == 4096, "size in bytes");
 	ok(kg_parse_size("4q", &v) && kg_parse_size("k", &v), "bad sizes refused");
 	ok(!kg_parse_time_ns("10", &v) && v == 10000000000ULL, "time in seconds by default");
@@ -665,5 +718,7 @@ int main(void)
 		   "kiog_meta_filesize: seeded, over the whole range, one size without one");
 	}
 	test_place(&js);
+	test_pct(&js);
+	test_kb_base(&js);
 	return failed ? 1 : 0;
 }

@@ -556,7 +556,84 @@ static int t_text_disks(const void *arg)
 	return rc;
 }
 
+/*
+ * I/Os without latencies (a job done within its ramp_time): fio 3.33 prints
+ * its IOPS and bandwidth line and no slat, clat, lat or percentiles.
+ */
+static int t_text_untimed(const void *arg)
+{
+	struct kg_dir *d = &fx_fast[0].dir[KIOGEN_DIR_READ], saved = *d;
+	size_t len;
+	char *t, *j, *fast, *jfast;
+	int rc = T_PASS;
+
+	(void)arg;
+	memset(d, 0, sizeof(*d));
+	d->ios = saved.ios;
+	d->bytes = saved.bytes;
+	t = render(kg_report_text, &fx_run, &len);
+	j = render(kg_report_json, &fx_run, &len);
+	*d = saved;
+	fast = strstr(t, "\nfast: (groupid=");
+	jfast = strstr(j, "\"jobname\" : \"fast\"");
+	if (!fast || !strstr(fast, "  read: IOPS=12.3k") ||
+	    strstr(fast, "lat (") || strstr(fast, "percentiles"))
+		rc = fail("fast's block:\n%s", fast ? fast : t);
+	else if (!jfast || !strstr(jfast, "\"clat_ns\" : {\n          \"min\" : 0,"))
+		rc = fail("JSON of fast:\n%s", jfast ? jfast : j);
+	free(t);
+	free(j);
+	return rc;
+}
+
+/* kb_base=1000: fio's decimal units first, binary in parentheses */
+static int t_text_kb_base(const void *arg)
+{
+	size_t len;
+	char *t, *fast, *bw, line[128] = "";
+	int rc = T_PASS;
+
+	(void)arg;
+	fx_jobs[2].kb_base = 1000;
+	t = render(kg_report_text, &fx_run, &len);
+	fx_jobs[2].kb_base = 0;
+	fast = strstr(t, "\nfast: (groupid=");
+	bw = fast ? strstr(fast, ", BW=") : NULL;
+	if (bw)
+		snprintf(line, sizeof(line), "%.*s", (int)strcspn(bw, "\n"), bw);
+	/* fio's ", BW=50.3MB/s (48.0MiB/s)(50.3MB/1000msec)" */
+	if (!strstr(line, "MB/s (") || !strstr(line, "MiB/s)(") || strstr(line, "iB/s (") ||
+	    !strstr(line, "MB/1000msec)"))
+		rc = fail("fast's block under kb_base=1000:\n%s", fast ? fast : t);
+	free(t);
+	return rc;
+}
+
 /* ---- cases: JSON ------------------------------------------------------ */
+
+/* a per-I/O log that missed samples says how many under "kiogen" */
+static int t_json_log_lost(const void *arg)
+{
+	static struct kg_log_data ld = { .io_lost = 5 };
+	size_t len;
+	char *j, *fast;
+	int rc = T_PASS;
+
+	(void)arg;
+	fx_jobs[2].log_ring = 64;
+	fx_fast[0].log = &ld;
+	j = render(kg_report_json, &fx_run, &len);
+	fx_jobs[2].log_ring = 0;
+	fx_fast[0].log = NULL;
+	fast = strstr(j, "\"jobname\" : \"fast\"");
+	if (!fast || !strstr(fast, "\"log_lost\" : 5,") ||
+	    strstr(j, "\"log_lost\"") < fast)
+		rc = fail("log_lost of fast (and only there):\n%s", fast ? fast : j);
+	free(j);
+	return rc;
+}
+
+
 
 static int t_json_valid(const void *arg)
 {
@@ -946,6 +1023,9 @@ static const struct tcase cases[] = {
 	{ "text: run status group lines", t_text_group, NULL },
 	{ "text and JSON: two groups", t_text_two_groups, NULL },
 	{ "text: disk stats only for valid disks", t_text_disks, NULL },
+	{ "text: I/Os without latencies, as fio after a ramp", t_text_untimed, NULL },
+	{ "JSON: kiogen.log_lost, the samples a full log_ring lost", t_json_log_lost, NULL },
+	{ "text: kb_base=1000 puts fio's decimal units first", t_text_kb_base, NULL },
 	{ "json: python3 -m json.tool accepts it", t_json_valid, NULL },
 	{ "json: jobs[0].read iops, total_ios, bw, samples", t_json_read, NULL },
 	{ "json: every clat percentile within 1% of the truth", t_json_percentiles, NULL },

@@ -24,6 +24,7 @@
 #include "kiogen.h"
 #include "options.h"
 #include "tap.h"
+#include "target.h"
 
 #define FILE_BYTES	(4u << 20)
 #define BS		4096u
@@ -43,6 +44,29 @@ static unsigned int interrupt_at, interrupt_looks;
 bool kg_interrupt_pending(void)
 {
 	return interrupt_at && ++interrupt_looks >= interrupt_at;
+}
+
+/* fio's ETA line (ctl/run.c), recorded: the refreshes the syscall path asks */
+static unsigned int eta_ticks, eta_ends;
+static struct kg_status eta_last;
+
+void kg_eta_start(const struct kg_jobs *js, struct kg_eta_line *e)
+{
+	e->show = js->global.eta == KG_ETA_ALWAYS;
+}
+
+void kg_progress(const struct kg_status *st, const struct kg_jobs *js,
+		 struct kg_eta_line *e)
+{
+	(void)js;
+	(void)e;
+	eta_ticks++;
+	eta_last = *st;
+}
+
+void kg_eta_end(const struct kg_eta_line *e)
+{
+	eta_ends += e->show;
 }
 
 /*
@@ -122,7 +146,9 @@ static int run(struct kg_jobs *js, struct kg_run_result *r, char *err,
 	kg_jobs_init(js);
 	ret = kg_parse_args(js, argc, argv, stderr) ||
 	      kg_jobs_finish(js, stderr, stderr) ||
-	      kg_log_prepare(js, stderr) ? KG_EXIT_USAGE : -1;
+	      kg_log_prepare(js, stderr) ? KG_EXIT_USAGE : kg_jobs_resolve_pct(js, stderr);
+	if (!ret)
+		ret = -1;
 	if (ret < 0)
 		ret = kg_syscall_run(js, r);
 	fflush(stderr);
@@ -761,6 +787,163 @@ static int t_timed(const void *arg)
 	return rc;
 }
 
+/*
+ * fio 3.33: a size-bound job done within its ramp_time ends there, reported
+ * with its I/Os and bytes over its whole time and no latencies.
+ */
+static int t_ramp_size(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	const struct kg_worker *w;
+	char err[1024];
+	int ret, rc = T_PASS;
+
+	(void)arg;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=read --bs=4k --size=64k --ramp_time=30s");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	w = &r.jobs[0].workers[0];
+	if (w->dir[0].ios != 16 || w->dir[0].bytes != 65536 || hist_sum(&w->dir[0]))
+		rc = fail("%llu I/Os, %llu bytes, %llu timed; fio: 16, 65536, 0",
+			  (unsigned long long)w->dir[0].ios,
+			  (unsigned long long)w->dir[0].bytes,
+			  (unsigned long long)hist_sum(&w->dir[0]));
+	else if (!w->elapsed_ns || w->elapsed_ns > 5000000000ULL)
+		rc = fail("elapsed %llu ns: waited for the ramp?",
+			  (unsigned long long)w->elapsed_ns);
+	release(&r);
+	return rc;
+}
+
+/*
+ * size, offset and io_size in percent of the 4 MiB file, as fio 3.33 takes
+ * them: the offset aligned up to the block size, the size rounded down.
+ */
+static int t_pct(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	const struct kg_job *j = &js.jobs[0];
+	char err[1024];
+	int ret, rc = T_PASS;
+
+	(void)arg;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=read --bs=12k --size=30%% --offset=10%% --io_size=50%%");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	/* fio 3.33's write_iolog: 51 reads of 12k from 430080 */
+	if (j->offset != 430080 || j->size != 1253376 || j->io_size != 626688 ||
+	    r.jobs[0].workers[0].dir[0].ios != 51)
+		rc = fail("offset %llu, size %llu, io_size %llu, %llu reads; fio: 430080, 1253376, 626688, 51",
+			  (unsigned long long)j->offset, (unsigned long long)j->size,
+			  (unsigned long long)j->io_size,
+			  (unsigned long long)r.jobs[0].workers[0].dir[0].ios);
+	release(&r);
+	if (rc != T_PASS)
+		return rc;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=read --bs=4k --offset=30%% --offset_align=64k");
+	CHECK(ret == KG_EXIT_OK && js.jobs[0].offset == 1310720 &&
+	      r.jobs[0].workers[0].dir[0].bytes == FILE_BYTES - 1310720,
+	      "offset_align=64k: exit %d, offset %llu, %llu bytes; fio: 1310720, to the end",
+	      ret, (unsigned long long)js.jobs[0].offset,
+	      (unsigned long long)r.jobs[0].workers[0].dir[0].bytes);
+	release(&r);
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=read --bs=4k --offset=100%%");
+	CHECK(ret == KG_EXIT_USAGE && strstr(err, "offset: 100% of ") &&
+	      strstr(err, "leaves no block to do"), "offset=100%%: exit %d: %s", ret, err);
+	release(&r);
+	return T_PASS;
+}
+
+/* --eta on the syscall path: the workers' counters, refreshed while they run */
+static int t_eta(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	char err[1024];
+	int ret;
+
+	(void)arg;
+	eta_ticks = eta_ends = 0;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=randread --bs=4k --runtime=1 --time_based --eta=always");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	CHECK(eta_ticks >= 5 && eta_ends == 1 && eta_last.nr_workers == 1 && eta_last.ios &&
+	      eta_last.ios <= r.jobs[0].workers[0].dir[0].ios &&
+	      eta_last.bytes == eta_last.ios * BS && eta_last.elapsed_ns,
+	      "%u refreshes, %u ends; last: %u workers, %llu I/Os, %llu bytes",
+	      eta_ticks, eta_ends, eta_last.nr_workers, (unsigned long long)eta_last.ios,
+	      (unsigned long long)eta_last.bytes);
+	release(&r);
+	eta_ticks = 0;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=randread --bs=4k --runtime=300ms --time_based --eta=never");
+	CHECK(ret == KG_EXIT_OK && !eta_ticks, "--eta=never: exit %d, %u refreshes", ret, eta_ticks);
+	release(&r);
+	return T_PASS;
+}
+
+/* The first line of log file @name into @buf, without its newline. */
+static bool log_first(const char *name, char *buf, int len)
+{
+	FILE *fp = fopen(name, "r");
+	bool ok = fp && fgets(buf, len, fp);
+
+	if (fp)
+		fclose(fp);
+	if (ok)
+		buf[strcspn(buf, "\n")] = 0;
+	return ok;
+}
+
+/*
+ * fio 3.33's priority column: log_prio's 16-bit hex of class and level on
+ * every I/O (0x0000 in a window), else 1 for the realtime class, 0 else.
+ */
+static int t_log_prio(const void *arg)
+{
+	static const struct {
+		const char *opts, *tail;
+		bool root;
+	} c[] = {
+		{ "--prio=3 --log_prio=1", ", 4096, 0x4003", false },
+		{ "--prioclass=3 --log_prio=1", ", 4096, 0x6000", false },
+		{ "--log_prio=1", ", 4096, 0x0000", false },
+		{ "--prio=3 --prioclass=2", ", 4096, 0", false },
+		{ "--prio=3 --log_prio=1 --log_offset=1 --log_avg_msec=100", ", 0, 0, 0x0000", false },
+		{ "--prio=3 --prioclass=1", ", 4096, 1", true },
+		{ "--prioclass=1 --log_avg_msec=100", ", 0, 0", true },
+	};
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	char err[1024], dir[] = "/tmp/kiogen-test-prio-XXXXXX", cwd[4096], line[128];
+	unsigned int i;
+	int ret, rc = T_PASS;
+
+	(void)arg;
+	CHECK(getcwd(cwd, sizeof(cwd)) && mkdtemp(dir) && !chdir(dir), "temp dir");
+	for (i = 0; i < ARRAY_SIZE(c) && rc == T_PASS; i++) {
+		if (c[i].root && geteuid())
+			continue;
+		ret = run(&js, &r, err, sizeof(err),
+			  "--path=syscall --name=p --filename=%%F --rw=randread --bs=4k --number_ios=20 --write_lat_log=k %s",
+			  c[i].opts);
+		if (ret || kg_log_write(&r, &js, NULL) || !log_first("k_clat.1.log", line, sizeof(line)) ||
+		    strlen(line) < strlen(c[i].tail) ||
+		    strcmp(line + strlen(line) - strlen(c[i].tail), c[i].tail))
+			rc = fail("%s: exit %d, first line '%s', fio ends it '%s': %s", c[i].opts,
+				  ret, line, c[i].tail, err);
+		release(&r);
+		if (system("rm -f k_*.log"))
+			rc = fail("clean up");
+	}
+	CHECK(!chdir(cwd) && !rmdir(dir), "clean up");
+	return rc;
+}
+
 static const struct mode modes[] = {
 	{ "read", 50, false }, { "write", 50, false }, { "randread", 50, false },
 	{ "randwrite", 50, false }, { "rw", 50, false }, { "randrw", 50, false },
@@ -1002,6 +1185,22 @@ static int log_lines(const char *name, unsigned long long f[6], int *nf)
 	return n;
 }
 
+/* Whether the file @name ends with @tail. */
+static bool log_ends(const char *name, const char *tail)
+{
+	char buf[64] = { 0 };
+	size_t n = strlen(tail);
+	FILE *fp = fopen(name, "r");
+	bool ok;
+
+	if (!fp)
+		return false;
+	ok = n < sizeof(buf) && !fseek(fp, -(long)n, SEEK_END) &&
+	     fread(buf, 1, n, fp) == n && !memcmp(buf, tail, n);
+	fclose(fp);
+	return ok;
+}
+
 /*
  * log_avg_msec=0 (fio's default): every counted I/O in the worker's log,
  * in order, with the offset and size the workload generator gave it, a ring
@@ -1054,8 +1253,15 @@ static int t_log_io(const void *arg)
 	}
 	CHECK(getcwd(cwd, sizeof(cwd)) && mkdtemp(dir) && !chdir(dir), "temp dir");
 	ret = kg_log_write(&r, &js, &out) || kg_log_write(&r, &js, &out);
+	/* a ring that was full: kiogen's mark after the lines (the kernel's rings) */
+	r.jobs[0].workers[0].log->io_lost = 7;
+	ret = ret || kg_log_write(&r, &js, &out);
+	r.jobs[0].workers[0].log->io_lost = 0;
 	kg_log_out_free(&out);
 	CHECK(!ret, "log files written");
+	CHECK(log_ends("x_kernel_clat.3.log", "\n\n-1, 7, 0, 0, 0, 0\n") &&
+	      log_lines("x_kernel_clat.3.log", f, &nf) == 3002,
+	      "a lost sample: a blank line, then time -1 and the I/Os missing");
 	CHECK(log_lines("x_kernel_clat.1.log", f, &nf) == 3000 && nf == 6 &&
 	      f[3] == BS && f[4] == l->io[0].offset && f[1] == l->io[0].clat_ns,
 	      "x_kernel_clat.1.log: %d fields, bs %llu offset %llu", nf, f[3], f[4]);
@@ -1139,6 +1345,10 @@ static const struct tcase cases[] = {
 	{ "interrupt mid-run stops after the batch in hand", t_interrupt, &looks[1] },
 	{ "fsync=10 + end_fsync: 11 timed syncs; none on null", t_fsync, NULL },
 	{ "runtime, ramp_time and 500 ms samples", t_timed, NULL },
+	{ "ramp_time outlasting a size-bound job: I/Os, no latencies (fio)", t_ramp_size, NULL },
+	{ "size, offset, io_size in percent of the target, as fio", t_pct, NULL },
+	{ "--eta: fio's progress line from the syscall workers", t_eta, NULL },
+	{ "log_prio and the priority column as fio 3.33 writes them", t_log_prio, NULL },
 };
 
 int main(void)

@@ -863,7 +863,7 @@ static void kiog_worker_loop(struct kiog_worker *w)
 	if (kiog_core_end_sync_due(core))
 		for (w->sync_file = 0; w->sync_file < w->job->worker_files; w->sync_file++)
 			kiog_worker_sync(w, false);
-	w->elapsed_ns = kiog_core_elapsed(core, kiog_now(w));
+	w->elapsed_ns = kiog_core_finish(core, kiog_now(w));
 }
 
 /**

@@ -148,4 +148,35 @@ check "--status-interval on the syscall path is refused" \
 	--path=syscall --filename="$TMP/sf" --size=1m --status-interval=1
 check "--eta-interval under 250ms is refused" \
 	expect 2 "eta-interval: less than 250ms" "$KIOGEN" run --name=e --ioengine=null --size=1m --eta-interval=100ms
+# fio 3.33: a size-bound job done within its ramp_time ends there, reported
+# with its I/Os over its whole time and no latencies (fio's counters reset
+# when the ramp ends; it never did)
+ramp_outlasted() {
+	local out t0 t1
+	t0=$(date +%s)
+	out=$("$KIOGEN" run --name=r --filename="$TMP/ramp" --size=256k --bs=4k \
+		--rw=read --ramp_time=60 --output-format=json,normal 2>&1) || {
+		echo "# $out"; return 1; }
+	t1=$(date +%s)
+	[ $((t1 - t0)) -lt 30 ] &&
+	grep -q '"total_ios" : 64,' <<<"$out" &&
+	grep -q '^  read: IOPS=.*(256KiB/' <<<"$out" &&
+	! grep -qE '^ +(c|s)?lat \(|percentiles' <<<"$out" || {
+		echo "# $out" | head -60; return 1; }
+}
+check "ramp_time outlasting a size-bound job: its I/Os, no latencies (fio)" ramp_outlasted
+# fio's size=N% and offset=N%: of the target's size, before the run
+pct_region() {
+	local out
+	head -c 1M /dev/zero >"$TMP/pct" || return 1
+	out=$("$KIOGEN" run --name=p --filename="$TMP/pct" --bs=4k --rw=read \
+		--size=50% --offset=25% --output-format=json 2>&1) || { echo "# $out"; return 1; }
+	grep -q '"total_ios" : 128,' <<<"$out" &&
+	grep -q '"io_bytes" : 524288,' <<<"$out" &&
+	grep -q '"size" : "50%",' <<<"$out" || { echo "# $out" | head -60; return 1; }
+}
+check "size=50% offset=25% of a 1 MiB file: 512 KiB from 256 KiB (fio)" pct_region
+check "size=101% is refused, named" \
+	expect 2 "size: '101%' is not a percentage from 1% to 100%" "$KIOGEN" run --name=p \
+	--filename="$TMP/pct" --size=101%
 finish

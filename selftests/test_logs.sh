@@ -194,6 +194,17 @@ for p in kern sys; do
 	check "$p per-I/O: as many lines in the lat, bw and iops logs" \
 		test "$(cat "$d"/io_lat.1.log "$d"/io_bw.1.log "$d"/io_iops.1.log | wc -l)" = $((3 * c))
 done
+# fio 3.33's priority column: log_prio's hex of class and level on each I/O
+mkdir -p "$TMP/io/prio"
+PRJOB="--name=pr --filename=$DAT --size=1m --rw=randread --bs=4k --number_ios=20
+	--prio=3 --log_prio=1 --write_lat_log"
+# shellcheck disable=SC2086
+(cd "$TMP/io/prio" && fio $PRJOB=f --output-format=terse >/dev/null 2>&1 &&
+	"$KIOGEN" run $PRJOB=k --output-format=terse >/dev/null 2>&1)
+prios() { awk -F', ' '{ print $NF }' "$1" | sort -u | tr '\n' ' '; }
+check "log_prio, kernel path: the last column as fio's ($(prios "$TMP/io/prio/k_clat.1.log"))" \
+	test "$(prios "$TMP/io/prio/k_clat.1.log")" = "$(prios "$TMP/io/prio/f_clat.1.log")" -a \
+	"$(prios "$TMP/io/prio/k_clat.1.log")" = "0x4003 "
 # the kernel's ring holds 1024 samples; 4000 I/Os go through it, the CLI
 # taking them while the run lasts
 "$KIOGEN" run --name=dr --filename="$DAT" --size=16m --rw=randread --bs=4k \
@@ -205,13 +216,29 @@ check "per-I/O, kernel: drained during the run: $c lines for $ios I/Os through a
 	test "$c" = "$ios" -a "$c" -gt 1024
 # a ring of 1 on the null engine: most are lost, and said, never silently
 "$KIOGEN" run --name=ls --ioengine=null --size=1g --rw=randread --bs=4k --number_ios=20000 \
-	--log_ring=1 --write_iops_log="$TMP/io/lost/ls" --output-format=terse \
-	> /dev/null 2>"$TMP/io/lost.err"
+	--log_ring=1 --write_iops_log="$TMP/io/lost/ls" --output-format=json \
+	> "$TMP/io/lost.json" 2>"$TMP/io/lost.err"
 sed 's/^/# /' "$TMP/io/lost.err"
-c=$(wc -l < "$TMP/io/lost/ls_iops.1.log")
+LS=$TMP/io/lost/ls_iops.1.log
+c=$(awk -F', ' 'NF && $1 != -1' "$LS" | wc -l)
 lost=$(sed -n 's/.*: \([0-9]*\) of 20000 I\/Os are not in its per-I\/O logs.*/\1/p' "$TMP/io/lost.err")
 check "per-I/O, a full ring: the lost ones said ($lost), lines and lost add up ($c)" \
 	test -n "$lost" -a "$((c + ${lost:-0}))" = 20000
+# in the file: a blank line, then time -1 with the I/Os missing; in JSON
+check "per-I/O, a full ring: the file ends with a blank line and '-1, $lost, 0, 0, 0'" \
+	test "$(tail -n 2 "$LS" | tr '\n' '|')" = "|-1, ${lost:-x}, 0, 0, 0|"
+check "per-I/O, a full ring: JSON kiogen.log_lost" \
+	test "$(json "$TMP/io/lost.json" "j['jobs'][0]['kiogen']['log_lost']")" = "${lost:-x}"
+if command -v fio2gnuplot >/dev/null; then
+	# over a second, so that it has samples past 0 ms (it drops those at 0)
+	mkdir -p "$TMP/io/lost2/g"
+	"$KIOGEN" run --name=l2 --ioengine=null --size=1g --rw=randread --bs=4k \
+		--rate_iops=1000 --number_ios=1000 --log_ring=1 \
+		--write_iops_log="$TMP/io/lost2/l2" --output-format=terse >/dev/null 2>&1
+	check "per-I/O, a full ring: fio2gnuplot still reads the file ($(tail -n 1 "$TMP/io/lost2/l2_iops.1.log"))" \
+		bash -c "cd '$TMP/io/lost2' && tail -n 1 l2_iops.1.log | grep -q '^-1, ' &&
+			fio2gnuplot -p l2_iops.1.log -d g >g.out 2>&1 && ! grep -q Traceback g.out"
+fi
 
 # rings beyond the module's memory limit: refused, the attribute named
 "$KIOGEN" run --name=big --ioengine=null --size=1g --rw=randread --number_ios=10 \

@@ -116,6 +116,8 @@ struct kiog_core {
 	__u64 reaped;			/* completions, all directions */
 	__u64 think_at;			/* think when @reaped reaches this */
 	__u64 think_until;		/* clock point a think ends; 0: none */
+	__u64 ramp_ios[KIOGEN_DIR_MAX + 1];	/* done in the ramp, by direction */
+	__u64 ramp_bytes[KIOGEN_DIR_MAX + 1];
 	/* results */
 	struct kiog_dir_stats stats[KIOGEN_DIR_MAX + 1];	/* by enum kiogen_dir */
 	__u64 depths[KIOGEN_DEPTH_BUCKETS];	/* I/Os by depth once issued */
@@ -405,8 +407,11 @@ static inline int kiog_core_complete(struct kiog_core *c, __u8 dir, int err,
 		kiog_core_error(c, dir, err);
 		return 0;
 	}
-	if (start < c->ramp_end)
+	if (start < c->ramp_end) {
+		c->ramp_ios[dir]++;
+		c->ramp_bytes[dir] += done;
 		return 0;
+	}
 	/* completed before its batch was issued: within submit */
 	if (issue > end)
 		issue = end;
@@ -559,6 +564,33 @@ static inline void kiog_core_tick(struct kiog_core *c, __u64 now)
 static inline __u64 kiog_core_elapsed(const struct kiog_core *c, __u64 now)
 {
 	return now > c->ramp_end ? now - c->ramp_end : 0;
+}
+
+/**
+ * kiog_core_finish() - the worker's I/O is over
+ * @c: the core
+ * @now: ns, the worker's clock
+ *
+ * A job that ends within its ramp (a size-bound job done before ramp_time)
+ * is reported as fio 3.33 reports it: fio resets its counters only when the
+ * ramp ends, so the I/Os and bytes of the whole job, over the whole job's
+ * time, without latencies (fio skips their accounting in the ramp).
+ *
+ * Return: the worker's elapsed time, ns.
+ */
+static inline __u64 kiog_core_finish(struct kiog_core *c, __u64 now)
+{
+	int d;
+
+	/* fio ends the ramp at the first completion after ramp_time */
+	if (!c->ramp_ns || c->last_end >= c->ramp_end)
+		return kiog_core_elapsed(c, now);
+	for (d = 0; d <= KIOGEN_DIR_MAX; d++) {
+		c->stats[d].ios += c->ramp_ios[d];
+		c->stats[d].bytes += c->ramp_bytes[d];
+	}
+	c->ramp_end -= c->ramp_ns;
+	return kiog_core_elapsed(c, now);
 }
 
 #endif /* _KIOGEN_CORE_H */

@@ -176,6 +176,48 @@ static int t_stop(const void *arg)
 	return T_PASS;
 }
 
+/*
+ * fio 3.33: a size-bound job done within its ramp is reported with the I/Os
+ * and bytes of the whole job, over its whole time, without latencies (fio
+ * resets its counters only when the ramp ends, and times nothing before);
+ * once the ramp ended, only what started after it counts.
+ */
+static int t_ramp_outlasted(const void *arg)
+{
+	struct kiog_core_cfg cfg = { .io_size = 3 * 4096, .ramp_ns = 500 };
+	int i;
+
+	(void)arg;
+	setup(&cfg);
+	for (i = 0; i < 3; i++)
+		CHECK(!kiog_core_complete(&core, KIOGEN_DIR_WRITE, 0, 1000 + i,
+					  1000 + i, 1010 + i, 4096, 4096),
+		      "I/O %d of the ramp counted", i);
+	CHECK(!core.stats[KIOGEN_DIR_WRITE].ios, "counted before the end");
+	CHECK(kiog_core_finish(&core, 1100) == 100,
+	      "elapsed %llu, not the whole job's 100",
+	      (unsigned long long)kiog_core_elapsed(&core, 1100));
+	CHECK(core.stats[KIOGEN_DIR_WRITE].ios == 3 &&
+	      core.stats[KIOGEN_DIR_WRITE].bytes == 3 * 4096,
+	      "ramp's I/Os not reported: %llu",
+	      (unsigned long long)core.stats[KIOGEN_DIR_WRITE].ios);
+	CHECK(!core.stats[KIOGEN_DIR_WRITE].lat.sum &&
+	      !core.stats[KIOGEN_DIR_WRITE].clat_hist[kiog_hist_idx(10)],
+	      "ramp's latencies counted");
+
+	/* the ramp ended within the job: what came after it, from its end */
+	setup(&cfg);
+	kiog_core_complete(&core, KIOGEN_DIR_READ, 0, 1000, 1000, 1010, 4096, 4096);
+	CHECK(kiog_core_complete(&core, KIOGEN_DIR_READ, 0, 1500, 1500, 1600, 4096, 4096),
+	      "I/O after the ramp not counted");
+	CHECK(kiog_core_finish(&core, 1700) == 200 &&
+	      core.stats[KIOGEN_DIR_READ].ios == 1 &&
+	      core.stats[KIOGEN_DIR_READ].bytes == 4096,
+	      "ramp's I/O reported after the ramp ended: %llu I/Os",
+	      (unsigned long long)core.stats[KIOGEN_DIR_READ].ios);
+	return T_PASS;
+}
+
 /* fio: a sync after every N-th issued write; reads do not count */
 static int t_sync_cadence(const void *arg)
 {
@@ -359,6 +401,7 @@ static const struct tcase cases[] = {
 	{ "continue_on_error=all: read EIOs counted, not accounted", t_errors_counted, &coe_all },
 	{ "sync errors: write type, fatal unless EIO; not timed", t_sync_error, NULL },
 	{ "stop: number_ios, io_size, runtime after the ramp", t_stop, NULL },
+	{ "ramp outlasting a size-bound job: I/Os counted, no latencies (fio)", t_ramp_outlasted, NULL },
 	{ "sync cadence: due after every N-th issued write", t_sync_cadence, NULL },
 	{ "IO depth, submit and complete buckets as fio's", t_buckets, NULL },
 	{ "128-bit sum of squares carries", t_sumsq, NULL },

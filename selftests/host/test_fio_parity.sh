@@ -41,6 +41,7 @@ jobs=(
 	"numjobs2-group 5 json --rw=randread --numjobs=2 --group_reporting --size=4m"
 	"lat-pct 3 json+ --rw=randrw --lat_percentiles=1 --percentile_list=50:99:99.9 --size=4m"
 	"time-based 4 json --rw=randread --time_based --runtime=1 --size=4m"
+	"kb-base-1000 3 json --kb_base=1000 --rw=randread --bs=64k --size=4m"
 	"two-jobs-thread 5 json --thread --rw=randread --size=4m --name=u --filename=FILE --thread --rw=randwrite --size=4m"
 	"groups 3 json --rw=read --size=4m --name=u --filename=FILE --stonewall --rw=write --size=4m --name=v --filename=FILE --new_group --rw=randread --size=4m"
 )
