@@ -14,6 +14,7 @@
 # KIOGEN_DIFF_REG_REPEAT (20): the repeats of 20 us and 30 us;
 # KIOGEN_DIFF_MAX_CV_REGRESSION (15): the scatter of a metric's repeats, in
 # percent, past which the checks of the regression on it are skipped;
+# KIOGEN_DIFF_MAX_CV_IOPS (7): the same for the IOPS verdict;
 # KIOGEN_DIFF_PAIRS_UNTIL (700): the test's second after which no pair starts.
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -80,7 +81,10 @@ rc=$?
 # cannot resolve what 20 us against 30 us moves (IOPS by 10 to 15%, p50 by
 # about 20%: the VM's own latency is on top of the device's). So each check
 # of a verdict runs below that scatter of its own metric, and is skipped
-# above it, saying so; the rest still runs.
+# above it, saying so; the rest still runs. The interval over 20 repeats is
+# about +-0.6 x the scatter wide, and must clear the 5% threshold: IOPS's
+# 10% move needs a scatter under 7% (13% was seen to leave [-16%, -0.7%]).
+max_cv_iops=${KIOGEN_DIFF_MAX_CV_IOPS:-7}
 # scatter EXPR: the larger scatter of the repeats' EXPR (of a repeat r) in
 # r20 and r30, in percent
 scatter() {
@@ -89,27 +93,27 @@ scatter() {
 cv_iops=$(scatter "r['read']['iops']")
 cv_p50=$(scatter "r['read']['clat_ns']['percentile']['50.000000']")
 echo "# the repeats scatter by ${cv_iops%.*}% in IOPS, ${cv_p50%.*}% in p50 (coefficient of variation, the larger of the two)"
-# stat_check CV WHAT DESC CMD...: a check of a verdict on WHAT, whose
-# repeats scatter by CV%, skipped past $max_cv_reg%
+# stat_check CV MAX WHAT DESC CMD...: a check of a verdict on WHAT, whose
+# repeats scatter by CV%, skipped past MAX%
 stat_check() {
-	local cv=$1 what=$2
-	shift 2
-	if python3 -c "import sys; sys.exit(not $cv <= $max_cv_reg)"; then
+	local cv=$1 max=$2 what=$3
+	shift 3
+	if python3 -c "import sys; sys.exit(not $cv <= $max)"; then
 		check "$@"
 	else
 		nr_checks=$((nr_checks + 1))
-		echo "ok $nr_checks - $1 # SKIP the repeats' $what scatter by ${cv%.*}%, over $max_cv_reg%"
+		echo "ok $nr_checks - $1 # SKIP the repeats' $what scatter by ${cv%.*}%, over $max%"
 	fi
 }
 # a regression of p50 alone exits 1
-stat_check "$cv_p50" p50 "20 us -> 30 us: exit 1, a regression" test $rc -eq 1
-stat_check "$cv_iops" IOPS "20 us -> 30 us: read iops is a regression" \
+stat_check "$cv_p50" "$max_cv_reg" p50 "20 us -> 30 us: exit 1, a regression" test $rc -eq 1
+stat_check "$cv_iops" "$max_cv_iops" IOPS "20 us -> 30 us: read iops is a regression" \
 	test "$(verdict "$TMP/d20-30.json" "read iops")" = regression
-stat_check "$cv_p50" p50 "20 us -> 30 us: read clat p50 is a regression" \
+stat_check "$cv_p50" "$max_cv_reg" p50 "20 us -> 30 us: read clat p50 is a regression" \
 	test "$(verdict "$TMP/d20-30.json" "read clat p50")" = regression
 check "20 us -> 30 us: bootstrapped over the repeats" \
 	test "$(json "$TMP/d20-30.json" "j['diffs'][0]['metrics'][0]['method']")" = "bootstrap, repeats"
-stat_check "$cv_p50" p50 "20 us -> 30 us: the whole distribution moved, p50 by more than 10%" \
+stat_check "$cv_p50" "$max_cv_reg" p50 "20 us -> 30 us: the whole distribution moved, p50 by more than 10%" \
 	test "$(json "$TMP/d20-30.json" "[p['change_pct'] > 10 for p in j['diffs'][0]['distributions'][0]['percentiles'] if p['pct'] == 50]")" = "[True]"
 
 # --- the repeats, kept and merged ---
