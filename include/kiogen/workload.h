@@ -159,17 +159,25 @@ static inline __u64 __kiog_wl_round(__u64 r, __u64 key, unsigned int half_bits)
 	return x >> (64 - half_bits);
 }
 
-/* A keyed bijection of [0, 4^half_bits): balanced Feistel network */
+#if KIOG_WL_ROUNDS % 2
+#error "__kiog_wl_feistel() takes the rounds in pairs"
+#endif
+
+/*
+ * A keyed bijection of [0, 4^half_bits): balanced Feistel network. Round i
+ * maps (l, r) to (r, l ^ F(r, key i)); a pair of rounds is l ^= F(r, key i),
+ * r ^= F(l, key i + 1), with no swap (the moves of a loop over single
+ * rounds cost a fifth of a plain random map's I/O).
+ */
 static inline __u64 __kiog_wl_feistel(const struct kiog_wl *wl, __u64 x)
 {
 	unsigned int h = wl->half_bits;
-	__u64 l = x >> h, r = x & ((1ULL << h) - 1), t;
+	__u64 l = x >> h, r = x & ((1ULL << h) - 1);
 	int i;
 
-	for (i = 0; i < KIOG_WL_ROUNDS; i++) {
-		t = l ^ __kiog_wl_round(r, wl->keys[i], h);
-		l = r;
-		r = t;
+	for (i = 0; i < KIOG_WL_ROUNDS; i += 2) {
+		l ^= __kiog_wl_round(r, wl->keys[i], h);
+		r ^= __kiog_wl_round(l, wl->keys[i + 1], h);
 	}
 	return l << h | r;
 }
