@@ -358,27 +358,33 @@ static inline void kiog_core_lat2(struct kiog_lat_stats *a,
 
 /*
  * One operation into a direction's statistics; slat + clat = lat. Without
- * slat (sync I/O, the common case) lat is clat: squared and bucketed once.
+ * slat (sync I/O, the common case) lat is clat, and without clat (completed
+ * within its submit: the null engine) lat is slat: squared and bucketed once.
  */
 static inline void kiog_core_dir_add(struct kiog_dir_stats *d, __u64 slat,
 				     __u64 clat, __u32 bytes, int short_io)
 {
 	int first = !d->ios;
-	__u32 idx = kiog_hist_idx(clat);
+	__u32 idx;
 
-	if (slat) {
-		__u64 lat = slat + clat;
-
-		kiog_core_lat(&d->slat, slat, first);
-		kiog_core_lat(&d->clat, clat, first);
-		kiog_core_lat(&d->lat, lat, first);
-		d->hist[kiog_hist_idx(lat)]++;
-	} else {
+	if (!slat) {
+		idx = kiog_hist_idx(clat);
 		d->slat.min = 0;
 		kiog_core_lat2(&d->clat, &d->lat, clat, first);
 		d->hist[idx]++;
+		d->clat_hist[idx]++;
+	} else if (!clat) {
+		kiog_core_lat2(&d->slat, &d->lat, slat, first);
+		kiog_core_lat(&d->clat, 0, first);
+		d->hist[kiog_hist_idx(slat)]++;
+		d->clat_hist[kiog_hist_idx(0)]++;
+	} else {
+		kiog_core_lat(&d->slat, slat, first);
+		kiog_core_lat(&d->clat, clat, first);
+		kiog_core_lat(&d->lat, slat + clat, first);
+		d->hist[kiog_hist_idx(slat + clat)]++;
+		d->clat_hist[kiog_hist_idx(clat)]++;
 	}
-	d->clat_hist[idx]++;
 	d->ios++;
 	d->bytes += bytes;
 	d->short_ios += short_io;

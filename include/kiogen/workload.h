@@ -118,6 +118,7 @@ struct kiog_wl {
 	__u32 rwmixread;		/* percent */
 	__u8 perc_rand;			/* percent, of random orders */
 	__u8 order;			/* enum kiog_wl_order */
+	__u8 plain;			/* KIOG_WL_PERM, one size and direction */
 	__u8 dir;			/* fixed direction unless @mixed */
 	__u8 mixed;
 	__u8 half_bits;			/* permutation domain is 4^half_bits */
@@ -186,17 +187,25 @@ static inline __u64 __kiog_wl_round(__u64 r, __u64 key, unsigned int half_bits)
 	return x >> (64 - half_bits);
 }
 
-/* A keyed bijection of [0, 4^half_bits): balanced Feistel network */
+#if KIOG_WL_ROUNDS % 2
+#error "__kiog_wl_feistel() takes the rounds in pairs"
+#endif
+
+/*
+ * A keyed bijection of [0, 4^half_bits): balanced Feistel network. Round i
+ * maps (l, r) to (r, l ^ F(r, key i)); a pair of rounds is l ^= F(r, key i),
+ * r ^= F(l, key i + 1), with no swap (the moves of a loop over single
+ * rounds cost a fifth of a plain random map's I/O).
+ */
 static inline __u64 __kiog_wl_feistel(const struct kiog_wl *wl, __u64 x)
 {
 	unsigned int h = wl->half_bits;
-	__u64 l = x >> h, r = x & ((1ULL << h) - 1), t;
+	__u64 l = x >> h, r = x & ((1ULL << h) - 1);
 	int i;
 
-	for (i = 0; i < KIOG_WL_ROUNDS; i++) {
-		t = l ^ __kiog_wl_round(r, wl->keys[i], h);
-		l = r;
-		r = t;
+	for (i = 0; i < KIOG_WL_ROUNDS; i += 2) {
+		l ^= __kiog_wl_round(r, wl->keys[i], h);
+		r ^= __kiog_wl_round(l, wl->keys[i + 1], h);
 	}
 	return l << h | r;
 }
@@ -301,6 +310,9 @@ static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg
 	} else {
 		wl->order = KIOG_WL_PERM;
 	}
+	/* nothing but the map to decide: kiog_wl_next()'s short way */
+	wl->plain = wl->order == KIOG_WL_PERM && !wl->mixed && !wl->trimwrite &&
+		    !wl->sizes.variable && wl->seq_nr == 1 && wl->perc_rand >= 100;
 	if (wl->order == KIOG_WL_PERM || wl->dist.scatter) {
 		/* smallest even-width power of two >= nr_blocks, at least 4 */
 		bits = wl->nr_blocks > 1 ?
@@ -337,6 +349,7 @@ static inline void kiog_wl_files(struct kiog_wl *wl, struct kiog_wl_file *files,
 	wl->files = files;
 	wl->nr_files = nr;
 	wl->file = nr;		/* none yet: the first I/O picks file 0 */
+	wl->plain = 0;		/* kiog_wl_next()'s short way picks no file */
 	for (i = 0; i < nr; i++) {
 		files[i] = (struct kiog_wl_file) { 0 };
 		/* file 0 keeps the keys kiog_wl_init() drew */
@@ -443,19 +456,34 @@ static inline int __kiog_wl_random(struct kiog_wl *wl)
 	       kiog_rng_below(&wl->seq_rng, 100) < wl->perc_rand;
 }
 
-/**
- * kiog_wl_next() - the next I/O of the stream
- * @wl: initialised generator
- * @io: filled in; a random I/O's offset is a multiple of its direction's
- *	alignment (blockalign, by default its smallest size) from the start of
- *	the region, and the whole I/O lies inside the region
- *
- * A sequential I/O starts where the previous one ended (plus rw=X:N's hole),
- * or at the start of the region when it would not fit before its end.
- * rw=trimwrite writes each block right after trimming it, as fio: the write
- * has the trim's offset and size.
- */
-static inline void kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
+/* The random map's next block: a new order each pass. */
+static inline __u64 __kiog_wl_perm_next(struct kiog_wl *wl)
+{
+	__u64 block = __kiog_wl_permute(wl, wl->pos);
+
+	if (++wl->pos == wl->nr_blocks) {
+		wl->pos = 0;
+		wl->passed = 1;
+		__kiog_wl_rekey(wl);
+	}
+	return block;
+}
+
+/* Hands out an I/O at @off bytes into the region, into the digest. */
+static inline void __kiog_wl_out(struct kiog_wl *wl, struct kiog_io *io,
+				 __u64 off, __u32 len, __u8 dir)
+{
+	io->offset = wl->base + off;
+	io->len = len;
+	io->dir = dir;
+	io->file = wl->file;
+
+	wl->issued++;
+	wl->digest = kiog_io_digest(wl->digest, io);
+}
+
+/* kiog_wl_next() for every stream: see there */
+static inline void __kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
 {
 	__u64 block, off;
 	__u32 len = wl->bs;
@@ -494,12 +522,7 @@ static inline void kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
 			if (wl->dist.scatter)
 				block = __kiog_wl_permute(wl, block);
 		} else {
-			block = __kiog_wl_permute(wl, wl->pos);
-			if (++wl->pos == wl->nr_blocks) {
-				wl->pos = 0;
-				wl->passed = 1;
-				__kiog_wl_rekey(wl);
-			}
+			block = __kiog_wl_perm_next(wl);
 		}
 		off = block * wl->bs;
 		if (wl->sizes.variable)
@@ -516,13 +539,32 @@ static inline void kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
 	wl->next_off += wl->hole < wl->span - wl->next_off ? wl->hole :
 			wl->span - wl->next_off;
 out:
-	io->offset = wl->base + off;
-	io->len = len;
-	io->dir = dir;
-	io->file = wl->file;
+	__kiog_wl_out(wl, io, off, len, dir);
+}
 
-	wl->issued++;
-	wl->digest = kiog_io_digest(wl->digest, io);
+/**
+ * kiog_wl_next() - the next I/O of the stream
+ * @wl: initialised generator
+ * @io: filled in; a random I/O's offset is a multiple of its direction's
+ *	alignment (blockalign, by default its smallest size) from the start of
+ *	the region, and the whole I/O lies inside the region
+ *
+ * A sequential I/O starts where the previous one ended (plus rw=X:N's hole),
+ * or at the start of the region when it would not fit before its end.
+ * rw=trimwrite writes each block right after trimming it, as fio: the write
+ * has the trim's offset and size.
+ */
+static inline void kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
+{
+	/*
+	 * Short for the common random map, inline in the loops; it leaves
+	 * the sequential state (last_off, next_off) alone, as nothing reads it
+	 */
+	if (wl->plain)
+		__kiog_wl_out(wl, io, __kiog_wl_perm_next(wl) * wl->bs, wl->bs,
+			      wl->dir);
+	else
+		__kiog_wl_next(wl, io);
 }
 
 #endif /* _KIOGEN_WORKLOAD_H */

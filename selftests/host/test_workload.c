@@ -763,6 +763,32 @@ static int t_golden(const void *arg)
 	return 1;
 }
 
+/* kiog_wl_next()'s short way for a plain random map yields the general way's stream */
+static int t_plain_short_way(const void *arg)
+{
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_RANDREAD, 4096, 1000, 9);
+	struct kiog_wl a, b;
+	struct kiog_io x, y;
+	int i;
+
+	(void)arg;
+	CHECK(kiog_wl_init(&a, &c) == 0 && kiog_wl_init(&b, &c) == 0, "init failed");
+	CHECK(a.plain, "a 4k randread is not plain");
+	b.plain = 0;
+	/* three passes: the keys change between them */
+	for (i = 0; i < 3000; i++) {
+		kiog_wl_next(&a, &x);
+		kiog_wl_next(&b, &y);
+		CHECK(x.offset == y.offset && x.len == y.len && x.dir == y.dir,
+		      "I/O %d: short way %llu+%u, general way %llu+%u", i,
+		      (unsigned long long)x.offset, x.len, (unsigned long long)y.offset, y.len);
+	}
+	CHECK(a.digest == b.digest && a.issued == b.issued, "digests differ");
+	c.rw = KIOGEN_RW_RANDRW;
+	CHECK(kiog_wl_init(&a, &c) == 0 && !a.plain, "randrw is plain");
+	return 1;
+}
+
 static volatile __u64 sink;
 
 static void report_speed(void)
@@ -839,6 +865,8 @@ static const struct tcase cases[] = {
 	  t_percentage_random, NULL },
 	{ "worker seeds are distinct per randseed, job and worker", t_worker_seed, NULL },
 	{ "stream digests match the pinned values", t_golden, NULL },
+	{ "a plain random map's short way is the general way's stream", t_plain_short_way,
+	  NULL },
 	{ "randtrim: trims of bs's third size, each block once per pass", t_randtrim, NULL },
 	{ "trimwrite: each block trimmed, then written the same", t_trimwrite, NULL },
 };
