@@ -51,6 +51,7 @@ def norm_text(lines, path):
             l = '     | PERCENTILES'
         l = re.sub(NUM, 'N', l)
         l = re.sub(r'([=\[]) +N', r'\1N', l)    # padding of a number's width
+        l = l.replace('>=N=N%', 'N=N%')        # the last bucket (>=2000 msec) is a bucket
         l = re.sub(r'N=N%(?:, N=N%)*', 'N=N%...', l)
         ind = len(l) - len(l.lstrip())
         l = ' ' * ind + re.sub(r' +', ' ', l.strip())
