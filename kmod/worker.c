@@ -228,6 +228,10 @@ u64 kiog_worker_shrink(struct kiog_worker *w)
 	struct kiogen_sample *smp = NULL;
 
 	kiog_worker_free_slots(w);
+	/* the generator is done: its files' positions are no result */
+	kvfree(w->wl_files);
+	w->wl_files = NULL;
+	w->wl.files = NULL;
 	if (c->nr_samples < c->max_samples) {
 		if (c->nr_samples) {
 			smp = kvmalloc_node(array_size(c->nr_samples, sizeof(*smp)),
