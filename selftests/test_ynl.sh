@@ -55,8 +55,10 @@ run_ids() {
 }
 
 # --- info ---
-check "info-get: the family answers with its version and engines" \
-	eval 'ynl --do info-get && [ "$(out "j[\"info\"][\"family-version\"]")" = 2 ] &&
+# the version the spec declares, which the module must answer with
+version=$(sed -n 's/^version: *//p' "$SPEC")
+check "info-get: the family answers with the spec's version ($version) and engines" \
+	eval 'ynl --do info-get && [ "$(out "j[\"info\"][\"family-version\"]")" = "$version" ] &&
 	      [ "$(out "\" \".join(sorted(j[\"info\"][\"engine\"]))")" = "bio dircreate dirdelete dirstat filecreate filedelete filestat kiocb null" ]'
 schema=(--no-schema)
 
