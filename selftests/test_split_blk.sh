@@ -146,10 +146,11 @@ if echo mq-deadline > /sys/block/kblk0/queue/scheduler 2>/dev/null; then
 	check "mq-deadline: I2D (the scheduler's dwell) grows over none's" \
 		in_range "$(bp "$TMP/dl.json" "b['phases']['I2D']['mean']")" \
 		"$(bp "$TMP/nb.json" "b['phases']['I2D']['mean']") + 1" 1e12
-	# TCG's timer is noisy: the median, and against the move of I2D
-	check "mq-deadline: D2C's median stays within 30% of none's" \
-		within "$(bp "$TMP/dl.json" "b['phases']['D2C']['p50']")" \
-		"$(bp "$TMP/nb.json" "b['phases']['D2C']['p50']")" 30
+	# the scheduler's dwell is not the device's: D2C's median stays the
+	# timer's, in the bounds none's is held to (TCG moves a 50 us timer's
+	# median by a third between runs, so not a ratio of the two runs)
+	check "mq-deadline: D2C's median is still the device's 40-$((ceil / 1000)) us" \
+		in_range "$(bp "$TMP/dl.json" "b['phases']['D2C']['p50']")" 40000 $ceil
 	# 6.1 dispatches from kblockd (I2D about 100 us here), 6.12 inside the
 	# submit (a few us): less than TCG's noise in D2C, so no ratio of moves
 	check "mq-deadline: I2D's median is above none's 0" \
@@ -183,13 +184,15 @@ if command -v mkfs.xfs >/dev/null && modprobe xfs >/dev/null 2>&1 &&
 	show "null_blk, kiocb O_DIRECT QD1" "$TMP/raw.json"
 	check "raw device through kiocb: no fs phase" \
 		bp_true "$TMP/raw.json" "('fs' not in b['phases'])"
-	# buffered reads of a cached file: no bio, said as such
+	# buffered reads of a cached file (read in first, and not dropped:
+	# invalidate=0): no bio, said as such, for each of its 1024 blocks
 	mount /dev/kblk1 "$mnt"
+	dd if="$mnt/data" of=/dev/null bs=1M count=4 status=none
 	kj "$TMP/buf.json" --name=b --filename="$mnt/data" --size=4m --bs=4k \
-		--rw=randread --direct=0 --number_ios=3000
+		--rw=randread --direct=0 --invalidate=0
 	show "XFS buffered" "$TMP/buf.json"
-	check "buffered page cache hits: counted as not queued" \
-		in_range "$(bp "$TMP/buf.json" "b['unqueued']")" 1 1e12
+	check "buffered page cache hits: each counted as not queued" \
+		test "$(bp "$TMP/buf.json" "b['unqueued']")" = 1024
 	umount "$mnt"
 else
 	check_skip "XFS's fs phase" "XFS on null_blk not available"
