@@ -57,12 +57,6 @@ in_range() {
 	python3 -c "import sys; v = float(sys.argv[1]); sys.exit(not $2 <= v <= $3)" "$1"
 }
 
-# check_skip DESCRIPTION WHY: a sub-test that cannot run here, in TAP
-check_skip() {
-	nr_checks=$((nr_checks + 1))
-	echo "ok $nr_checks - $1 # SKIP $2"
-}
-
 show() {
 	echo "# $1: $(bp "$2" "' '.join('%s=%.0f/%d' % (k, v['mean'], v.get('p50', 0)) for k, v in b['phases'].items())") (mean/p50 ns), ios=$(bp "$2" "b['ios']")"
 }
