@@ -46,7 +46,7 @@ CTL_SRCS := ctl/main.c ctl/nl.c ctl/job.c ctl/options.c ctl/jobfile.c ctl/info.c
 	    ctl/compare.c ctl/disk.c ctl/target.c ctl/monitor.c ctl/diff.c ctl/json-read.c \
 	    ctl/plot.c ctl/repeat.c ctl/sysinfo.c ctl/split.c ctl/options-rate.c ctl/log.c \
 	    ctl/meta.c ctl/meta-path.c ctl/options-place.c ctl/verify.c ctl/report-verify.c \
-	    ctl/trim.c ctl/refuse.c ctl/options-files.c
+	    ctl/trim.c ctl/refuse.c ctl/options-files.c ctl/cgroup.c
 CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
 
 # kselftest framework files, extracted from Debian's linux-source package
@@ -87,7 +87,7 @@ TEST_HDRS := $(CTL_HDRS) selftests/host/tap.h
 
 # options.c reads job files through jobfile.c: every program linking it links both
 OPT_SRCS := ctl/options.c ctl/jobfile.c ctl/options-rate.c ctl/bs.c ctl/options-place.c ctl/verify.c \
-	    ctl/options-files.c \
+	    ctl/options-files.c ctl/cgroup.c \
 	    ctl/refuse.c
 
 $(BUILD)/test_options: ctl/test_options.c $(OPT_SRCS) $(CTL_HDRS)

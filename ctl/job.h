@@ -18,6 +18,7 @@
 
 #define KG_MAX_JOBS		64
 #define KG_MAX_PERCENTILES	64
+#define KG_CGROUP_LEN		256
 
 /*
  * Options as the user gave them, fio's "job options" (and "global options"
@@ -67,6 +68,10 @@ struct kg_job {
 	bool unlink;			/* remove them after the run */
 	bool create_on_open;		/* create them sparse, no layout */
 	uint32_t fadvise_hint;		/* enum kg_fadvise */
+	/* fio's cgroup options (ctl/cgroup.h): the CLI's, never the kernel's */
+	char cgroup[KG_CGROUP_LEN];	/* below the cgroup2 root; "": none */
+	uint32_t cgroup_weight;		/* fio's 100 to 1000; 0: not set */
+	bool cgroup_nodelete;
 };
 
 /* fio's fadvise_hint */

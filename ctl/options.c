@@ -22,6 +22,7 @@
 #include <kiogen/workload.h>
 
 #include "bs.h"
+#include "cgroup.h"
 #include "jobfile.h"
 #include "options.h"
 #include "repeat.h"
@@ -688,6 +689,24 @@ static const struct kg_option kg_options[] = {
 		.name = "prioclass", .type = KG_OPT_INT, .minval = 0, .maxval = 3, .cb = kg_opt_prio,
 		.show = kg_prioclass_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
 		.help = "I/O priority class: 1 realtime (CAP_SYS_ADMIN or CAP_SYS_NICE), 2 best effort, 3 idle",
+	},
+	/* the CLI's cgroup for the run, the workers' too (ctl/cgroup.c) */
+	{
+		.name = "cgroup", .type = KG_OPT_STR, .off1 = KG_JOFF(cgroup),
+		.len = KG_JLEN(cgroup), .cb = kg_opt_cgroup, .report = KG_REPORT_SET,
+		.category = KG_CAT_ENGINE,
+		.help = "run from this cgroup v2, a path below its root: made if missing, removed after if made",
+	},
+	{
+		.name = "cgroup_weight", .type = KG_OPT_INT, .off1 = KG_JOFF(cgroup_weight),
+		.minval = KG_CGROUP_WEIGHT_MIN, .maxval = KG_CGROUP_WEIGHT_MAX,
+		.report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
+		.help = "the cgroup's weight, 100 to 1000 (fio's blkio.weight): io.weight = weight / 5, 500 its default 100",
+	},
+	{
+		.name = "cgroup_nodelete", .type = KG_OPT_BOOL, .off1 = KG_JOFF(cgroup_nodelete),
+		.def = "0", .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
+		.help = "keep the cgroup kiogen made after the run",
 	},
 	/* verification (ctl/verify.c, include/kiogen/verify.h) */
 	{
@@ -1868,7 +1887,7 @@ int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info)
 			"has ended: not with detached\n");
 		return -EINVAL;
 	}
-	return 0;
+	return kg_jobs_cgroup_check(js, err, info);
 }
 
 unsigned int kg_jobs_phase_end(const struct kg_jobs *js, unsigned int first)

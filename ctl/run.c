@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include "cgroup.h"
 #include "disk.h"
 #include "kiogen.h"
 #include "options.h"
@@ -365,8 +366,8 @@ static int kg_targets_open(const struct kg_jobs *js, struct kg_target *tg)
 	return ret;
 }
 
-int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
-		  struct kg_run_result *r)
+static int kg_kernel_run_here(struct kg_nl *nl, const struct kg_jobs *js,
+			      struct kg_run_result *r)
 {
 	struct kg_target tg[KG_MAX_JOBS];
 	struct kg_nl ev = { 0 };
@@ -432,6 +433,21 @@ out:
 		kg_target_unlink(&js->jobs[i]);
 out_events:
 	kg_nl_close(&ev);
+	return ret;
+}
+
+/* From the jobs' cgroup, if they have one: the workers join it at RUN_NEW. */
+int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
+		  struct kg_run_result *r)
+{
+	struct kg_cgroup cg;
+	int ret;
+
+	ret = kg_cgroup_enter(js, &cg);
+	if (ret)
+		return ret;
+	ret = kg_kernel_run_here(nl, js, r);
+	kg_cgroup_leave(&cg, js->global.detached && r->id);
 	return ret;
 }
 

@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include "cgroup.h"
 #include "kiogen.h"
 #include "options.h"
 #include "disk.h"
@@ -1148,7 +1149,7 @@ static void kg_sys_collect(struct kg_sys_run *run, const struct kg_jobs *js,
 			failed->job->name);
 }
 
-int kg_syscall_run(const struct kg_jobs *js, struct kg_run_result *r)
+static int kg_syscall_run_here(const struct kg_jobs *js, struct kg_run_result *r)
 {
 	struct kg_sys_run *run;
 	uint64_t t0, t0_ms;
@@ -1202,5 +1203,19 @@ err_release:
 		r->jobs[i].workers = NULL;
 	}
 	r->nr_disks = 0;
+	return ret;
+}
+
+/* From the jobs' cgroup, if they have one: the workers are this process's threads. */
+int kg_syscall_run(const struct kg_jobs *js, struct kg_run_result *r)
+{
+	struct kg_cgroup cg;
+	int ret;
+
+	ret = kg_cgroup_enter(js, &cg);
+	if (ret)
+		return ret;
+	ret = kg_syscall_run_here(js, r);
+	kg_cgroup_leave(&cg, false);
 	return ret;
 }

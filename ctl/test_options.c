@@ -11,6 +11,7 @@
 
 #include <kiogen/meta.h>
 
+#include "cgroup.h"
 #include "options.h"
 
 static int nr, failed;
@@ -169,6 +170,63 @@ static void test_kb_base(struct kg_jobs *js)
 	   "kb_base reads the sizes after it on the command line, as fio's");
 	ok(parse(js, err, sizeof(err), "--name=a", "--filename=/x", "--kb_base=1", NULL) &&
 	   strstr(err, "kb_base: '1' is not 1024 or 1000"), "kb_base=1 refused, named");
+}
+
+/* cgroup, cgroup_weight, cgroup_nodelete (ctl/cgroup.c): what is refused before any run */
+static void test_cgroup(struct kg_jobs *js)
+{
+	static const struct {
+		const char *arg, *msg;
+	} bad[] = {
+		{ "--cgroup_weight=0", "cgroup_weight: 0 is out of range (100 to 1000)" },
+		{ "--cgroup_weight=99", "cgroup_weight: 99 is out of range (100 to 1000)" },
+		{ "--cgroup_weight=1001", "cgroup_weight: 1001 is out of range (100 to 1000)" },
+		{ "--cgroup_weight=heavy", "cgroup_weight: 'heavy' is not a valid number" },
+		{ "--cgroup=..", "cgroup: '..': no '.' or '..' in a cgroup's name" },
+		{ "--cgroup=../kg-a", "cgroup: '../kg-a': no '.' or '..'" },
+		{ "--cgroup=kg-a/../..", "cgroup: 'kg-a/../..': no '.' or '..'" },
+		{ "--cgroup=a/./b", "cgroup: 'a/./b': no '.' or '..'" },
+		{ "--cgroup=/", "cgroup: '/' names no cgroup" },
+		{ "--cgroup=", "cgroup: needs a value" },
+		{ "--cgroup_nodelete=2", "cgroup_nodelete: '2' is not 0 or 1" },
+	};
+	static const char mountinfo[] =
+		"22 1 0:21 / /proc rw,nosuid - proc proc rw\n"
+		"25 1 0:23 / /sys/fs/cgroup/unified rw - cgroup cgroup rw,blkio\n"
+		"31 1 0:26 /kiogen /mnt/cg\\040two rw,relatime shared:9 - cgroup2 cgroup2 rw\n";
+	char err[512], dir[64], root[64];
+	bool all = true;
+	size_t i;
+	FILE *f;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (!parse(js, err, sizeof(err), "--name=a", "--filename=/x", bad[i].arg, NULL) ||
+		    !strstr(err, bad[i].msg)) {
+			printf("# %s: %s", bad[i].arg, err);
+			all = false;
+		}
+	ok(all, "bad cgroup values refused, each named");
+	ok(!parse(js, err, sizeof(err), "--name=a", "--filename=/x", "--cgroup=/kg-a/b/",
+		  "--cgroup_weight=500", "--cgroup_nodelete", NULL) &&
+	   !strcmp(js->jobs[0].cgroup, "kg-a/b") && js->jobs[0].cgroup_weight == 500 &&
+	   js->jobs[0].cgroup_nodelete, "cgroup=/kg-a/b/: below the root, as fio joins them");
+	ok(parse(js, err, sizeof(err), "--cgroup=kg-a", "--name=a", "--filename=/x", "--name=b",
+		 "--filename=/y", "--cgroup_weight=200", NULL) &&
+	   strstr(err, "b: cgroup: the jobs of one run share one cgroup"),
+	   "jobs of one run in different cgroups (or weights) refused");
+	ok(!parse(js, err, sizeof(err), "--name=a", "--filename=/x", "--cgroup=kg-a", "--name=b",
+		  "--filename=/y", "--stonewall", "--cgroup=kg-b", NULL),
+	   "after a stonewall, a job runs from its own cgroup");
+	ok(kg_cgroup_io_weight(100) == 20 && kg_cgroup_io_weight(500) == 100 &&
+	   kg_cgroup_io_weight(1000) == 200 && kg_cgroup_io_weight(103) == 21,
+	   "cgroup_weight to io.weight: /5, 500 is v2's default 100");
+	f = fmemopen((void *)mountinfo, sizeof(mountinfo) - 1, "r");
+	ok(!kg_cgroup2_mount(f, dir, root, sizeof(dir)) && !strcmp(dir, "/mnt/cg two") &&
+	   !strcmp(root, "/kiogen"), "cgroup2's mount from mountinfo, not cgroup v1's, unescaped");
+	fclose(f);
+	f = fmemopen((void *)mountinfo, 100, "r");
+	ok(kg_cgroup2_mount(f, dir, root, sizeof(dir)) == -ENOENT, "no cgroup2 mount: -ENOENT");
+	fclose(f);
 }
 
 int main(void)
@@ -720,5 +778,6 @@ int main(void)
 	test_place(&js);
 	test_pct(&js);
 	test_kb_base(&js);
+	test_cgroup(&js);
 	return failed ? 1 : 0;
 }

@@ -7,7 +7,13 @@
 # - the buffers of a run are charged to the requester's memory cgroup;
 # - workers are freezable (PF_NOFREEZE clear), and a suspend's freezer
 #   (pm_test=freezer) succeeds mid-run: a freezable worker that never reached
-#   try_to_freeze() would fail it after 20 s; the run goes on after the thaw.
+#   try_to_freeze() would fail it after 20 s; the run goes on after the thaw;
+# - fio's cgroup=NAME, cgroup_weight, cgroup_nodelete: the CLI makes NAME
+#   below the cgroup2 root and runs from it, so the module's workers (and
+#   the syscall path's threads) are in it, its io.stat counts the run's
+#   bytes, cgroup_weight lands in io.weight (/5), and NAME is removed after
+#   the run unless cgroup_nodelete=1 or it was there before; bad values and
+#   a missing cgroup2 or permission are refused in words, exit 2.
 . "$(dirname "$0")/lib.sh"
 need_root
 load_module
@@ -27,7 +33,7 @@ cleanup() {
 		"$KIOGEN" stop "$id" >/dev/null 2>&1
 		"$KIOGEN" delete "$id" >/dev/null 2>&1
 	done
-	rmdir "$grp" 2>/dev/null
+	rmdir "$grp" "$cg/kg-a" "$cg/kg-p/kg-c" "$cg/kg-p" 2>/dev/null
 	nullb_remove kcg0
 }
 trap cleanup EXIT
@@ -154,5 +160,156 @@ after=$(cat "$grp/memory.current")
 echo "# memory.current after delete: $after"
 check "memory: deleting the run uncharges its buffers" \
 	test $((after - before)) -lt $((8 << 20))
+
+# ---- fio's cgroup options ----
+rmdir "$cg/kg-a" 2>/dev/null
+# the io controller's weight is the io cost controller's (CONFIG_BLK_CGROUP_IOCOST)
+weight=()
+[ -e "$grp/io.weight" ] && weight=(--cgroup_weight=500)
+
+# procs_in DIR PIDS...: each of them is in DIR's cgroup.procs (threads: cgroup.threads)
+procs_in() {
+	local file=$1 pid
+	shift
+	[ $# -gt 0 ] || return 1
+	for pid; do
+		grep -qx "$pid" "$file" || return 1
+	done
+}
+
+# run_bytes JSON: the bytes the run read
+run_bytes() {
+	json "$1" 'sum(x["read"]["io_bytes"] for x in j["jobs"])'
+}
+
+# io_rbytes: rbytes of kcg0 in kg-a's io.stat
+io_rbytes() {
+	awk -v dev="$(cat /sys/block/kcg0/dev)" '$1 == dev {
+		for (i = 2; i <= NF; i++) if ($i ~ /^rbytes=/) print substr($i, 8) }' "$cg/kg-a/io.stat"
+}
+
+# cg_ended PID JSON PATH: run PID from kg-a succeeded, and kg-a's io.stat
+# counts every byte it read (direct: no readahead)
+cg_ended() {
+	local rc bytes rbytes
+	wait "$1"
+	rc=$?
+	check "cgroup=kg-a, $3: the run succeeds" test $rc -eq 0
+	bytes=$(run_bytes "$2")
+	rbytes=$(io_rbytes)
+	echo "# $3: the run read ${bytes:-?} bytes, kg-a's io.stat counts rbytes=${rbytes:-none}"
+	check "cgroup=kg-a, $3: its io.stat counts the run's bytes on the device" \
+		test -n "$rbytes" -a "${rbytes:-0}" = "${bytes:-x}"
+}
+
+# running_id: the id of the one running run, once its workers exist (10 s)
+running_id() {
+	local _ id
+	for _ in $(seq 50); do
+		id=$("$KIOGEN" list | awk 'NR > 1 && $2 == "running" { print $1; exit }')
+		[ -n "$id" ] && [ -n "$(worker_pids "$id")" ] && { echo "$id"; return 0; }
+		sleep 0.2
+	done
+	return 1
+}
+
+cgrun=(--filename=/dev/kcg0 --rw=randread --bs=4k --direct=1 --output-format=json --cgroup=kg-a)
+# the kernel path: a run with cgroup=kg-a, kept, seen while it runs
+"$KIOGEN" run --name=cga "${cgrun[@]}" --ioengine=libaio --iodepth=4 --numjobs=2 \
+	--runtime=3 --time_based "${weight[@]}" --cgroup_nodelete=1 >"$TMP/cga.json" &
+cli=$!
+id=$(running_id)
+pids=$(worker_pids "$id")
+echo "# run $id from cgroup=kg-a: CLI $cli, workers $(echo "$pids" | tr '\n' ' ')"
+# shellcheck disable=SC2086	# one pid per word
+check "cgroup=kg-a: the module's workers are in /sys/fs/cgroup/kg-a while the run runs" \
+	procs_in "$cg/kg-a/cgroup.procs" $pids
+check "cgroup=kg-a: so is the CLI" procs_in "$cg/kg-a/cgroup.procs" "$cli"
+if [ ${#weight[@]} -gt 0 ]; then
+	echo "# io.weight: $(tr '\n' ' ' <"$cg/kg-a/io.weight")"
+	check "cgroup_weight=500 lands in io.weight as v2's 100 (fio's /5)" \
+		grep -qx "default 100" "$cg/kg-a/io.weight"
+else
+	check_skip "cgroup_weight lands in io.weight" "no io.weight (no CONFIG_BLK_CGROUP_IOCOST)"
+fi
+cg_ended "$cli" "$TMP/cga.json" "kernel path"
+check "cgroup_nodelete=1: kg-a stays after the run, empty" \
+	sh -c "test -d $cg/kg-a && test ! -s $cg/kg-a/cgroup.procs"
+rmdir "$cg/kg-a"
+
+# the syscall path: the CLI's threads are in kg-a
+"$KIOGEN" run --name=cgs "${cgrun[@]}" --path=syscall --ioengine=psync --numjobs=2 \
+	--runtime=3 --time_based --cgroup_nodelete=1 >"$TMP/cgs.json" &
+cli=$!
+for _ in $(seq 50); do
+	tids=$(cd "/proc/$cli/task" 2>/dev/null && echo *)
+	[ "$(echo "$tids" | wc -w)" -ge 3 ] && break
+	sleep 0.2
+done
+echo "# syscall path from cgroup=kg-a: CLI $cli, threads $tids"
+check "cgroup=kg-a, syscall path: the CLI has its 2 workers' threads" \
+	test "$(echo "$tids" | wc -w)" -ge 3
+# shellcheck disable=SC2086	# one tid per word
+check "cgroup=kg-a, syscall path: every thread of the CLI is in kg-a's cgroup.threads" \
+	procs_in "$cg/kg-a/cgroup.threads" $tids
+cg_ended "$cli" "$TMP/cgs.json" "syscall path"
+rmdir "$cg/kg-a"
+
+# removed after the run, on both paths; one that was there before stays
+"$KIOGEN" run --name=cgk "${cgrun[@]}" --size=8m >/dev/null
+rc=$?
+check "cgroup=kg-a: made and removed by a kernel-path run" test $rc -eq 0 -a ! -e "$cg/kg-a"
+"$KIOGEN" run --name=cgs "${cgrun[@]}" --path=syscall --size=8m >/dev/null
+rc=$?
+check "cgroup=kg-a: made and removed by a syscall-path run" test $rc -eq 0 -a ! -e "$cg/kg-a"
+mkdir "$cg/kg-a"
+"$KIOGEN" run --name=cgk "${cgrun[@]}" --size=8m >/dev/null
+check "cgroup=kg-a: one that was there before the run stays (fio removes only its own)" \
+	test -d "$cg/kg-a"
+rmdir "$cg/kg-a"
+
+# a parent without io in its subtree_control: the CLI enables it
+mkdir "$cg/kg-p"
+"$KIOGEN" run --name=cgp --filename=/dev/kcg0 --rw=randread --bs=4k --size=1m \
+	--cgroup=kg-p/kg-c "${weight[@]}" >/dev/null
+rc=$?
+check "cgroup=kg-p/kg-c: the run succeeds, kg-c is removed after" test $rc -eq 0 -a ! -e "$cg/kg-p/kg-c"
+check "cgroup=kg-p/kg-c: the CLI enabled io in kg-p's subtree_control" \
+	grep -qw io "$cg/kg-p/cgroup.subtree_control"
+rmdir "$cg/kg-p"
+
+# refused in words, exit 2, no run: bad values, no cgroup2, no permission
+before=$("$KIOGEN" list | wc -l)
+# refused OUT WORDS ARGS...: kiogen run ARGS exits 2 saying WORDS
+refused() {
+	local out=$1 words=$2 rc
+	shift 2
+	"$@" >"$out" 2>&1
+	rc=$?
+	grep -q -- "$words" "$out" && [ $rc -eq 2 ] && return 0
+	echo "# rc $rc: $(cat "$out")"
+	return 1
+}
+check "cgroup_weight=1001 refused, exit 2" refused "$TMP/r1" "cgroup_weight: 1001 is out of range" \
+	"$KIOGEN" run --name=bad "${cgrun[@]}" --size=1m --cgroup_weight=1001
+check "cgroup=../kg-a refused, exit 2" refused "$TMP/r2" "no '.' or '..'" \
+	"$KIOGEN" run --name=bad "${cgrun[@]}" --size=1m --cgroup=../kg-a
+if command -v unshare >/dev/null; then
+	check "no cgroup2 mounted: refused in words, exit 2" refused "$TMP/r3" "no cgroup2 file system is mounted" \
+		unshare -m --propagation private sh -c \
+		"awk '\$3 == \"cgroup2\" { print \$2 }' /proc/mounts | xargs -r -n1 umount -l &&
+		 exec $KIOGEN run --name=bad --filename=/dev/kcg0 --size=1m --cgroup=kg-a"
+else
+	check_skip "no cgroup2 mounted: refused" "no unshare"
+fi
+if command -v setpriv >/dev/null; then
+	check "cgroup=kg-a as nobody: no permission, said, exit 2" refused "$TMP/r4" "cannot create $cg/kg-a: Permission denied" \
+		setpriv --reuid=65534 --regid=65534 --clear-groups "$KIOGEN" run --name=bad \
+		--path=syscall --ioengine=null --size=1m --cgroup=kg-a
+else
+	check_skip "no permission: refused" "no setpriv"
+fi
+check "refused cgroups: no run reached the module, no kg-a left" \
+	sh -c "test $before -eq \$($KIOGEN list | wc -l) -a ! -e $cg/kg-a"
 
 finish
