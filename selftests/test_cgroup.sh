@@ -167,13 +167,16 @@ rmdir "$cg/kg-a" 2>/dev/null
 weight=()
 [ -e "$grp/io.weight" ] && weight=(--cgroup_weight=500)
 
-# procs_in DIR PIDS...: each of them is in DIR's cgroup.procs (threads: cgroup.threads)
+# procs_in LIST PIDS...: each of them is in LIST (a cgroup.procs or
+# cgroup.threads read while the run ran)
 procs_in() {
-	local file=$1 pid
+	local list=$1 pid
 	shift
 	[ $# -gt 0 ] || return 1
 	for pid; do
-		grep -qx "$pid" "$file" || return 1
+		grep -qx "$pid" <<<"$list" && continue
+		echo "# $pid is not among $(tr "\n" " " <<<"$list"), but in $(cat "/proc/$pid/cgroup")"
+		return 1
 	done
 }
 
@@ -213,18 +216,24 @@ running_id() {
 	return 1
 }
 
+# the runs seen while they run: long enough for a slow guest to look
+cgtime=$((4 * ${KIOGEN_TIMEOUT_SCALE:-1}))
 cgrun=(--filename=/dev/kcg0 --rw=randread --bs=4k --direct=1 --output-format=json --cgroup=kg-a)
 # the kernel path: a run with cgroup=kg-a, kept, seen while it runs
 "$KIOGEN" run --name=cga "${cgrun[@]}" --ioengine=libaio --iodepth=4 --numjobs=2 \
-	--runtime=3 --time_based "${weight[@]}" --cgroup_nodelete=1 >"$TMP/cga.json" &
+	--runtime="$cgtime" --time_based "${weight[@]}" --cgroup_nodelete=1 >"$TMP/cga.json" &
 cli=$!
 id=$(running_id)
 pids=$(worker_pids "$id")
-echo "# run $id from cgroup=kg-a: CLI $cli, workers $(echo "$pids" | tr '\n' ' ')"
+procs=$(cat "$cg/kg-a/cgroup.procs")
+# what was read is the run's own cgroup while it ran (the CLI leaves at its end)
+state=$(run_state "$id")
+echo "# run $id from cgroup=kg-a: CLI $cli, workers $(tr "\n" " " <<<"$pids"), still $state after kg-a's cgroup.procs was read"
 # shellcheck disable=SC2086	# one pid per word
 check "cgroup=kg-a: the module's workers are in /sys/fs/cgroup/kg-a while the run runs" \
-	procs_in "$cg/kg-a/cgroup.procs" $pids
-check "cgroup=kg-a: so is the CLI" procs_in "$cg/kg-a/cgroup.procs" "$cli"
+	procs_in "$procs" $pids
+check "cgroup=kg-a: so is the CLI" procs_in "$procs" "$cli"
+check "cgroup=kg-a: the run was running when they were seen" test "$state" = running
 if [ ${#weight[@]} -gt 0 ]; then
 	echo "# io.weight: $(tr '\n' ' ' <"$cg/kg-a/io.weight")"
 	check "cgroup_weight=500 lands in io.weight as v2's 100 (fio's /5)" \
@@ -239,19 +248,25 @@ rmdir "$cg/kg-a"
 
 # the syscall path: the CLI's threads are in kg-a
 "$KIOGEN" run --name=cgs "${cgrun[@]}" --path=syscall --ioengine=psync --numjobs=2 \
-	--runtime=3 --time_based --cgroup_nodelete=1 >"$TMP/cgs.json" &
+	--runtime="$cgtime" --time_based --cgroup_nodelete=1 >"$TMP/cgs.json" &
 cli=$!
+# nr_tasks PID: the threads of process PID
+nr_tasks() {
+	find "/proc/$1/task" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l
+}
 for _ in $(seq 50); do
-	tids=$(cd "/proc/$cli/task" 2>/dev/null && echo *)
-	[ "$(echo "$tids" | wc -w)" -ge 3 ] && break
+	[ "$(nr_tasks "$cli")" -ge 3 ] && break
 	sleep 0.2
 done
-echo "# syscall path from cgroup=kg-a: CLI $cli, threads $tids"
-check "cgroup=kg-a, syscall path: the CLI has its 2 workers' threads" \
-	test "$(echo "$tids" | wc -w)" -ge 3
+tids=$(cd "/proc/$cli/task" 2>/dev/null && echo *)
+threads=$(cat "$cg/kg-a/cgroup.threads")
+after=$(nr_tasks "$cli")
+echo "# syscall path from cgroup=kg-a: CLI $cli, threads $tids; $after after kg-a's cgroup.threads was read"
+check "cgroup=kg-a, syscall path: the CLI has its 2 workers' threads, before and after" \
+	test "$(echo "$tids" | wc -w)" -ge 3 -a "$after" -ge 3
 # shellcheck disable=SC2086	# one tid per word
 check "cgroup=kg-a, syscall path: every thread of the CLI is in kg-a's cgroup.threads" \
-	procs_in "$cg/kg-a/cgroup.threads" $tids
+	procs_in "$threads" $tids
 cg_ended "$cli" "$TMP/cgs.json" "syscall path"
 rmdir "$cg/kg-a"
 
