@@ -283,6 +283,19 @@ check "cgroup=kg-a: one that was there before the run stays (fio removes only it
 	test -d "$cg/kg-a"
 rmdir "$cg/kg-a"
 
+# a detached run: the CLI leaves kg-a, which stays while the workers are in it
+did=$("$KIOGEN" run --name=cgd --filename=/dev/kcg0 --rw=randread --bs=4k --direct=1 \
+	--runtime=3600 --time_based --cgroup=kg-a --detached)
+wait_state "$did" running >/dev/null
+procs=$(cat "$cg/kg-a/cgroup.procs" 2>/dev/null)
+# shellcheck disable=SC2046	# one pid per word
+check "cgroup=kg-a, detached: the CLI has left, kg-a stays with the run's workers in it" \
+	procs_in "$procs" $(worker_pids "$did")
+"$KIOGEN" stop "$did" >/dev/null
+wait_state "$did" stopped >/dev/null
+"$KIOGEN" delete "$did" >/dev/null
+for _ in $(seq 50); do rmdir "$cg/kg-a" 2>/dev/null && break; sleep 0.2; done
+
 # a parent without io in its subtree_control: the CLI enables it
 mkdir "$cg/kg-p"
 "$KIOGEN" run --name=cgp --filename=/dev/kcg0 --rw=randread --bs=4k --size=1m \
