@@ -153,7 +153,6 @@ static const char *const kg_job_attr_names[KIOGEN_A_JOB_MAX + 1] = {
 	[KIOGEN_A_JOB_FILENAME]		= "filename",
 	[KIOGEN_A_JOB_ENGINE]		= "ioengine",
 	[KIOGEN_A_JOB_FD]		= "filename (file descriptor)",
-	[KIOGEN_A_JOB_INVALIDATE]	= "invalidate",
 	[KIOGEN_A_JOB_FILESIZE]		= "filesize",
 	[KIOGEN_A_JOB_FALLOCATE]	= "fallocate",
 	[KIOGEN_A_JOB_FILENAME_FORMAT]	= "filename_format",

@@ -46,7 +46,6 @@ struct kg_job {
 	uint32_t fallocate;		/* enum kiogen_fallocate */
 	uint32_t random_generator;	/* enum kg_randgen */
 	bool direct_set;		/* direct= was given */
-	bool invalidate;
 	bool group_reporting;
 	bool stonewall;			/* start after the jobs before it end */
 	bool new_group;			/* start a new reporting group */

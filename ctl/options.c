@@ -361,7 +361,7 @@ static const struct kg_option kg_options[] = {
 	{
 		.name = "invalidate", .type = KG_OPT_BOOL, .off1 = KG_JOFF(invalidate),
 		.def = "1", .category = KG_CAT_FILE,
-		.help = "1: drop the target's cached pages before the run (posix_fadvise)",
+		.help = "1: drop the target's cached pages before the run and at each new pass (posix_fadvise)",
 	},
 	{
 		.name = "fsync", .type = KG_OPT_INT, .off1 = KG_JOFF(fsync),

@@ -408,6 +408,9 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 		w->fds += (size_t)index * w->nr_fds;
 	w->max_bs = t->max_bs;
 	w->depth = t->eng->max_depth ?: j->iodepth;
+	/* as the kernel's kiocb engine: files and devices, not directories */
+	w->drop_cache = t->eng->needs_buffers && t->eng != &kg_sys_engine_meta &&
+			kiog_wl_pass_drops(j->invalidate, t->direct, j->time_based);
 	w->res.job = job_index;
 	w->res.index = index;
 	w->res.sample_ns = KIOG_SAMPLE_NS;
@@ -546,6 +549,9 @@ static uint32_t kg_sys_submit_batch(struct kg_sys_worker *w, struct kg_sys_loop 
 		s->len = io.len;
 		s->file = io.file;
 		s->fd = w->fds[io.file];
+		/* fio's invalidate: a pass after the first starts cold too */
+		if ((io.flags & KIOG_IO_NEW_PASS) && w->drop_cache)
+			posix_fadvise(s->fd, 0, 0, POSIX_FADV_DONTNEED);
 		/* fio syncs the file of the last write */
 		if (io.dir == KIOGEN_DIR_WRITE)
 			w->sync_file = io.file;

@@ -146,6 +146,7 @@ struct kg_sys_worker {
 	uint32_t sync_file;
 	uint32_t depth;
 	uint32_t max_bs;		/* bytes: the largest I/O, a buffer's size */
+	bool drop_cache;		/* a new pass drops its file's cache */
 	struct kg_sys_slot *slots;
 	struct kg_sys_slot **free;
 	uint32_t nr_free;

@@ -209,4 +209,5 @@ const struct kiog_engine_ops kiog_engine_bio = {
 	.submit		= kiog_bio_submit,
 	.poll		= kiog_bio_poll,
 	.sync		= kiog_bio_sync,
+	/* no .invalidate: bios bypass the page cache, a pass has none to drop */
 };

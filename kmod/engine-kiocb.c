@@ -17,6 +17,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/blkdev.h>
+#include <linux/fadvise.h>
 #include <linux/falloc.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
@@ -270,6 +271,17 @@ static int kiog_kiocb_sync(struct kiog_worker *w, bool datasync)
 	return vfs_fsync(w->files[w->sync_file], datasync);
 }
 
+/*
+ * fio's invalidate at a new pass: the whole file's cached pages, as
+ * posix_fadvise(POSIX_FADV_DONTNEED) drops them (dirty ones are written
+ * back first, and stay). A block device's are its page cache's. It cannot
+ * fail on the targets taken here; fio goes on when it does anyway.
+ */
+static void kiog_kiocb_invalidate(struct file *file)
+{
+	vfs_fadvise(file, 0, 0, POSIX_FADV_DONTNEED);
+}
+
 const struct kiog_engine_ops kiog_engine_kiocb = {
 	.name		= "kiocb",
 	.needs_buffers	= true,
@@ -280,4 +292,5 @@ const struct kiog_engine_ops kiog_engine_kiocb = {
 	.slot_init	= kiog_kiocb_slot_init,
 	.submit		= kiog_kiocb_submit,
 	.sync		= kiog_kiocb_sync,
+	.invalidate	= kiog_kiocb_invalidate,
 };

@@ -87,6 +87,9 @@ static inline int kiog_open_refuse_claim(struct kiog_open_err *why, int err)
  * @poll: reap polled completions of the worker's in-flight I/O (optional;
  *	only called for jobs with hipri)
  * @sync: fsync (or fdatasync) the target, blocking (optional)
+ * @invalidate: drop one of the job's files' cached pages, before the first
+ *	I/O of a new pass (fio's invalidate; optional: bios bypass the page
+ *	cache, there is nothing to drop)
  * @dir_target: the target is a directory the engine works in: the job's
  *	reads and writes are not the fd's (the metadata engines)
  */
@@ -101,6 +104,7 @@ struct kiog_engine_ops {
 	void (*submit)(struct kiog_worker *w, struct kiog_slot *s);
 	void (*poll)(struct kiog_worker *w);
 	int (*sync)(struct kiog_worker *w, bool datasync);
+	void (*invalidate)(struct file *file);
 	bool dir_target;
 };
 
@@ -209,6 +213,7 @@ struct kiog_worker {
 	u32 inflight;
 	u64 mem;			/* bytes reserved for this worker */
 	bool sched_clock;		/* kiog_now() reads sched_clock() */
+	bool drop_cache;		/* a new pass drops its file's cache */
 
 	/* policy, loop state and results: the shared worker core */
 	struct kiog_core core;

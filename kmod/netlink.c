@@ -279,11 +279,6 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 	if (err)
 		return err;
 	/* version 1 asked the module to lay files out: now the client does */
-	if (tb[KIOGEN_A_JOB_INVALIDATE]) {
-		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_INVALIDATE],
-				    "job invalidate: not taken since version 2, the client drops the cache");
-		return -EINVAL;
-	}
 	if (tb[KIOGEN_A_JOB_FILESIZE]) {
 		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_FILESIZE],
 				    "job filesize: not taken since version 2, the client lays files out");

@@ -347,6 +347,8 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 	w->node = node;
 	w->mem = kiog_worker_mem(job);
 	w->sched_clock = kiog_sched_clock_global();
+	w->drop_cache = c->engine->invalidate &&
+			kiog_wl_pass_drops(c->invalidate, c->direct, c->time_based);
 	init_llist_head(&w->done);
 	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, &wlc, c);
 	wlc.seed = kiog_wl_worker_seed(c->seed, job->index, index);
@@ -528,6 +530,9 @@ static void kiog_worker_submit(struct kiog_worker *w, struct kiog_loop *l)
 		s->len = io.len;
 		s->dir = io.dir;
 		s->file = w->files[io.file];
+		/* fio's invalidate: a pass after the first starts cold too */
+		if (unlikely(io.flags & KIOG_IO_NEW_PASS) && w->drop_cache)
+			eng->invalidate(s->file);
 		/* fio syncs the file of the last write */
 		if (io.dir == KIOGEN_DIR_WRITE)
 			w->sync_file = io.file;

@@ -759,7 +759,7 @@ struct fd_job {
 	uint32_t rw;
 	int fd;			/* -1: no KIOGEN_A_JOB_FD */
 	int direct;
-	int v1_attr;		/* 0, or INVALIDATE, FILESIZE or FALLOCATE */
+	int v1_attr;		/* 0, or FILESIZE or FALLOCATE */
 };
 
 /* RUN_NEW of one job on @j->fd; the reply in @r, the run id in @id. */
@@ -776,9 +776,7 @@ static void fd_run_new(struct nl_sock *sk, int family, const struct fd_job *j,
 	nla_put_u32(msg, KIOGEN_A_JOB_MODE, KIOGEN_MODE_SYNC);
 	if (j->direct)
 		nla_put_flag(msg, KIOGEN_A_JOB_DIRECT);
-	if (j->v1_attr == KIOGEN_A_JOB_INVALIDATE)
-		nla_put_flag(msg, KIOGEN_A_JOB_INVALIDATE);
-	else if (j->v1_attr == KIOGEN_A_JOB_FILESIZE)
+	if (j->v1_attr == KIOGEN_A_JOB_FILESIZE)
 		nla_put_u64(msg, KIOGEN_A_JOB_FILESIZE, 1 << 20);
 	else if (j->v1_attr == KIOGEN_A_JOB_FALLOCATE)
 		nla_put_u32(msg, KIOGEN_A_JOB_FALLOCATE, KIOGEN_FALLOCATE_NATIVE);
@@ -956,7 +954,6 @@ TEST_F(fd, not_a_file_refused)
 TEST_F(fd, version_1_attributes_refused)
 {
 	static const struct { int type; const char *name; } v1[] = {
-		{ KIOGEN_A_JOB_INVALIDATE, "invalidate" },
 		{ KIOGEN_A_JOB_FILESIZE, "filesize" },
 		{ KIOGEN_A_JOB_FALLOCATE, "fallocate" },
 	};
@@ -964,7 +961,7 @@ TEST_F(fd, version_1_attributes_refused)
 	unsigned int i;
 	uint32_t id;
 
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < sizeof(v1) / sizeof(v1[0]); i++) {
 		struct fd_job j = { "kiocb", KIOGEN_RW_READ, open(self->file, O_RDWR), 0,
 				    v1[i].type };
 

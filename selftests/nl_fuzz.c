@@ -389,7 +389,6 @@ static const struct vdesc job_d[KIOGEN_A_JOB_MAX + 1] = {
 #define JOB_VT(field, ATTR, TYPE, ...) [KIOGEN_A_JOB_##ATTR] = { VT_##TYPE },
 	KIOG_JOB_FIELDS(JOB_VT)
 #undef JOB_VT
-	[KIOGEN_A_JOB_INVALIDATE]	= { VT_FLAG },
 	[KIOGEN_A_JOB_FILESIZE]		= { VT_U64 },
 	[KIOGEN_A_JOB_FALLOCATE]	= { VT_U32 },
 	[KIOGEN_A_JOB_FILENAME_FORMAT]	= { VT_STR },
@@ -1233,7 +1232,6 @@ static const uint8_t job_kind[KIOGEN_A_JOB_MAX + 1] = {
 #define JOB_KIND(field, ATTR, TYPE, ...) [KIOGEN_A_JOB_##ATTR] = K_##TYPE,
 	KIOG_JOB_FIELDS(JOB_KIND)
 #undef JOB_KIND
-	[KIOGEN_A_JOB_INVALIDATE]	= K_FLAG,
 	[KIOGEN_A_JOB_FILESIZE]		= K_U64,
 	[KIOGEN_A_JOB_FALLOCATE]	= K_U32,
 	[KIOGEN_A_JOB_FD]		= K_FD,
@@ -1656,18 +1654,11 @@ static void gen_near_valid(struct req *r)
 		put_u64(&b, KIOGEN_A_JOB_OFFSET, UINT64_MAX - rnd(1 << 20));
 		r->expect = EXP_FAIL;
 		break;
-	case 15:		/* version 1 asked the kernel to lay out and invalidate */
-		switch (rnd(3)) {
-		case 0:
-			put(&b, KIOGEN_A_JOB_INVALIDATE, 0, NULL);
-			break;
-		case 1:
+	case 15:		/* version 1 asked the kernel to lay files out */
+		if (chance(1, 2))
 			put_u64(&b, KIOGEN_A_JOB_FILESIZE, 1 << 20);
-			break;
-		default:
+		else
 			put_u32(&b, KIOGEN_A_JOB_FALLOCATE, rnd(2));
-			break;
-		}
 		r->expect = EXP_FAIL;
 		break;
 	case 16:		/* a target for the null engine */
@@ -1730,8 +1721,7 @@ static void gen_extreme(struct req *r)
 		break;
 	}
 	/* version 2 refuses what asked the kernel to lay files out */
-	if (type == KIOGEN_A_JOB_INVALIDATE || type == KIOGEN_A_JOB_FILESIZE ||
-	    type == KIOGEN_A_JOB_FALLOCATE)
+	if (type == KIOGEN_A_JOB_FILESIZE || type == KIOGEN_A_JOB_FALLOCATE)
 		r->expect = EXP_FAIL;
 	nest_end(&b, nest);
 	msg_end(r, &b);

@@ -101,9 +101,9 @@ check "run-stop with flags: refused, the extack names flags" \
 	refused .flags '' --do run-stop --json "{\"id\": $id, \"flags\": 1}"
 check "run-get with a job: refused, the extack names job" \
 	refused .job '' --do run-get --json "{\"id\": $id, \"job\": [{\"engine\": \"null\"}]}"
-check "run-new with a version 1 attribute: refused, naming invalidate" \
-	refused .job.invalidate invalidate --do run-new \
-	--json '{"job": [{"engine": "null", "rw": "read", "bs": 4096, "size": 1048576, "invalidate": true}]}'
+check "run-new with a version 1 attribute: refused, naming filesize" \
+	refused .job.filesize filesize --do run-new \
+	--json '{"job": [{"engine": "null", "rw": "read", "bs": 4096, "size": 1048576, "filesize": 1048576}]}'
 check "run-del: the stopped run goes" ynl --do run-del --json "{\"id\": $id}"
 check "run-get dump: the runs are as before" test "$(run_ids)" = "$before"
 

@@ -123,6 +123,7 @@ struct kiog_pattern {
 	X(iodepth_batch_complete_max, IODEPTH_BATCH_COMPLETE_MAX, U32, 0, "iodepth_batch_complete_max") \
 	X(iodepth_low,		IODEPTH_LOW,		U32, 0, "iodepth_low")	\
 	X(direct,		DIRECT,			FLAG, 0, "direct")	\
+	X(invalidate,		INVALIDATE,		FLAG, 0, "invalidate")	\
 	X(hipri,		HIPRI,			FLAG, 0, "hipri")	\
 	X(nrfiles,		NRFILES,		U32, 1, "nrfiles")	\
 	X(meta_filesize,	META_FILESIZE,		U64, 0, "filesize")	\

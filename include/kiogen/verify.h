@@ -281,6 +281,7 @@ static inline int kiog_vfy_pick(struct kiog_vfy *v, struct kiog_rate *r,
 	if (v->phase == KIOG_VFY_READ) {
 		*io = v->next;
 		io->dir = KIOGEN_DIR_READ;
+		io->flags = 0;		/* reading back starts no pass */
 		v->have_next = 0;
 		*seq = ++v->replayed;
 		r->due = 0;

@@ -60,17 +60,28 @@ struct kiog_wl_cfg {
 
 #include "bs.h"	/* takes the config above */
 
+/*
+ * The first I/O of a pass over its file, after the first pass: the region
+ * wrapped (a sequential stream started over at its start, a random map was
+ * walked and a new order begins). fio drops the file's cached pages there
+ * (invalidate, see kiog_wl_pass_drops()); the first pass is the one the
+ * target's opening dropped them for.
+ */
+#define KIOG_IO_NEW_PASS	0x01
+
 /**
  * struct kiog_io - one I/O to issue
  * @offset: bytes from the start of the target
  * @len: bytes
  * @dir: KIOGEN_DIR_READ, KIOGEN_DIR_WRITE or KIOGEN_DIR_TRIM
+ * @flags: KIOG_IO_*; not in the stream's digest (a function of the stream)
  * @file: which of the worker's files, 0 when it has one (kiog_wl_files())
  */
 struct kiog_io {
 	__u64 offset;
 	__u32 len;
 	__u8 dir;
+	__u8 flags;
 	__u32 file;
 };
 
@@ -86,6 +97,7 @@ struct kiog_wl_file {
 	__u64 keys[KIOG_WL_ROUNDS];
 	__u8 passed;		/* its random map was walked: done */
 	__u8 done;		/* skipped until every file is done */
+	__u8 new_pass;		/* its next I/O starts a pass again */
 };
 
 enum kiog_wl_order {
@@ -127,6 +139,7 @@ struct kiog_wl {
 	__u8 rewrite;			/* trimwrite: the next I/O writes the last */
 	__u32 last_len;			/* bytes: the previous I/O's */
 	__u8 passed;			/* a pass of the random map ended */
+	__u8 new_pass;			/* the file's next I/O starts a pass again */
 	__u8 fst;			/* enum kiogen_file_service */
 	__u32 file_nr;			/* I/Os to a file before another */
 	/* several files (kiog_wl_files()); nr_files 1: none of this is used */
@@ -241,6 +254,26 @@ static inline int kiog_rw_writes(__u32 rw)
 static inline int kiog_rw_reads(__u32 rw)
 {
 	return !!(kiog_rw_dirs(rw) & KIOG_BS_READ);
+}
+
+/**
+ * kiog_wl_pass_drops() - does a new pass drop its file's cached pages?
+ * @invalidate: fio's invalidate
+ * @direct: the job's I/O is O_DIRECT
+ * @time_based: the job runs for its runtime
+ *
+ * fio 3.33's invalidate at each pass: a job that is not time based closes
+ * its files after a pass (a loop, or io_size past the region) and reopens
+ * them for the next, and every opening drops the file's cache, direct or
+ * not (td_io_open_file()); a time based job wraps around inside the pass
+ * and drops it there only when buffered (loop_cache_invalidate()).
+ *
+ * Return: nonzero if an I/O with KIOG_IO_NEW_PASS drops its file's cache
+ * first.
+ */
+static inline int kiog_wl_pass_drops(int invalidate, int direct, int time_based)
+{
+	return invalidate && (!direct || !time_based);
 }
 
 /**
@@ -370,6 +403,7 @@ static inline void __kiog_wl_switch(struct kiog_wl *wl, __u32 f)
 		p->last_off = wl->last_off;
 		p->pos = wl->pos;
 		p->passed = wl->passed;
+		p->new_pass = wl->new_pass;
 		for (i = 0; i < KIOG_WL_ROUNDS; i++)
 			p->keys[i] = wl->keys[i];
 	}
@@ -378,6 +412,7 @@ static inline void __kiog_wl_switch(struct kiog_wl *wl, __u32 f)
 	wl->last_off = p->last_off;
 	wl->pos = p->pos;
 	wl->passed = p->passed;
+	wl->new_pass = p->new_pass;
 	for (i = 0; i < KIOG_WL_ROUNDS; i++)
 		wl->keys[i] = p->keys[i];
 	wl->file = f;
@@ -391,13 +426,14 @@ static inline int __kiog_wl_file_done(const struct kiog_wl *wl, __u32 len)
 	return wl->passed;
 }
 
-/* The current file is done: it starts over once all are. */
+/* The current file is done: it starts over, a new pass, once all are. */
 static inline void __kiog_wl_file_end(struct kiog_wl *wl)
 {
 	__u32 i;
 
 	wl->next_off = 0;
 	wl->passed = 0;
+	wl->new_pass = 1;
 	wl->files[wl->file].done = 1;
 	if (++wl->nr_done < wl->nr_files)
 		return;
@@ -456,7 +492,7 @@ static inline int __kiog_wl_random(struct kiog_wl *wl)
 	       kiog_rng_below(&wl->seq_rng, 100) < wl->perc_rand;
 }
 
-/* The random map's next block: a new order each pass. */
+/* The random map's next block: a new order each pass, from the next I/O. */
 static inline __u64 __kiog_wl_perm_next(struct kiog_wl *wl)
 {
 	__u64 block = __kiog_wl_permute(wl, wl->pos);
@@ -464,18 +500,29 @@ static inline __u64 __kiog_wl_perm_next(struct kiog_wl *wl)
 	if (++wl->pos == wl->nr_blocks) {
 		wl->pos = 0;
 		wl->passed = 1;
+		wl->new_pass = 1;
 		__kiog_wl_rekey(wl);
 	}
 	return block;
 }
 
+/* The flags of the current file's next I/O: a new pass is taken once. */
+static inline __u8 __kiog_wl_flags(struct kiog_wl *wl)
+{
+	__u8 flags = wl->new_pass ? KIOG_IO_NEW_PASS : 0;
+
+	wl->new_pass = 0;
+	return flags;
+}
+
 /* Hands out an I/O at @off bytes into the region, into the digest. */
 static inline void __kiog_wl_out(struct kiog_wl *wl, struct kiog_io *io,
-				 __u64 off, __u32 len, __u8 dir)
+				 __u64 off, __u32 len, __u8 dir, __u8 flags)
 {
 	io->offset = wl->base + off;
 	io->len = len;
 	io->dir = dir;
+	io->flags = flags;
 	io->file = wl->file;
 
 	wl->issued++;
@@ -487,9 +534,10 @@ static inline void __kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
 {
 	__u64 block, off;
 	__u32 len = wl->bs;
-	__u8 dir = wl->dir;
+	__u8 dir = wl->dir, flags = 0;
 
 	if (wl->rewrite) {
+		/* a trim's write is never the first of a pass: the trim was */
 		wl->rewrite = 0;
 		off = wl->last_off;
 		len = wl->last_len;
@@ -504,15 +552,23 @@ static inline void __kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
 		len = kiog_bs_len(&wl->sizes, dir);
 	if (wl->nr_files > 1)
 		__kiog_wl_pick_file(wl, len);
+	flags = __kiog_wl_flags(wl);
 	if (wl->order == KIOG_WL_SEQ || !__kiog_wl_random(wl)) {
 		/* fio's rw_sequencer=identical repeats only between random ones */
 		if (wl->order != KIOG_WL_SEQ && wl->seq_ident && wl->seq_left != wl->seq_nr)
 			off = wl->last_off;
 		else
 			off = wl->next_off;
-		/* span >= len (kiog_wl_init()); off + len could wrap */
-		if (off > wl->span - len)
+		/*
+		 * span >= len (kiog_wl_init()); off + len could wrap. A
+		 * sequential stream starts a pass there; a random one's
+		 * passes are its map's
+		 */
+		if (off > wl->span - len) {
 			off = 0;
+			if (wl->order == KIOG_WL_SEQ)
+				flags = KIOG_IO_NEW_PASS;
+		}
 	} else {
 		if (wl->order == KIOG_WL_UNIFORM) {
 			block = kiog_rng_below(&wl->off_rng, wl->nr_blocks);
@@ -539,7 +595,7 @@ static inline void __kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
 	wl->next_off += wl->hole < wl->span - wl->next_off ? wl->hole :
 			wl->span - wl->next_off;
 out:
-	__kiog_wl_out(wl, io, off, len, dir);
+	__kiog_wl_out(wl, io, off, len, dir, flags);
 }
 
 /**
@@ -547,7 +603,10 @@ out:
  * @wl: initialised generator
  * @io: filled in; a random I/O's offset is a multiple of its direction's
  *	alignment (blockalign, by default its smallest size) from the start of
- *	the region, and the whole I/O lies inside the region
+ *	the region, and the whole I/O lies inside the region; the first I/O
+ *	of each pass over a file after its first has KIOG_IO_NEW_PASS (random
+ *	orders without a map, norandommap and the distributions, have no
+ *	passes, as fio's: it never wraps them around)
  *
  * A sequential I/O starts where the previous one ended (plus rw=X:N's hole),
  * or at the start of the region when it would not fit before its end.
@@ -560,11 +619,14 @@ static inline void kiog_wl_next(struct kiog_wl *wl, struct kiog_io *io)
 	 * Short for the common random map, inline in the loops; it leaves
 	 * the sequential state (last_off, next_off) alone, as nothing reads it
 	 */
-	if (wl->plain)
+	if (wl->plain) {
+		__u8 flags = __kiog_wl_flags(wl);
+
 		__kiog_wl_out(wl, io, __kiog_wl_perm_next(wl) * wl->bs, wl->bs,
-			      wl->dir);
-	else
+			      wl->dir, flags);
+	} else {
 		__kiog_wl_next(wl, io);
+	}
 }
 
 #endif /* _KIOGEN_WORKLOAD_H */

@@ -315,6 +315,13 @@ static int t_perm_huge(const void *arg)
 	return 1;
 }
 
+/* I/O @i of a one-file stream of @nr blocks a pass: the first of a pass after the first? */
+static int new_pass_at(int i, int nr)
+{
+	return i && i % nr == 0;
+}
+
+/* the wrap starts a new pass, and no other I/O does; a short tail is no block */
 static int t_seq_wrap(const void *arg)
 {
 	static const __u32 rws[] = { KIOGEN_RW_READ, KIOGEN_RW_WRITE, KIOGEN_RW_RW };
@@ -328,12 +335,15 @@ static int t_seq_wrap(const void *arg)
 	for (r = 0; r < ARRAY_SIZE(rws); r++) {
 		c = cfg_of(rws[r], 4096, 5, 1);
 		c.offset = 8192;
+		c.size += 100;
 		kiog_wl_init(&wl, &c);
 		for (i = 0; i < 12; i++) {
 			kiog_wl_next(&wl, &io);
 			CHECK(io.offset == 8192 + (__u64)(i % 5) * 4096,
 			      "%s: I/O %d at %llu, want %llu", rw_name[rws[r]], i,
 			      io.offset, 8192 + (__u64)(i % 5) * 4096);
+			CHECK(!!(io.flags & KIOG_IO_NEW_PASS) == new_pass_at(i, 5),
+			      "%s: I/O %d, flags %#x", rw_name[rws[r]], i, io.flags);
 		}
 	}
 	return 1;
@@ -696,7 +706,10 @@ static int t_randtrim(const void *arg)
 	return 1;
 }
 
-/* trimwrite: each block trimmed, then written at the same offset and size */
+/*
+ * trimwrite: each block trimmed, then written at the same offset and size; a
+ * pass starts with its first trim, never with the write after it
+ */
 static int t_trimwrite(const void *arg)
 {
 	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_TRIMWRITE, 8192, 100, 5);
@@ -714,8 +727,139 @@ static int t_trimwrite(const void *arg)
 		CHECK(t.offset == (__u64)(i % 100) * 8192 && w.offset == t.offset &&
 		      t.len == 8192 && w.len == t.len, "pair %d: trim %llu+%u, write %llu+%u",
 		      i, (unsigned long long)t.offset, t.len, (unsigned long long)w.offset, w.len);
+		CHECK(!!(t.flags & KIOG_IO_NEW_PASS) == new_pass_at(i, 100) && !w.flags,
+		      "pair %d: trim flags %#x, write flags %#x", i, t.flags, w.flags);
 	}
 	CHECK(wl.issued == 500, "issued %llu", (unsigned long long)wl.issued);
+	return 1;
+}
+
+/* rw=read:4k over 10 blocks: 5 I/Os a pass, the one that wraps starts the next */
+static int t_pass_hole(const void *arg)
+{
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_READ, 4096, 10, 1);
+	struct kiog_wl wl;
+	struct kiog_io io;
+	int i;
+
+	(void)arg;
+	c.rw_seq_add = 4096;
+	kiog_wl_init(&wl, &c);
+	for (i = 0; i < 23; i++) {
+		kiog_wl_next(&wl, &io);
+		CHECK(io.offset == (__u64)(i % 5) * 8192 &&
+		      !!(io.flags & KIOG_IO_NEW_PASS) == new_pass_at(i, 5),
+		      "I/O %d at %llu, flags %#x", i, (unsigned long long)io.offset, io.flags);
+	}
+	return 1;
+}
+
+/* a random map: the first I/O after a walk of all blocks, short way or not */
+static int t_pass_perm(const void *arg)
+{
+	static const __u32 rws[] = { KIOGEN_RW_RANDREAD, KIOGEN_RW_RANDWRITE,
+				     KIOGEN_RW_RANDRW, KIOGEN_RW_RANDTRIM };
+	struct kiog_wl_cfg c;
+	struct kiog_wl wl;
+	struct kiog_io io;
+	size_t r;
+	int i;
+
+	(void)arg;
+	for (r = 0; r < ARRAY_SIZE(rws); r++) {
+		c = cfg_of(rws[r], 4096, 7, 3);
+		kiog_wl_init(&wl, &c);
+		for (i = 0; i < 50; i++) {
+			kiog_wl_next(&wl, &io);
+			CHECK(!!(io.flags & KIOG_IO_NEW_PASS) == new_pass_at(i, 7),
+			      "%s%s: I/O %d, flags %#x", rw_name[rws[r]],
+			      wl.plain ? " (short way)" : "", i, io.flags);
+		}
+	}
+	return 1;
+}
+
+/* random orders without a map never wrap around: no pass starts, as fio's */
+static int t_pass_none(const void *arg)
+{
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_RANDREAD, 4096, 16, 3);
+	struct kiog_wl wl;
+	struct kiog_io io;
+	int i, d;
+
+	(void)arg;
+	for (d = 0; d < 2; d++) {
+		c.norandommap = !d;
+		c.random_distribution = d ? KIOGEN_RANDOM_DISTRIBUTION_ZIPF :
+					KIOGEN_RANDOM_DISTRIBUTION_RANDOM;
+		c.dist_param = d ? 1200000 : 0;
+		CHECK(kiog_wl_init(&wl, &c) == 0, "init failed");
+		for (i = 0; i < 16 * 10; i++) {
+			kiog_wl_next(&wl, &io);
+			CHECK(!io.flags, "%s: I/O %d, flags %#x",
+			      d ? "zipf" : "norandommap", i, io.flags);
+		}
+	}
+	return 1;
+}
+
+/*
+ * Several files, every file_service_type, sequential and random: each
+ * file's own I/Os start a pass every nr_blocks of them, after its first.
+ */
+static int t_pass_files(const void *arg)
+{
+	enum { FILES = 3, BLOCKS = 4, PASSES = 5 };
+	static const __u32 rws[] = { KIOGEN_RW_READ, KIOGEN_RW_RANDREAD };
+	struct kiog_wl_file files[FILES];
+	int seen[FILES], flagged[FILES];
+	struct kiog_wl_cfg c;
+	struct kiog_wl wl;
+	struct kiog_io io;
+	__u32 fst;
+	size_t r;
+	int i, f;
+
+	(void)arg;
+	for (r = 0; r < ARRAY_SIZE(rws); r++)
+		for (fst = KIOGEN_FILE_SERVICE_ROUNDROBIN;
+		     fst <= KIOGEN_FILE_SERVICE_SEQUENTIAL; fst++) {
+			c = cfg_of(rws[r], 4096, BLOCKS, 11);
+			c.file_service_type = fst;
+			c.file_service_nr = 2;
+			CHECK(kiog_wl_init(&wl, &c) == 0, "init failed");
+			kiog_wl_files(&wl, files, FILES);
+			memset(seen, 0, sizeof(seen));
+			memset(flagged, 0, sizeof(flagged));
+			for (i = 0; i < FILES * BLOCKS * PASSES; i++) {
+				kiog_wl_next(&wl, &io);
+				f = (int)io.file;
+				CHECK(!!(io.flags & KIOG_IO_NEW_PASS) ==
+				      new_pass_at(seen[f], BLOCKS),
+				      "%s, service %u: I/O %d, file %d's %d-th, flags %#x",
+				      rw_name[rws[r]], fst, i, f, seen[f], io.flags);
+				flagged[f] += !!io.flags;
+				seen[f]++;
+			}
+			for (f = 0; f < FILES; f++)
+				CHECK(seen[f] == BLOCKS * PASSES &&
+				      flagged[f] == PASSES - 1,
+				      "%s, service %u: file %d: %d I/Os, %d passes started",
+				      rw_name[rws[r]], fst, f, seen[f], flagged[f]);
+		}
+	return 1;
+}
+
+/* fio's rule: not time based, every pass; time based, buffered only */
+static int t_pass_drops(const void *arg)
+{
+	(void)arg;
+	CHECK(!kiog_wl_pass_drops(0, 0, 0) && !kiog_wl_pass_drops(0, 1, 1),
+	      "invalidate=0 drops");
+	CHECK(kiog_wl_pass_drops(1, 0, 0) && kiog_wl_pass_drops(1, 1, 0),
+	      "a job that is not time based keeps its cache");
+	CHECK(kiog_wl_pass_drops(1, 0, 1) && !kiog_wl_pass_drops(1, 1, 1),
+	      "time based: buffered keeps, or direct drops");
 	return 1;
 }
 
@@ -848,7 +992,7 @@ static const struct tcase cases[] = {
 	{ "random map order changes every pass", t_perm_new_order, NULL },
 	{ "random map order is scattered, not sequential", t_perm_scattered, NULL },
 	{ "random map over 2^51 blocks stays in range without repeats", t_perm_huge, NULL },
-	{ "sequential modes walk blocks in order and wrap", t_seq_wrap, NULL },
+	{ "sequential modes walk blocks in order and wrap: a new pass", t_seq_wrap, NULL },
 	{ "rwmixread=90 reads 90% +- 1 of 100k I/Os", t_rwmix90, NULL },
 	{ "rwmixread=0 only writes", t_rwmix_extremes, U32(0) },
 	{ "rwmixread=100 only reads", t_rwmix_extremes, U32(100) },
@@ -868,7 +1012,13 @@ static const struct tcase cases[] = {
 	{ "a plain random map's short way is the general way's stream", t_plain_short_way,
 	  NULL },
 	{ "randtrim: trims of bs's third size, each block once per pass", t_randtrim, NULL },
-	{ "trimwrite: each block trimmed, then written the same", t_trimwrite, NULL },
+	{ "trimwrite: each block trimmed, then written the same; passes start with trims",
+	  t_trimwrite, NULL },
+	{ "new pass: rw=read:4k's wrap over its holes", t_pass_hole, NULL },
+	{ "new pass: the first I/O after a random map's walk", t_pass_perm, NULL },
+	{ "new pass: never without a random map", t_pass_none, NULL },
+	{ "new pass: each file's own, every file_service_type", t_pass_files, NULL },
+	{ "new pass drops the cache as fio's invalidate", t_pass_drops, NULL },
 };
 
 int main(void)
