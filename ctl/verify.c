@@ -180,12 +180,16 @@ void kg_verify_merge(struct kg_worker *into, const struct kg_worker *from)
 		uint64_t verified = into->has_verify ? into->verify.verified : 0;
 		uint64_t errors = into->has_verify ? into->verify.errors : 0;
 
+		uint64_t over = into->has_verify ? into->verify.written_over : 0;
+
 		into->verify = from->verify;
 		into->verify.verified += verified;
 		into->verify.errors += errors;
+		into->verify.written_over += over;
 	} else {
 		into->verify.verified += from->verify.verified;
 		into->verify.errors += from->verify.errors;
+		into->verify.written_over += from->verify.written_over;
 	}
 	into->has_verify = true;
 }

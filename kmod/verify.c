@@ -33,6 +33,7 @@ static int kiog_job_verify_check(struct kiog_job *job, struct nlattr **tb,
 				 struct netlink_ext_ack *extack)
 {
 	const struct kiog_job_cfg *c = &job->cfg;
+	struct kiog_vfy_cfg vc;
 	struct kiog_wl_cfg *wlc;
 	const char *msg;
 	int attr = KIOGEN_A_JOB_VERIFY;
@@ -76,6 +77,9 @@ static int kiog_job_verify_check(struct kiog_job *job, struct nlattr **tb,
 		return -ENOMEM;
 	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, wlc, c);
 	msg = kiog_vfy_check_sizes(c->verify, wlc, &attr);
+	KIOG_JOB_COPY(KIOG_JOB_VERIFY_FIELDS, &vc, c);
+	if (!msg)
+		job->vfy_unit = kiog_vfy_unit(&vc, wlc);
 	kfree(wlc);
 	if (msg) {
 		kiog_nl_err(extack, tb[attr], msg);
