@@ -179,7 +179,6 @@ void kg_verify_merge(struct kg_worker *into, const struct kg_worker *from)
 	if (!into->has_verify || (!into->verify.errors && from->verify.errors)) {
 		uint64_t verified = into->has_verify ? into->verify.verified : 0;
 		uint64_t errors = into->has_verify ? into->verify.errors : 0;
-
 		uint64_t over = into->has_verify ? into->verify.written_over : 0;
 
 		into->verify = from->verify;

@@ -173,6 +173,16 @@ for path in kernel syscall; do
 	check "$path: verify_backlog=64 passes and checks every block" \
 		test "$rc:$(verify_of "$TMP/backlog-$path.json" '(v["checked"], v["mismatches"])')" = "0:(2048, 0)"
 done
+# ... and with writes of mixed sizes: the record holds the newest write at each pause
+for path in kernel syscall; do
+	vrun "$TMP/backlog-mx-$path.json" $path --name=v --filename=/dev/ram0 --size=8m \
+		--bssplit=4k/50:16k/25:64k/25 --rw=randwrite --ioengine=io_uring --iodepth=8 \
+		--verify=md5 --verify_backlog=32 --direct=1
+	check "$path: bssplit with verify_backlog=32 passes, each write checked or written over" \
+		test "$rc:$(json "$TMP/backlog-mx-$path.json" '(lambda j, v: (v["mismatches"], v["checked"] + v["written_over"] == j["write"]["total_ios"], v["checked"] > 0))(j["jobs"][0], j["jobs"][0]["kiogen"]["verify"])')" = "0:(0, True, True)"
+done
+check "bssplit with verify_backlog: both paths checked and passed over the same blocks" \
+	test "$(v_of "$TMP/backlog-mx-kernel.json")" = "$(v_of "$TMP/backlog-mx-syscall.json")"
 vrun "$TMP/meta.json" kernel --name=v --filename=/dev/ram0 --size=8m --bs=$BS --rw=write \
 	--verify=meta
 check "verify=meta passes" test "$rc:$(verify_of "$TMP/meta.json" 'v["mismatches"]')" = 0:0
