@@ -13,7 +13,8 @@
 # crc32c and md5, on both paths, over brd and a file: each block checks
 # out or was written over by a later write (counted written_over, the
 # same count on both paths and in a later verify_only); a block smashed
-# behind the run's back is named; the record's memory is bounded.
+# behind the run's back is named; the record's memory is bounded. A job
+# that reads, of mixed sizes, checks each 4k unit of its reads.
 . "$(dirname "$0")/lib.sh"
 need_root
 load_module
@@ -243,19 +244,37 @@ for path in kernel syscall; do
 	check "$path: bs=4k,16k randrw with verify passes, every write read back" \
 		test "$rc:$(json "$TMP/bsdir-$path.json" '(lambda j: j["kiogen"]["verify"]["checked"] == j["write"]["total_ios"] > 0 and j["kiogen"]["verify"]["mismatches"])(j["jobs"][0])')" = "0:0"
 done
-# a job that reads checks each block against its own header: one read size
+# a job that reads, of mixed sizes, checks each unit of its smallest read
+# (4k) as a block: what a bs=4k job wrote checks out under reads of 4k-64k
+for sum in crc32c md5; do
+	vrun "$TMP/rd-w-$sum.json" kernel --name=v --filename=/dev/ram0 --size=8m --bs=$BS \
+		--rw=write --ioengine=io_uring --iodepth=4 --verify=$sum --do_verify=0 --direct=1
+	for path in kernel syscall; do
+		for shape in --bsrange=4k-64k --bssplit=4k/30:12k/30:64k/40; do
+			f=$TMP/rd-$sum-$path-${shape%%=*}
+			vrun "$f.json" $path --name=v --filename=/dev/ram0 --size=8m --rw=randread \
+				"$shape" --ioengine=io_uring --iodepth=4 --verify=$sum --direct=1
+			check "$path $sum ${shape#--}: a reading job checks every 4k unit it reads" \
+				test "$rc:$(json "$f.json" '(lambda j, v: (v["mismatches"], v["checked"] * 4096 == j["read"]["io_bytes"] > 0))(j["jobs"][0], j["jobs"][0]["kiogen"]["verify"])')" = "0:(0, True)"
+		done
+	done
+done
+smash /dev/ram0 $BAD
+for path in kernel syscall; do
+	vrun "$TMP/rd-bad-$path.json" $path --name=v --filename=/dev/ram0 --size=8m --rw=read \
+		--bsrange=4k-64k --ioengine=io_uring --iodepth=4 --verify=md5 --direct=1
+	check "$path: a reading job of mixed sizes names the smashed block (exit 1)" \
+		test "$rc:$(verify_of "$TMP/rd-bad-$path.json" '(v["mismatches"], v["first_mismatch"]["offset"], v["first_mismatch"]["length"], v["first_mismatch"]["what"])')" = "1:(1, $((BAD * BS)), $BS, 'no kiogen header')"
+done
+# ... its offsets on multiples of that unit: refused in words (CLI) and by extack (kernel)
 "$KIOGEN" run --name=v --filename=/dev/ram0 --size=8m --rw=randread --bsrange=4k-16k \
-	--verify=crc32c >"$TMP/bsr.out" 2>&1
-check "CLI: a reading job's bsrange with verify exits 2, saying why" \
-	test "$?:$(grep -c 'bsrange: verify of a job that reads needs one read size' "$TMP/bsr.out")" = 2:1
-"$KIOGEN" run --name=v --filename=/dev/ram0 --size=8m --rw=randread \
-	--bssplit=4k/50:8k/50 --verify=md5 >"$TMP/bss.out" 2>&1
-check "CLI: a reading job's bssplit with verify exits 2, saying why" \
-	test "$?:$(grep -c 'bssplit: verify of a job that reads needs one read size' "$TMP/bss.out")" = 2:1
-line=$(knl new engine=bio name=v rw=randread mode=sync bs=4096 bs_max=16384 \
+	--blockalign=6k --verify=crc32c >"$TMP/bsr.out" 2>&1
+check "CLI: a reading job's blockalign off its smallest read, with verify, exits 2 saying why" \
+	test "$?:$(grep -c 'blockalign: verify of mixed reads: offsets on multiples of the smallest' "$TMP/bsr.out")" = 2:1
+line=$(knl new engine=bio name=v rw=randread mode=sync bs=4096 bs_max=16384 blockalign=6144 \
 	verify=2 --fd /dev/ram0)
-check "kernel: a reading job's bsrange with verify refused by extack" \
-	grep -q "errno=EINVAL .*msg=bsrange: verify of a job that reads needs one read size" <<<"$line"
+check "kernel: the same refused by extack" \
+	grep -q "errno=EINVAL .*msg=blockalign: verify of mixed reads: offsets on multiples of the smallest" <<<"$line"
 
 # rate limits: writes paced, reading back not; the runtime may end while a
 # write is held: it is not read back

@@ -87,6 +87,8 @@ enum kiog_vfy_phase {
  * @unit_base: bytes: where the first unit starts (the region's offset)
  * @unit: bytes of a unit
  * @built: verify_only: @units holds the whole stream (kiog_vfy_map_build())
+ * @read_unit: a job that reads, of mixed sizes: bytes of the blocks each
+ *	read is checked as (its smallest read); 0: a read is one block
  * @next: the next block to read back
  * @replay: the generator replaying the stream
  * @res: what was checked, the first mismatch
@@ -108,7 +110,7 @@ struct kiog_vfy {
 	struct kiog_pattern pat;
 	__u64 *units;
 	__u64 nr_units, unit_base;
-	__u32 unit;
+	__u32 unit, read_unit;
 	__u8 built;
 	struct kiog_io next;
 	struct kiog_wl replay;
@@ -153,7 +155,11 @@ static inline void kiog_vfy_init(struct kiog_vfy *v, const struct kiog_vfy_cfg *
 		     0x9fb21c651e98df25ULL;
 	v->fatal = cfg->verify_fatal;
 	if (!kiog_rw_writes(rw)) {
+		const struct kiog_bs_dir *d = &wl->sizes.d[KIOGEN_DIR_READ];
+
 		v->self = 1;
+		if (d->min != d->max || d->align != d->min)
+			v->read_unit = d->min;
 		return;
 	}
 	v->stamp = cfg->verify != KIOGEN_VERIFY_PATTERN;
@@ -181,7 +187,8 @@ static inline void kiog_vfy_init(struct kiog_vfy *v, const struct kiog_vfy_cfg *
  * A writing job's may be of mixed sizes (bsrange, bssplit) or aligned finer
  * than their size: reading back keeps a record of the newest write of each
  * unit (kiog_vfy_unit()). A job that only reads checks each block it reads
- * against its own header, so its reads have one size, aligned to it.
+ * against its own header; reads of mixed sizes are checked as blocks of
+ * the smallest read (@read_unit), so they start and end on its multiples.
  * A job that trims is refused: a trimmed block reads back as whatever
  * the device returns for it.
  *
@@ -191,10 +198,9 @@ static inline const char *kiog_vfy_check_sizes(__u32 verify,
 					       const struct kiog_wl_cfg *c,
 					       int *attr)
 {
-	int w = kiog_rw_writes(c->rw), i;
+	int w = kiog_rw_writes(c->rw);
 	const struct kiog_bs_dir *d;
 	struct kiog_bs b;
-	__u32 n = 0;
 
 	if (verify == KIOGEN_VERIFY_NONE)
 		return 0;
@@ -205,19 +211,13 @@ static inline const char *kiog_vfy_check_sizes(__u32 verify,
 	}
 	kiog_bs_init(&b, c, 0);
 	d = &b.d[w ? KIOGEN_DIR_WRITE : KIOGEN_DIR_READ];
-	for (i = 0; i < (int)c->bssplit.nr && i < 2 * KIOGEN_MAX_ZONES; i++)
-		n += !!(c->bssplit.z[i] & KIOGEN_ZONE_WRITE) == w;
-	if (!w && n > 1 && d->min != d->max) {
-		*attr = KIOGEN_A_JOB_BSSPLIT;
-		return "bssplit: verify of a job that reads needs one read size";
+	if (!w && (d->min != d->max || d->align != d->min) && c->blocksize_unaligned) {
+		*attr = KIOGEN_A_JOB_BLOCKSIZE_UNALIGNED;
+		return "blocksize_unaligned: verify of mixed reads checks whole smallest reads";
 	}
-	if (!w && d->min != d->max) {
-		*attr = KIOGEN_A_JOB_BS_MAX;
-		return "bsrange: verify of a job that reads needs one read size";
-	}
-	if (!w && d->align != d->min) {
+	if (!w && d->align % d->min) {
 		*attr = KIOGEN_A_JOB_BLOCKALIGN;
-		return "blockalign: verify of a job that reads needs blocks aligned to their size";
+		return "blockalign: verify of mixed reads: offsets on multiples of the smallest";
 	}
 	if (verify != KIOGEN_VERIFY_PATTERN && d->min < KIOG_VFY_HDR_LEN) {
 		*attr = w && c->bs_write ? KIOGEN_A_JOB_BS_WRITE : KIOGEN_A_JOB_BS;

@@ -118,6 +118,8 @@ static __u8 disk[NBLK * BS];
 static __u64 units[NBLK];
 /* writes' largest size (bs_write_max) of the job setup() makes; 0: BS */
 static __u32 bs_max_w;
+/* the reads' largest size (bs_max) of the job setup() makes; 0: BS */
+static __u32 bs_max_r;
 /* setup() gives the worker no record, even for mixed sizes */
 static int no_record;
 
@@ -174,7 +176,7 @@ static __u32 rate_iops;
 static void setup(const struct kiog_vfy_cfg *vc, __u32 rw, __u64 number_ios)
 {
 	struct kiog_wl_cfg wc = { .rw = rw, .rwmixread = 50, .bs = BS,
-				  .bs_write_max = bs_max_w,
+				  .bs_write_max = bs_max_w, .bs_max = bs_max_r,
 				  .size = NBLK * BS, .seed = 11,
 				  .percentage_random = 100 };
 	__u32 unit;
@@ -385,6 +387,13 @@ static int t_mixed(const void *arg)
 	r = simulate();
 	CHECK(r.reads == NBLK && !r.bad && vfy.res.verified == NBLK,
 	      "read job: %llu reads, %d bad", (unsigned long long)r.reads, r.bad);
+	CHECK(!vfy.read_unit, "a reading job of one size has a read unit");
+	/* reads of 1 to 8 blocks: each path checks each block of each read */
+	bs_max_r = 8 * BS;
+	setup(&vc, KIOGEN_RW_RANDREAD, 0);
+	bs_max_r = 0;
+	CHECK(vfy.self && vfy.read_unit == BS, "reads of mixed sizes: read unit %u",
+	      vfy.read_unit);
 	return T_PASS;
 }
 
@@ -620,9 +629,20 @@ static int t_sizes(const void *arg)
 	c.bs_write_max = 0;
 	/* a job that only reads checks its reads: they are the blocks */
 	c.rw = KIOGEN_RW_RANDREAD;
+	/* ... of mixed sizes: each unit of the smallest read is a block */
+	CHECK(!kiog_vfy_check_sizes(KIOGEN_VERIFY_CRC32C, &c, &attr),
+	      "a reading job's range of sizes refused");
+	c.blockalign = 6144;
 	msg = kiog_vfy_check_sizes(KIOGEN_VERIFY_CRC32C, &c, &attr);
-	CHECK(msg && !strncmp(msg, "bsrange:", 8) && attr == KIOGEN_A_JOB_BS_MAX,
-	      "a reading job's range of sizes: %s", msg ? msg : "(passed)");
+	CHECK(msg && !strncmp(msg, "blockalign:", 11) && attr == KIOGEN_A_JOB_BLOCKALIGN,
+	      "reads at offsets off the smallest read's multiples: %s", msg ? msg : "(passed)");
+	c.blockalign = 0;
+	c.blocksize_unaligned = 1;
+	msg = kiog_vfy_check_sizes(KIOGEN_VERIFY_CRC32C, &c, &attr);
+	CHECK(msg && !strncmp(msg, "blocksize_unaligned:", 20) &&
+	      attr == KIOGEN_A_JOB_BLOCKSIZE_UNALIGNED,
+	      "reads of any length: %s", msg ? msg : "(passed)");
+	c.blocksize_unaligned = 0;
 	c.bs_max = 0;
 	c.bs = 32;
 	msg = kiog_vfy_check_sizes(KIOGEN_VERIFY_CRC32C, &c, &attr);
@@ -643,7 +663,7 @@ static const struct tcase cases[] = {
 	{ "a job that reads checks what it reads", t_mixed, NULL },
 	{ "the stream digest covers the verify settings", t_digest, NULL },
 	{ "rate limits: writes paced, reading back not, a held write not read back", t_rate, NULL },
-	{ "sizes: mixed writes pass, a reading job's one size; the attribute named", t_sizes, NULL },
+	{ "sizes: mixed writes and reads pass, on whole units; the attribute named", t_sizes, NULL },
 	{ "record: the unit, marks and overlaps, partial and whole overwrites", t_record, NULL },
 	{ "mixed write sizes: read back, backlog, verify_only, a corrupted block named", t_mixed_sizes, NULL },
 };
