@@ -82,8 +82,12 @@ void kg_verify_text(FILE *f, const struct kg_worker *w)
 
 	if (!w->has_verify)
 		return;
-	fprintf(f, "     verify    : checked=%" PRIu64 ", mismatches=%" PRIu64 "\n",
+	fprintf(f, "     verify    : checked=%" PRIu64 ", mismatches=%" PRIu64,
 		(uint64_t)r->verified, (uint64_t)r->errors);
+	/* writes of mixed sizes: blocks a later write covered, not read back */
+	if (r->written_over)
+		fprintf(f, ", written over=%" PRIu64, (uint64_t)r->written_over);
+	fputc('\n', f);
 	if (!r->errors)
 		return;
 	fprintf(f, "     mismatch  : offset=%" PRIu64 ", length=%u: %s\n",
@@ -132,6 +136,7 @@ void kg_verify_json(struct kg_json *j, const struct kg_worker *w)
 	kg_json_obj(j, "verify");
 	kg_json_u64(j, "checked", r->verified);
 	kg_json_u64(j, "mismatches", r->errors);
+	kg_json_u64(j, "written_over", r->written_over);
 	if (r->errors) {
 		kg_json_obj(j, "first_mismatch");
 		kg_json_u64(j, "offset", r->offset);

@@ -330,8 +330,13 @@ static int kg_parse_worker(struct kg_run_result *r, const struct nlattr *nest)
 				       sizeof(w->split.sum));
 			break;
 		case KIOGEN_A_WORKER_VERIFY:
-			if (mnl_attr_get_payload_len(a) == sizeof(w->verify)) {
-				memcpy(&w->verify, mnl_attr_get_payload(a), sizeof(w->verify));
+			/* a module before written_over sends 8 bytes less */
+			if (mnl_attr_get_payload_len(a) == sizeof(w->verify) ||
+			    mnl_attr_get_payload_len(a) ==
+			    offsetof(struct kiogen_verify_result, written_over)) {
+				memset(&w->verify, 0, sizeof(w->verify));
+				memcpy(&w->verify, mnl_attr_get_payload(a),
+				       mnl_attr_get_payload_len(a));
 				w->has_verify = true;
 			}
 			break;

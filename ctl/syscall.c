@@ -358,6 +358,7 @@ static void kg_sys_worker_free(struct kg_sys_worker *w)
 	for (i = 0; w->slots && i < w->depth; i++)
 		free(w->slots[i].buf);
 	free(w->wl_files);
+	free(w->vfy.units);
 	free(w->slots);
 	free(w->free);
 	free(w->batch);
@@ -391,7 +392,7 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 	struct kiog_core_cfg cc;
 	struct kg_sys_worker *w;
 	struct kiog_rng fill;
-	uint32_t i;
+	uint32_t i, unit;
 
 	w = calloc(1, sizeof(*w));
 	if (!w)
@@ -434,6 +435,18 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 	kiog_rate_init(&w->rate, &cc, wlc.seed);
 	KIOG_JOB_COPY(KIOG_JOB_VERIFY_FIELDS, &vc, j);
 	kiog_vfy_init(&w->vfy, &vc, j->rw, &cc, &w->wl, 0, job_index, index);
+	unit = kiog_vfy_unit(&vc, &wlc);
+	if (unit) {
+		uint64_t nr = kiog_vfy_units(wlc.size, unit);
+		__u64 *units = calloc(nr, sizeof(*units));
+
+		if (!units)
+			goto err;
+		kiog_vfy_map(&w->vfy, units, nr, unit, w->wl.base);
+		while (!kiog_vfy_map_build(&w->vfy, &w->wl, UINT32_MAX))
+			;
+		w->res.mem += nr * sizeof(*units);
+	}
 	KIOG_JOB_COPY(KIOG_JOB_BUFFER_FIELDS, &bc, j);
 	kiog_buf_init(&w->buf, &bc, wlc.seed, j->verify != KIOGEN_VERIFY_NONE,
 		      w->vfy.pat.len, &w->wl.digest);
@@ -445,7 +458,7 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 	if (!w->core.samples || !w->slots || !w->free || !w->batch ||
 	    (j->latency_split && !w->core.split) || kg_log_core_init(&w->core, &cc))
 		goto err;
-	w->res.mem = sizeof(*w) + (uint64_t)w->core.max_samples * sizeof(*w->core.samples) +
+	w->res.mem += sizeof(*w) + (uint64_t)w->core.max_samples * sizeof(*w->core.samples) +
 		     (uint64_t)w->depth * (sizeof(*w->slots) + 2 * sizeof(*w->free)) +
 		     (w->core.split ? sizeof(*w->core.split) : 0);
 	kiog_rng_seed(&fill, wlc.seed ^ KIOG_FILL_SEED);
@@ -947,6 +960,10 @@ struct kg_sys_run {
 static int kg_sys_check_mem(const struct kg_jobs *js, const struct kg_sys_run *run)
 {
 	uint64_t need = 0, have = (uint64_t)sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE);
+	uint64_t rec = 0, rec_max = 0, job_rec;
+	const char *rec_job = NULL;
+	struct kiog_vfy_cfg vc;
+	struct kiog_wl_cfg wc;
 	uint32_t i;
 
 	for (i = 0; i < js->nr_jobs; i++) {
@@ -956,9 +973,25 @@ static int kg_sys_check_mem(const struct kg_jobs *js, const struct kg_sys_run *r
 		if (eng->needs_buffers)
 			need += (uint64_t)j->numjobs * (eng->max_depth ?: j->iodepth) *
 				kg_sys_buf_len(run->targets[i].max_bs);
+		/* verify of mixed write sizes: a record of the newest write per unit */
+		KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, &wc, j);
+		KIOG_JOB_COPY(KIOG_JOB_VERIFY_FIELDS, &vc, j);
+		job_rec = (uint64_t)j->numjobs * sizeof(uint64_t) *
+			  kiog_vfy_units(run->targets[i].size, kiog_vfy_unit(&vc, &wc));
+		if (job_rec && (!rec_job || job_rec > rec_max)) {
+			rec_job = j->name;
+			rec_max = job_rec;
+		}
+		rec += job_rec;
 	}
+	need += rec;
 	if (need <= have / 2)
 		return KG_EXIT_OK;
+	if (rec && need - rec <= have / 2) {
+		fprintf(stderr, "kiogen: %s: verify: the record of mixed-size writes (8 bytes per unit of the smallest write, numjobs x size) takes %" PRIu64 " MiB, over half of this machine's %" PRIu64 " MiB: give a smaller size, or one write size\n",
+			rec_job, rec >> 20, have >> 20);
+		return KG_EXIT_USAGE;
+	}
 	fprintf(stderr, "kiogen: iodepth: buffers of %" PRIu64 " MiB (numjobs x iodepth x bs) exceed half of this machine's %" PRIu64 " MiB\n",
 		need >> 20, have >> 20);
 	return KG_EXIT_USAGE;

@@ -152,24 +152,40 @@ void kg_verify_stamp(struct kiog_vfy *v, void *buf, uint64_t offset,
 	kiog_vfy_seal(buf, sum, kiog_vfy_sum_len(v->type));
 }
 
-int kg_verify_check(struct kiog_vfy *v, struct kiog_core *c, void *buf,
-		    uint64_t offset, uint32_t len, uint32_t done, uint64_t seq)
+/* One block of @len bytes at @b, read from @offset; 0 or -EILSEQ. */
+static int kg_verify_block(struct kiog_vfy *v, uint8_t *b, uint64_t offset,
+			   uint32_t len, uint64_t seq)
 {
 	uint8_t sum[16] = { 0 };
 	int err = 0;
 
-	if (done != len) {
-		err = kiog_vfy_bad(v, KIOGEN_VERIFY_BAD_SHORT, buf, len, offset, len, seq);
-	} else {
-		if (v->type != KIOGEN_VERIFY_PATTERN) {
-			kg_verify_sum(v, buf, len, sum);
-			err = kiog_vfy_check_head(v, buf, len, offset, len, seq, sum);
-		}
-		if (!err)
-			err = kiog_vfy_check_fill(v, buf, len, offset, len, buf, len, 0);
+	if (v->type != KIOGEN_VERIFY_PATTERN) {
+		kg_verify_sum(v, b, len, sum);
+		err = kiog_vfy_check_head(v, b, len, offset, len, seq, sum);
 	}
+	if (!err)
+		err = kiog_vfy_check_fill(v, b, len, offset, len, b, len, 0);
+	return err;
+}
+
+int kg_verify_check(struct kiog_vfy *v, struct kiog_core *c, void *buf,
+		    uint64_t offset, uint32_t len, uint32_t done, uint64_t seq)
+{
+	/* a job that reads, of mixed sizes: each unit of a read is a block */
+	uint32_t unit = !seq && v->read_unit ? v->read_unit : len, p;
+	int err = 0, e;
+
 	/* what the read left in the buffer is put back before a write (slot dirty) */
-	return kiog_vfy_done(v, c, err);
+	if (done != len)
+		return kiog_vfy_done(v, c, kiog_vfy_bad(v, KIOGEN_VERIFY_BAD_SHORT, buf,
+							len, offset, len, seq));
+	for (p = 0; p + unit <= len; p += unit) {
+		e = kiog_vfy_done(v, c, kg_verify_block(v, (uint8_t *)buf + p, offset + p,
+							unit, seq));
+		if (!err)
+			err = e;
+	}
+	return err;
 }
 
 void kg_verify_merge(struct kg_worker *into, const struct kg_worker *from)
@@ -179,13 +195,16 @@ void kg_verify_merge(struct kg_worker *into, const struct kg_worker *from)
 	if (!into->has_verify || (!into->verify.errors && from->verify.errors)) {
 		uint64_t verified = into->has_verify ? into->verify.verified : 0;
 		uint64_t errors = into->has_verify ? into->verify.errors : 0;
+		uint64_t over = into->has_verify ? into->verify.written_over : 0;
 
 		into->verify = from->verify;
 		into->verify.verified += verified;
 		into->verify.errors += errors;
+		into->verify.written_over += over;
 	} else {
 		into->verify.verified += from->verify.verified;
 		into->verify.errors += from->verify.errors;
+		into->verify.written_over += from->verify.written_over;
 	}
 	into->has_verify = true;
 }

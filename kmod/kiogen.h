@@ -159,6 +159,7 @@ struct kiog_job {
 	struct kiog_worker **workers;
 	u16 ioprio;		/* of its bios and kiocbs; 0: the kernel's default */
 	struct crypto_shash *vfy_tfm;	/* verify's checksum; NULL without */
+	u32 vfy_unit;		/* bytes: verify's record of writes; 0: none */
 };
 
 /**
@@ -357,6 +358,7 @@ void kiog_run_worker_done(struct kiog_run *run);
 int kiog_worker_fn(void *data);
 u64 kiog_worker_mem(const struct kiog_job *job);
 u64 kiog_worker_log_ring_mem(const struct kiog_job_cfg *c);
+u64 kiog_worker_vfy_mem(const struct kiog_job *job);
 u64 kiog_worker_shrink(struct kiog_worker *w);
 int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 		      struct kiog_worker **wp);

@@ -482,7 +482,7 @@ static int kiog_run_register(struct kiog_run *run,
  */
 int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 {
-	u64 limit = (u64)READ_ONCE(kiog_max_mem_mb) << 20, ring_mem = 0, used;
+	u64 limit = (u64)READ_ONCE(kiog_max_mem_mb) << 20, ring_mem = 0, vfy_mem = 0, used;
 	u32 i, nr_workers = 0, created;
 	bool registered;
 	int err;
@@ -502,15 +502,20 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 			    kiog_worker_mem(&run->jobs[i]);
 		ring_mem += (u64)run->jobs[i].cfg.numjobs *
 			    kiog_worker_log_ring_mem(&run->jobs[i].cfg);
+		vfy_mem += (u64)run->jobs[i].cfg.numjobs *
+			   kiog_worker_vfy_mem(&run->jobs[i]);
 	}
 	used = atomic64_add_return(run->mem, &kiog_mem_used);
 	if (used > limit) {
 		atomic64_sub(run->mem, &kiog_mem_used);
 		run->mem = 0;
-		/* name what put it over: the per-I/O log rings, or the buffers */
+		/* name what put it over: the per-I/O log rings, verify's record, or the buffers */
 		if (ring_mem && used - ring_mem <= limit)
 			NL_SET_ERR_MSG(extack,
 				       "job log-ring: per-I/O log rings exceed the module's memory limit (module parameter max_mem_mb)");
+		else if (vfy_mem && used - vfy_mem <= limit)
+			NL_SET_ERR_MSG(extack,
+				       "job verify: the record of mixed-size writes (8 bytes per unit of the smallest write) exceeds the module's memory limit (module parameter max_mem_mb; or a smaller size)");
 		else
 			NL_SET_ERR_MSG(extack,
 				       "job iodepth: buffers exceed the module's memory limit (module parameter max_mem_mb)");

@@ -33,6 +33,7 @@ static int kiog_job_verify_check(struct kiog_job *job, struct nlattr **tb,
 				 struct netlink_ext_ack *extack)
 {
 	const struct kiog_job_cfg *c = &job->cfg;
+	struct kiog_vfy_cfg vc;
 	struct kiog_wl_cfg *wlc;
 	const char *msg;
 	int attr = KIOGEN_A_JOB_VERIFY;
@@ -76,6 +77,9 @@ static int kiog_job_verify_check(struct kiog_job *job, struct nlattr **tb,
 		return -ENOMEM;
 	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, wlc, c);
 	msg = kiog_vfy_check_sizes(c->verify, wlc, &attr);
+	KIOG_JOB_COPY(KIOG_JOB_VERIFY_FIELDS, &vc, c);
+	if (!msg)
+		job->vfy_unit = kiog_vfy_unit(&vc, wlc);
 	kfree(wlc);
 	if (msg) {
 		kiog_nl_err(extack, tb[attr], msg);
@@ -139,35 +143,54 @@ static int kiog_verify_update(struct shash_desc *desc, const u8 *p, u32 len)
 	return err;
 }
 
-/* The checksum of the block in @s (s->len bytes) into @out. */
-static int kiog_verify_sum(struct kiog_worker *w, struct kiog_slot *s, u8 *out)
+/*
+ * The checksum of the block at byte @start of @s's buffer, @len bytes, into
+ * @out: its header's first KIOG_VFY_SUMMED bytes and the data after the
+ * header, chunk by chunk (a block may start and end anywhere in them).
+ */
+static int kiog_verify_sum(struct kiog_worker *w, struct kiog_slot *s, u32 start,
+			   u32 len, u8 *out)
 {
 	struct crypto_shash *tfm = w->job->vfy_tfm;
 	SHASH_DESC_ON_STACK(desc, tfm);
-	u32 i, done = 0;
+	u32 i, pos = 0, end = start + len, cut = start + KIOG_VFY_SUMMED;
+	u32 data = start + KIOG_VFY_HDR_LEN;
 	int err;
 
 	desc->tfm = tfm;
 	err = crypto_shash_init(desc);
-	for (i = 0; !err && i < s->nr_bvec && done < s->len; i++) {
+	for (i = 0; !err && i < s->nr_bvec && pos < end; i++) {
 		u8 *p = page_address(s->bvec[i].bv_page);
-		u32 n = min(kiog_slot_chunk_len(s, i), s->len - done);
+		u32 n = kiog_slot_chunk_len(s, i), lo = max(pos, start), hi = min(pos + n, end);
 
-		if (i)
+		if (lo < min(hi, cut))
+			err = crypto_shash_update(desc, p + lo - pos, min(hi, cut) - lo);
+		lo = max(lo, data);
+		if (!err && lo < hi) {
 			cond_resched();
-		if (!i) {
-			err = crypto_shash_update(desc, p, KIOG_VFY_SUMMED) ?:
-			      kiog_verify_update(desc, p + KIOG_VFY_HDR_LEN,
-						 n - KIOG_VFY_HDR_LEN);
-		} else {
-			err = kiog_verify_update(desc, p, n);
+			err = kiog_verify_update(desc, p + lo - pos, hi - lo);
 		}
-		done += n;
+		pos += n;
 	}
 	if (!err)
 		err = crypto_shash_final(desc, out);
 	shash_desc_zero(desc);
 	return err;
+}
+
+/* @len bytes at byte @start of @s's buffer into @to. */
+static void kiog_verify_copy(struct kiog_slot *s, u32 start, void *to, u32 len)
+{
+	u32 i, pos = 0, end = start + len;
+
+	for (i = 0; i < s->nr_bvec && pos < end; i++) {
+		u32 n = kiog_slot_chunk_len(s, i), lo = max(pos, start), hi = min(pos + n, end);
+
+		if (lo < hi)
+			memcpy((u8 *)to + lo - start,
+			       (u8 *)page_address(s->bvec[i].bv_page) + lo - pos, hi - lo);
+		pos += n;
+	}
 }
 
 /**
@@ -203,44 +226,71 @@ void kiog_verify_stamp(struct kiog_worker *w, struct kiog_slot *s, u64 seq)
 	if (!w->job->vfy_tfm)
 		return;
 	/* a hash that fails leaves the sum zero: the read back says so */
-	if (!kiog_verify_sum(w, s, sum))
+	if (!kiog_verify_sum(w, s, 0, s->len, sum))
 		kiog_vfy_seal(head, sum, kiog_vfy_sum_len(w->vfy.type));
 }
 
+/* The block at byte @start of @s's buffer, @len bytes; 0 or -EILSEQ. */
+static int kiog_verify_block(struct kiog_worker *w, struct kiog_slot *s, u32 start,
+			     u32 len)
+{
+	struct kiog_vfy *v = &w->vfy;
+	struct kiogen_verify_header head;
+	u32 i, pos = 0, end = start + len;
+	u8 sum[16] = { };
+	int err = 0;
+
+	/* the header may straddle two chunks: a copy is checked */
+	kiog_verify_copy(s, start, &head, min_t(u32, len, sizeof(head)));
+	if (len < sizeof(head))
+		memset((u8 *)&head + len, 0, sizeof(head) - len);
+	if (v->type != KIOGEN_VERIFY_PATTERN) {
+		if (w->job->vfy_tfm && kiog_verify_sum(w, s, start, len, sum))
+			memset(sum, 0xff, sizeof(sum));
+		err = kiog_vfy_check_head(v, &head, sizeof(head), s->offset + start, len,
+					  s->vseq, sum);
+	}
+	for (i = 0; !err && i < s->nr_bvec && pos < end; i++) {
+		u32 n = kiog_slot_chunk_len(s, i), lo = max(pos, start), hi = min(pos + n, end);
+
+		if (lo < hi)
+			err = kiog_vfy_check_fill(v, &head, sizeof(head), s->offset + start,
+						  len, (u8 *)page_address(s->bvec[i].bv_page) +
+						  lo - pos, hi - lo, lo - start);
+		pos += n;
+	}
+	return err;
+}
+
 /**
- * kiog_verify_check() - check a block read back
+ * kiog_verify_check() - check a block read back, or the blocks of a read
  * @w: the worker
  * @s: the slot, completed without error
+ *
+ * A job that reads, of mixed sizes, checks each unit of a read as a block
+ * (include/kiogen/verify.h).
  *
  * Return: 0 or -EILSEQ, the mismatch recorded in the worker's results.
  */
 int kiog_verify_check(struct kiog_worker *w, struct kiog_slot *s)
 {
 	struct kiog_vfy *v = &w->vfy;
-	u8 *head = page_address(s->bvec[0].bv_page);
-	u32 head_len = kiog_slot_chunk_len(s, 0), i, pos = 0;
-	u8 sum[16] = { };
-	int err = 0;
+	u32 unit = !s->vseq && v->read_unit ? v->read_unit : s->len, p;
+	int err = 0, e;
 
-	if (s->done_bytes != s->len) {
-		err = kiog_vfy_bad(v, KIOGEN_VERIFY_BAD_SHORT, head, head_len,
-				   s->offset, s->len, s->vseq);
-		goto out;
-	}
-	if (v->type != KIOGEN_VERIFY_PATTERN) {
-		if (w->job->vfy_tfm && kiog_verify_sum(w, s, sum))
-			memset(sum, 0xff, sizeof(sum));
-		err = kiog_vfy_check_head(v, head, head_len, s->offset, s->len,
-					  s->vseq, sum);
-	}
-	for (i = 0; !err && i < s->nr_bvec && pos < s->len; i++) {
-		u32 n = min(kiog_slot_chunk_len(s, i), s->len - pos);
-
-		err = kiog_vfy_check_fill(v, head, head_len, s->offset, s->len,
-					  page_address(s->bvec[i].bv_page), n, pos);
-		pos += n;
-	}
-out:
 	/* what the read left in the buffer is put back before a write (s->dirty) */
-	return kiog_vfy_done(v, &w->core, err);
+	if (s->done_bytes != s->len)
+		return kiog_vfy_done(v, &w->core,
+				     kiog_vfy_bad(v, KIOGEN_VERIFY_BAD_SHORT,
+						  page_address(s->bvec[0].bv_page),
+						  kiog_slot_chunk_len(s, 0), s->offset,
+						  s->len, s->vseq));
+	for (p = 0; p + unit <= s->len; p += unit) {
+		e = kiog_vfy_done(v, &w->core, kiog_verify_block(w, s, p, unit));
+		if (!err)
+			err = e;
+		if (p + unit < s->len)
+			cond_resched();
+	}
+	return err;
 }

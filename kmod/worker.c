@@ -115,6 +115,19 @@ static u64 kiog_worker_log_mem(const struct kiog_job_cfg *c)
 }
 
 /**
+ * kiog_worker_vfy_mem() - bytes of one worker's record of writes
+ * @job: the job, region resolved
+ *
+ * verify of writes of mixed sizes: 8 bytes a unit (include/kiogen/verify.h).
+ */
+u64 kiog_worker_vfy_mem(const struct kiog_job *job)
+{
+	u64 nr = kiog_vfy_units(job->cfg.size, job->vfy_unit);
+
+	return round_up(nr * sizeof(u64), PAGE_SIZE);
+}
+
+/**
  * kiog_worker_mem() - bytes one worker of @job allocates
  * @job: the job, configuration complete
  *
@@ -134,6 +147,7 @@ u64 kiog_worker_mem(const struct kiog_job *job)
 
 	return kiog_worker_results_mem(kiog_max_samples(c), c->latency_split) +
 	       kiog_worker_blk_mem(job) + kiog_worker_log_mem(c) + files +
+	       kiog_worker_vfy_mem(job) +
 	       (u64)c->iodepth * per_slot;
 }
 
@@ -228,6 +242,8 @@ u64 kiog_worker_shrink(struct kiog_worker *w)
 	struct kiogen_sample *smp = NULL;
 
 	kiog_worker_free_slots(w);
+	kvfree(w->vfy.units);
+	w->vfy.units = NULL;
 	/* the generator is done: its files' positions are no result */
 	kvfree(w->wl_files);
 	w->wl_files = NULL;
@@ -256,6 +272,7 @@ u64 kiog_worker_shrink(struct kiog_worker *w)
 void kiog_worker_free(struct kiog_worker *w)
 {
 	kiog_worker_free_slots(w);
+	kvfree(w->vfy.units);
 	kvfree(w->wl_files);
 	kvfree(w->core.samples);
 	kvfree(w->core.split);
@@ -380,6 +397,15 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 	KIOG_JOB_COPY(KIOG_JOB_VERIFY_FIELDS, &vc, c);
 	kiog_vfy_init(&w->vfy, &vc, c->rw, &cc, &w->wl, job->run->id, job->index,
 		      index);
+	if (job->vfy_unit) {
+		u64 nr = kiog_vfy_units(c->size, job->vfy_unit);
+		u64 *units = kvzalloc_node(array_size(nr, sizeof(u64)),
+					   GFP_KERNEL_ACCOUNT, node);
+
+		if (!units)
+			return -ENOMEM;
+		kiog_vfy_map(&w->vfy, units, nr, job->vfy_unit, w->wl.base);
+	}
 	KIOG_JOB_COPY(KIOG_JOB_BUFFER_FIELDS, &bc, c);
 	kiog_buf_init(&w->buf, &bc, wlc.seed, c->verify != KIOGEN_VERIFY_NONE,
 		      w->vfy.pat.len, &w->wl.digest);
@@ -822,6 +848,10 @@ static void kiog_worker_loop(struct kiog_worker *w)
 	};
 	u32 turns = 0;
 
+	/* verify_only of mixed write sizes: the newest write of each unit first */
+	while (!kiog_vfy_map_build(&w->vfy, &w->wl, 1024) &&
+	       !READ_ONCE(run->stop))
+		cond_resched();
 	if (c->startdelay_ns)
 		kiog_worker_start_delay(w);
 	kiog_core_start(core, kiog_now(w));

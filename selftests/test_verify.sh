@@ -9,7 +9,12 @@
 # first; verify_backlog checks as it goes; crc32c and md5 blocks written by
 # one path check out on the other; compare still proves both streams
 # identical; blocks of verify=pattern pass fio's own check and the other
-# way round.
+# way round. Writes of mixed sizes (bsrange, bssplit) read back, with
+# crc32c and md5, on both paths, over brd and a file: each block checks
+# out or was written over by a later write (counted written_over, the
+# same count on both paths and in a later verify_only); a block smashed
+# behind the run's back is named; the record's memory is bounded. A job
+# that reads, of mixed sizes, checks each 4k unit of its reads.
 . "$(dirname "$0")/lib.sh"
 need_root
 load_module
@@ -83,10 +88,79 @@ checks_on() {
 	done
 }
 
+# v_of OUT: (checked, mismatches, written_over) of a run
+v_of() {
+	verify_of "$1" '(v["checked"], v["mismatches"], v["written_over"])'
+}
+
+# mixed_on TARGET: writes of mixed sizes, read back and verify_only, both paths
+mixed_on() {
+	local target=$1 t=${1##*/} path shape sum f opts seqo off
+	for shape in bsrange bssplit; do
+		for sum in crc32c md5; do
+			opts=(--name=v --filename="$target" --size=8m --rw=randwrite --direct=1
+			      --ioengine=io_uring --iodepth=8 --verify=$sum --randseed=7)
+			if [ $shape = bsrange ]; then
+				opts+=(--bsrange=4k-64k)
+			else
+				opts+=(--bssplit=4k/40:16k/30:64k/30 --blockalign=4k)
+			fi
+			for path in kernel syscall; do
+				f=$TMP/mx-$t-$shape-$sum-$path
+				vrun "$f-w.json" $path "${opts[@]}"
+				check "$t $shape $sum $path: write+verify passes; each write checked or written over, some over" \
+					test "$rc:$(json "$f-w.json" '(lambda j, v: (v["mismatches"], v["checked"] + v["written_over"] == j["write"]["total_ios"], v["checked"] > 0, v["written_over"] > 0))(j["jobs"][0], j["jobs"][0]["kiogen"]["verify"])')" = "0:(0, True, True, True)"
+				vrun "$f-o.json" $path "${opts[@]}" --verify_only
+				check "$t $shape $sum $path: verify_only passes, the same blocks checked and over" \
+					test "$rc:$(v_of "$f-o.json")" = "0:$(v_of "$f-w.json")"
+			done
+			check "$t $shape $sum: both paths checked and passed over the same blocks" \
+				test "$(v_of "$TMP/mx-$t-$shape-$sum-kernel-w.json")" = \
+				     "$(v_of "$TMP/mx-$t-$shape-$sum-syscall-w.json")"
+		done
+	done
+	# sequential mixed writes: a unit smashed inside a block names that block
+	seqo=(--name=v --filename="$target" --size=8m --rw=write --bsrange=4k-64k --direct=1
+	      --ioengine=io_uring --iodepth=4 --verify=crc32c)
+	for path in kernel syscall; do
+		f=$TMP/mxs-$t-$path
+		vrun "$f-w.json" $path "${seqo[@]}"
+		check "$t $path: sequential bsrange write+verify passes" \
+			test "$rc:$(verify_of "$f-w.json" 'v["mismatches"]')" = 0:0
+		smash "$target" $BAD2
+		vrun "$f-bad.json" $path "${seqo[@]}" --verify_only
+		check "$t $path: the smashed unit fails verify_only (exit 1), one mismatch" \
+			test "$rc:$(verify_of "$f-bad.json" 'v["mismatches"]')" = 1:1
+		off=$((BAD2 * BS))
+		check "$t $path: the mismatch names the block holding it, and the header expected" \
+			test "$(verify_of "$f-bad.json" '(lambda m, e: (m["offset"] <= '$off' < m["offset"] + m["length"], m["what"] in ("checksum differs", "no kiogen header"), e["offset"] == m["offset"], e["job"], e["worker"], e["seq"] > 0))(v["first_mismatch"], v["first_mismatch"]["expected"])')" = "(True, True, True, 0, 0, True)"
+		"$KIOGEN" run --path=$path "${seqo[@]}" --verify_only >"$f-bad.txt" 2>&1
+		check "$t $path: the text report names it, expected and found" \
+			test "$(grep -c -e '^     mismatch  : offset=' -e '^       expected: offset=' \
+				-e '^       found   : ' "$f-bad.txt")" = 3
+	done
+}
+
 checks_on /dev/ram0
+mixed_on /dev/ram0
 if command -v mkfs.ext4 >/dev/null && mkdir -p "$TMP/ext4" &&
    mkfs.ext4 -q -F /dev/ram0 && mount /dev/ram0 "$TMP/ext4"; then
 	checks_on "$TMP/ext4/f"
+	mixed_on "$TMP/ext4/f"
+	# the record of mixed writes of a 2 TiB sparse file: 32 GiB at 512 bytes a unit
+	check "a 2 TiB sparse file on ext4" truncate -s 2T "$TMP/ext4/big"
+	big=(--name=v --filename="$TMP/ext4/big" --size=2t --rw=randwrite --bsrange=512-64k
+	     --verify=crc32c --number_ios=16)
+	rc=0
+	"$KIOGEN" run --path=kernel "${big[@]}" >"$TMP/big-k.out" 2>&1 || rc=$?
+	check "kernel: a record over max_mem_mb is refused (exit $rc)" test "$rc" != 0
+	check "... naming verify's record and max_mem_mb" \
+		grep -q 'job verify: the record of mixed-size writes .*(module parameter max_mem_mb' \
+		"$TMP/big-k.out"
+	"$KIOGEN" run --path=syscall "${big[@]}" >"$TMP/big-s.out" 2>&1
+	check "syscall: a record over half the memory exits 2, saying why" \
+		test "$?:$(grep -c 'v: verify: the record of mixed-size writes .* give a smaller size' "$TMP/big-s.out")" = 2:1
+	rm -f "$TMP/ext4/big"
 	umount "$TMP/ext4"
 else
 	echo "# no ext4 on brd: only the block device"
@@ -100,6 +174,16 @@ for path in kernel syscall; do
 	check "$path: verify_backlog=64 passes and checks every block" \
 		test "$rc:$(verify_of "$TMP/backlog-$path.json" '(v["checked"], v["mismatches"])')" = "0:(2048, 0)"
 done
+# ... and with writes of mixed sizes: the record holds the newest write at each pause
+for path in kernel syscall; do
+	vrun "$TMP/backlog-mx-$path.json" $path --name=v --filename=/dev/ram0 --size=8m \
+		--bssplit=4k/50:16k/25:64k/25 --rw=randwrite --ioengine=io_uring --iodepth=8 \
+		--verify=md5 --verify_backlog=32 --direct=1
+	check "$path: bssplit with verify_backlog=32 passes, each write checked or written over" \
+		test "$rc:$(json "$TMP/backlog-mx-$path.json" '(lambda j, v: (v["mismatches"], v["checked"] + v["written_over"] == j["write"]["total_ios"], v["checked"] > 0))(j["jobs"][0], j["jobs"][0]["kiogen"]["verify"])')" = "0:(0, True, True)"
+done
+check "bssplit with verify_backlog: both paths checked and passed over the same blocks" \
+	test "$(v_of "$TMP/backlog-mx-kernel.json")" = "$(v_of "$TMP/backlog-mx-syscall.json")"
 vrun "$TMP/meta.json" kernel --name=v --filename=/dev/ram0 --size=8m --bs=$BS --rw=write \
 	--verify=meta
 check "verify=meta passes" test "$rc:$(verify_of "$TMP/meta.json" 'v["mismatches"]')" = 0:0
@@ -160,19 +244,37 @@ for path in kernel syscall; do
 	check "$path: bs=4k,16k randrw with verify passes, every write read back" \
 		test "$rc:$(json "$TMP/bsdir-$path.json" '(lambda j: j["kiogen"]["verify"]["checked"] == j["write"]["total_ios"] > 0 and j["kiogen"]["verify"]["mismatches"])(j["jobs"][0])')" = "0:0"
 done
-# mixed sizes of the blocks checked are refused in words (CLI) and by extack (kernel)
-"$KIOGEN" run --name=v --filename=/dev/ram0 --size=8m --rw=randwrite --bsrange=4k-16k \
-	--verify=crc32c >"$TMP/bsr.out" 2>&1
-check "CLI: bsrange with verify exits 2" test $? = 2
-check "CLI: ... and says why" grep -q "bsrange: verify needs one write size" "$TMP/bsr.out"
-"$KIOGEN" run --name=v --filename=/dev/ram0 --size=8m --rw=randwrite \
-	--bssplit=4k/50:8k/50 --verify=md5 >"$TMP/bss.out" 2>&1
-check "CLI: bssplit with verify exits 2, saying why" \
-	test "$?:$(grep -c 'bssplit: verify needs one write size' "$TMP/bss.out")" = 2:1
-line=$(knl new engine=bio name=v rw=randwrite mode=sync bs=4096 bs_write_max=16384 \
+# a job that reads, of mixed sizes, checks each unit of its smallest read
+# (4k) as a block: what a bs=4k job wrote checks out under reads of 4k-64k
+for sum in crc32c md5; do
+	vrun "$TMP/rd-w-$sum.json" kernel --name=v --filename=/dev/ram0 --size=8m --bs=$BS \
+		--rw=write --ioengine=io_uring --iodepth=4 --verify=$sum --do_verify=0 --direct=1
+	for path in kernel syscall; do
+		for shape in --bsrange=4k-64k --bssplit=4k/30:12k/30:64k/40; do
+			f=$TMP/rd-$sum-$path-${shape%%=*}
+			vrun "$f.json" $path --name=v --filename=/dev/ram0 --size=8m --rw=randread \
+				"$shape" --ioengine=io_uring --iodepth=4 --verify=$sum --direct=1
+			check "$path $sum ${shape#--}: a reading job checks every 4k unit it reads" \
+				test "$rc:$(json "$f.json" '(lambda j, v: (v["mismatches"], v["checked"] * 4096 == j["read"]["io_bytes"] > 0))(j["jobs"][0], j["jobs"][0]["kiogen"]["verify"])')" = "0:(0, True)"
+		done
+	done
+done
+smash /dev/ram0 $BAD
+for path in kernel syscall; do
+	vrun "$TMP/rd-bad-$path.json" $path --name=v --filename=/dev/ram0 --size=8m --rw=read \
+		--bsrange=4k-64k --ioengine=io_uring --iodepth=4 --verify=md5 --direct=1
+	check "$path: a reading job of mixed sizes names the smashed block (exit 1)" \
+		test "$rc:$(verify_of "$TMP/rd-bad-$path.json" '(v["mismatches"], v["first_mismatch"]["offset"], v["first_mismatch"]["length"], v["first_mismatch"]["what"])')" = "1:(1, $((BAD * BS)), $BS, 'no kiogen header')"
+done
+# ... its offsets on multiples of that unit: refused in words (CLI) and by extack (kernel)
+"$KIOGEN" run --name=v --filename=/dev/ram0 --size=8m --rw=randread --bsrange=4k-16k \
+	--blockalign=6k --verify=crc32c >"$TMP/bsr.out" 2>&1
+check "CLI: a reading job's blockalign off its smallest read, with verify, exits 2 saying why" \
+	test "$?:$(grep -c 'blockalign: verify of mixed reads: offsets on multiples of the smallest' "$TMP/bsr.out")" = 2:1
+line=$(knl new engine=bio name=v rw=randread mode=sync bs=4096 bs_max=16384 blockalign=6144 \
 	verify=2 --fd /dev/ram0)
-check "kernel: bsrange with verify refused by extack" \
-	grep -q "errno=EINVAL .*msg=bsrange: verify needs one write size" <<<"$line"
+check "kernel: the same refused by extack" \
+	grep -q "errno=EINVAL .*msg=blockalign: verify of mixed reads: offsets on multiples of the smallest" <<<"$line"
 
 # rate limits: writes paced, reading back not; the runtime may end while a
 # write is held: it is not read back

@@ -17,9 +17,11 @@
  * rate.h, for the stream's next I/O, and gives a read back itself: reading
  * back is not paced, as fio's verify phase is not), and kiog_vfy_turn()
  * when nothing is in flight: the phases switch there. Sizes may differ
- * between the directions (bs=READ,WRITE); the writes' own size is one
- * (kiog_vfy_check_sizes()): blocks of mixed sizes overlap in part, and a
- * replay cannot tell a block written over in part from a corrupted one.
+ * between the directions (bs=READ,WRITE), and the writes' own may be mixed
+ * (bsrange, bssplit, a finer blockalign): such blocks overlap in part, and
+ * a worker reading back keeps a record of the newest write of each unit
+ * (kiog_vfy_unit()) so that a block written over by a later write is
+ * counted, not read back, rather than taken for a corrupted one.
  * Summing is each side's (the kernel's crypto API, include/kiogen/crc32c.h
  * here); what is summed, and the checks of a block read back, are here.
  * Freestanding, like core.h.
@@ -78,6 +80,15 @@ enum kiog_vfy_phase {
  * @replayed: writes replayed: the last one's sequence number
  * @replay_bytes: bytes of the replayed stream, reads included
  * @pat: verify_pattern
+ * @units: writes of mixed sizes: the sequence number of the newest write
+ *	of each unit of the region (0: none), the caller's memory
+ *	(kiog_vfy_map()); NULL: no record
+ * @nr_units: entries of @units
+ * @unit_base: bytes: where the first unit starts (the region's offset)
+ * @unit: bytes of a unit
+ * @built: verify_only: @units holds the whole stream (kiog_vfy_map_build())
+ * @read_unit: a job that reads, of mixed sizes: bytes of the blocks each
+ *	read is checked as (its smallest read); 0: a read is one block
  * @next: the next block to read back
  * @replay: the generator replaying the stream
  * @res: what was checked, the first mismatch
@@ -97,6 +108,10 @@ struct kiog_vfy {
 	__u64 io_limit, byte_limit;
 	__u64 target, written, replayed, replay_bytes;
 	struct kiog_pattern pat;
+	__u64 *units;
+	__u64 nr_units, unit_base;
+	__u32 unit, read_unit;
+	__u8 built;
 	struct kiog_io next;
 	struct kiog_wl replay;
 	struct kiogen_verify_result res;
@@ -140,7 +155,11 @@ static inline void kiog_vfy_init(struct kiog_vfy *v, const struct kiog_vfy_cfg *
 		     0x9fb21c651e98df25ULL;
 	v->fatal = cfg->verify_fatal;
 	if (!kiog_rw_writes(rw)) {
+		const struct kiog_bs_dir *d = &wl->sizes.d[KIOGEN_DIR_READ];
+
 		v->self = 1;
+		if (d->min != d->max || d->align != d->min)
+			v->read_unit = d->min;
 		return;
 	}
 	v->stamp = cfg->verify != KIOGEN_VERIFY_PATTERN;
@@ -164,12 +183,12 @@ static inline void kiog_vfy_init(struct kiog_vfy *v, const struct kiog_vfy_cfg *
  * @attr: set to the KIOGEN_A_JOB_* attribute at fault
  *
  * The blocks checked are the writes of a writing job, the reads of a job
- * that only reads: they have one size, aligned to it, at least a header's
- * (verify=pattern has none). Mixed sizes (bsrange, bssplit) or a finer
- * blockalign make blocks that overlap in part: a block written over in part
- * by a later write cannot be told from a corrupted one without a record of
- * every write (fio keeps one and skips such blocks; kiogen replays the
- * stream instead, and refuses these).
+ * that only reads: at least a header's size (verify=pattern has none).
+ * A writing job's may be of mixed sizes (bsrange, bssplit) or aligned finer
+ * than their size: reading back keeps a record of the newest write of each
+ * unit (kiog_vfy_unit()). A job that only reads checks each block it reads
+ * against its own header; reads of mixed sizes are checked as blocks of
+ * the smallest read (@read_unit), so they start and end on its multiples.
  * A job that trims is refused: a trimmed block reads back as whatever
  * the device returns for it.
  *
@@ -179,10 +198,9 @@ static inline const char *kiog_vfy_check_sizes(__u32 verify,
 					       const struct kiog_wl_cfg *c,
 					       int *attr)
 {
-	int w = kiog_rw_writes(c->rw), i;
+	int w = kiog_rw_writes(c->rw);
 	const struct kiog_bs_dir *d;
 	struct kiog_bs b;
-	__u32 n = 0;
 
 	if (verify == KIOGEN_VERIFY_NONE)
 		return 0;
@@ -193,21 +211,13 @@ static inline const char *kiog_vfy_check_sizes(__u32 verify,
 	}
 	kiog_bs_init(&b, c, 0);
 	d = &b.d[w ? KIOGEN_DIR_WRITE : KIOGEN_DIR_READ];
-	for (i = 0; i < (int)c->bssplit.nr && i < 2 * KIOGEN_MAX_ZONES; i++)
-		n += !!(c->bssplit.z[i] & KIOGEN_ZONE_WRITE) == w;
-	if (n > 1 && d->min != d->max) {
-		*attr = KIOGEN_A_JOB_BSSPLIT;
-		return w ? "bssplit: verify needs one write size (blocks would overlap in part)" :
-			   "bssplit: verify of a job that reads needs one read size";
+	if (!w && (d->min != d->max || d->align != d->min) && c->blocksize_unaligned) {
+		*attr = KIOGEN_A_JOB_BLOCKSIZE_UNALIGNED;
+		return "blocksize_unaligned: verify of mixed reads checks whole smallest reads";
 	}
-	if (d->min != d->max) {
-		*attr = w ? KIOGEN_A_JOB_BS_WRITE_MAX : KIOGEN_A_JOB_BS_MAX;
-		return w ? "bsrange: verify needs one write size (blocks would overlap in part)" :
-			   "bsrange: verify of a job that reads needs one read size";
-	}
-	if (d->align != d->min) {
-		*attr = w ? KIOGEN_A_JOB_BLOCKALIGN_WRITE : KIOGEN_A_JOB_BLOCKALIGN;
-		return "blockalign: verify needs blocks aligned to their size";
+	if (!w && d->align % d->min) {
+		*attr = KIOGEN_A_JOB_BLOCKALIGN;
+		return "blockalign: verify of mixed reads: offsets on multiples of the smallest";
 	}
 	if (verify != KIOGEN_VERIFY_PATTERN && d->min < KIOG_VFY_HDR_LEN) {
 		*attr = w && c->bs_write ? KIOGEN_A_JOB_BS_WRITE : KIOGEN_A_JOB_BS;
@@ -216,7 +226,148 @@ static inline const char *kiog_vfy_check_sizes(__u32 verify,
 	return 0;
 }
 
-/* Finds the next write of the replayed stream, within what was written. */
+/**
+ * kiog_vfy_unit() - the unit of the record of writes a worker keeps
+ * @cfg: the job's verify settings
+ * @c: its stream (kiog_vfy_check_sizes() passed)
+ *
+ * Writes of mixed sizes (bsrange, bssplit) or aligned finer than their
+ * size overlap in part. A worker that reads back keeps, for each unit of
+ * its region, the sequence number of the newest write covering it; a
+ * block some of whose units a later write covered is counted written over
+ * (kiogen_verify_result's written_over) and not read back, as fio drops an
+ * overlapped write from its list. The unit is the greatest common divisor
+ * of the smallest write and the alignment: writes start and end on one
+ * (blocksize_unaligned's may not: a unit shared by two writes counts the
+ * older written over, never a mismatch). verify=pattern needs no record:
+ * every block holds the same bytes.
+ *
+ * Return: bytes of a unit, 0 when no record is kept.
+ */
+static inline __u32 kiog_vfy_unit(const struct kiog_vfy_cfg *cfg,
+				  const struct kiog_wl_cfg *c)
+{
+	const struct kiog_bs_dir *d;
+	struct kiog_bs b;
+	__u32 x, y, t;
+
+	if (cfg->verify == KIOGEN_VERIFY_NONE || cfg->verify == KIOGEN_VERIFY_PATTERN ||
+	    !kiog_rw_writes(c->rw) || !(cfg->do_verify || cfg->verify_only))
+		return 0;
+	kiog_bs_init(&b, c, 0);
+	d = &b.d[KIOGEN_DIR_WRITE];
+	if (d->min == d->max && d->align == d->min)
+		return 0;
+	for (x = d->min, y = d->align; y; x = y, y = t)
+		t = x % y;
+	return x;
+}
+
+/* Entries of the record of a region of @size bytes in units of @unit. */
+static inline __u64 kiog_vfy_units(__u64 size, __u32 unit)
+{
+	return unit ? kiog_div64(size + unit - 1, unit) : 0;
+}
+
+/**
+ * kiog_vfy_map() - give a worker its record of writes
+ * @v: the verification, initialised
+ * @units: kiog_vfy_units() entries, zeroed; the caller's to free
+ * @nr: that count
+ * @unit: kiog_vfy_unit()
+ * @base: bytes: the region's offset (the worker's generator's)
+ */
+static inline void kiog_vfy_map(struct kiog_vfy *v, __u64 *units, __u64 nr,
+				__u32 unit, __u64 base)
+{
+	v->units = units;
+	v->nr_units = nr;
+	v->unit = unit;
+	v->unit_base = base;
+}
+
+/*
+ * The units of @io in the record: [*first, *last]; 0 if it lies outside
+ * (it cannot: the generator keeps to its region).
+ */
+static inline int __kiog_vfy_span(const struct kiog_vfy *v, const struct kiog_io *io,
+				  __u64 *first, __u64 *last)
+{
+	if (!io->len || !v->nr_units || io->offset < v->unit_base)
+		return 0;
+	*first = kiog_div64(io->offset - v->unit_base, v->unit);
+	*last = kiog_div64(io->offset + io->len - 1 - v->unit_base, v->unit);
+	if (*last >= v->nr_units)
+		*last = v->nr_units - 1;
+	return *first <= *last;
+}
+
+/* Write @seq covers @io's units: it is their newest. */
+static inline void kiog_vfy_mark(struct kiog_vfy *v, const struct kiog_io *io, __u64 seq)
+{
+	__u64 k, last;
+
+	if (!v->units || !__kiog_vfy_span(v, io, &k, &last))
+		return;
+	for (; k <= last; k++)
+		v->units[k] = seq;
+}
+
+/* Was write @seq of @io written over, in part or whole, by a later one? */
+static inline int kiog_vfy_over(const struct kiog_vfy *v, const struct kiog_io *io,
+				__u64 seq)
+{
+	__u64 k, last;
+
+	if (!v->units || !__kiog_vfy_span(v, io, &k, &last))
+		return 0;
+	for (; k <= last; k++)
+		if (v->units[k] != seq)
+			return 1;
+	return 0;
+}
+
+/**
+ * kiog_vfy_map_build() - verify_only: the record of the whole stream
+ * @v: the verification, its record given (kiog_vfy_map())
+ * @wl: the worker's generator, as kiog_vfy_init() saw it (verify_only
+ *	issues nothing from it)
+ * @budget: I/Os of the stream to walk in this call
+ *
+ * Nothing is written, so which block is the newest of its units is known
+ * only from the stream to its end (the replay's limits): it is walked once
+ * before the clock starts, a @budget at a time (the kernel reschedules
+ * between calls), and the replay starts over.
+ *
+ * Return: nonzero when the record is complete (or none is kept).
+ */
+static inline int kiog_vfy_map_build(struct kiog_vfy *v, const struct kiog_wl *wl,
+				     __u32 budget)
+{
+	struct kiog_io io;
+
+	if (!v->units || !v->only || v->built)
+		return 1;
+	while (budget--) {
+		if (v->replay.issued >= v->io_limit || v->replay_bytes >= v->byte_limit) {
+			v->replay = *wl;
+			v->replay_bytes = 0;
+			v->replayed = 0;
+			v->built = 1;
+			return 1;
+		}
+		kiog_wl_next(&v->replay, &io);
+		v->replay_bytes += io.len;
+		if (io.dir == KIOGEN_DIR_WRITE)
+			kiog_vfy_mark(v, &io, ++v->replayed);
+	}
+	return 0;
+}
+
+/*
+ * Finds the next write of the replayed stream, within what was written;
+ * one written over by a later write is counted and passed over.
+ */
 static inline int kiog_vfy_peek(struct kiog_vfy *v)
 {
 	if (v->have_next)
@@ -227,10 +378,15 @@ static inline int kiog_vfy_peek(struct kiog_vfy *v)
 			return 0;
 		kiog_wl_next(&v->replay, &v->next);
 		v->replay_bytes += v->next.len;
-		if (v->next.dir == KIOGEN_DIR_WRITE) {
-			v->have_next = 1;
-			return 1;
+		if (v->next.dir != KIOGEN_DIR_WRITE)
+			continue;
+		if (kiog_vfy_over(v, &v->next, v->replayed + 1)) {
+			v->replayed++;
+			v->res.written_over++;
+			continue;
 		}
+		v->have_next = 1;
+		return 1;
 	}
 	return 0;
 }
@@ -295,8 +451,10 @@ static inline int kiog_vfy_pick(struct kiog_vfy *v, struct kiog_rate *r,
 		ret = 1 + !!kiog_core_next(c, wl, io);
 	}
 	*seq = 0;
-	if (io->dir == KIOGEN_DIR_WRITE)
+	if (io->dir == KIOGEN_DIR_WRITE) {
 		*seq = v->written = c->write_seq;
+		kiog_vfy_mark(v, io, *seq);
+	}
 	return ret;
 }
 

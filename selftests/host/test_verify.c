@@ -6,7 +6,9 @@
  * each way a block can be wrong, verify_pattern's fill and check, and the
  * phases both workers take through the shared code: read back after the
  * writes in the order written, after every verify_backlog writes, and
- * verify_only without writing, against a disk held in memory. Prints TAP.
+ * verify_only without writing, against a disk held in memory; writes of
+ * mixed sizes, with the record of the newest write of each unit that tells
+ * a block written over by a later write from a corrupted one. Prints TAP.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -111,40 +113,60 @@ static struct kiog_core core;
 static struct kiog_wl wl;
 static struct kiog_rate rate;
 static struct kiogen_sample samples[KIOG_MAX_SAMPLES];
-static __u8 disk[NBLK][BS];
+static __u8 disk[NBLK * BS];
+/* the record of writes of mixed sizes: at most a unit of 512 bytes each */
+static __u64 units[NBLK];
+/* writes' largest size (bs_write_max) of the job setup() makes; 0: BS */
+static __u32 bs_max_w;
+/* the reads' largest size (bs_max) of the job setup() makes; 0: BS */
+static __u32 bs_max_r;
+/* setup() gives the worker no record, even for mixed sizes */
+static int no_record;
 
 /* the CRC-32C of a block as both paths compute it, into the header */
-static void sum_of(const __u8 *b, __u8 *sum)
+static void sum_of(const __u8 *b, __u32 len, __u8 *sum)
 {
 	__u32 c = kiog_crc32c_update(~0U, b, KIOG_VFY_SUMMED);
 
-	c = ~kiog_crc32c_update(c, b + KIOG_VFY_HDR_LEN, BS - KIOG_VFY_HDR_LEN);
+	c = ~kiog_crc32c_update(c, b + KIOG_VFY_HDR_LEN, len - KIOG_VFY_HDR_LEN);
 	memset(sum, 0, 16);
 	memcpy(sum, &c, 4);	/* little endian hosts only, as the test runs */
 }
 
-static void write_block(__u8 *b, __u64 offset, __u64 seq)
+/* A block of @len bytes: its data differs from one write to the next. */
+static void write_len(__u8 *b, __u64 offset, __u32 len, __u64 seq)
 {
 	__u8 sum[16];
 
-	kiog_vfy_fill(&vfy.pat, b, BS, 0);
-	kiog_vfy_stamp(&vfy, b, offset, BS, seq);
-	sum_of(b, sum);
+	memset(b, (int)(seq * 7 + 1), len);
+	kiog_vfy_fill(&vfy.pat, b, len, 0);
+	kiog_vfy_stamp(&vfy, b, offset, len, seq);
+	sum_of(b, len, sum);
 	kiog_vfy_seal(b, sum, kiog_vfy_sum_len(vfy.type));
 }
 
-static int check_block(__u8 *b, __u64 offset, __u64 seq)
+static void write_block(__u8 *b, __u64 offset, __u64 seq)
+{
+	write_len(b, offset, BS, seq);
+}
+
+static int check_len(__u8 *b, __u64 offset, __u32 len, __u64 seq)
 {
 	__u8 sum[16] = { 0 };
 	int err = 0;
 
 	if (vfy.type != KIOGEN_VERIFY_PATTERN) {
-		sum_of(b, sum);
-		err = kiog_vfy_check_head(&vfy, b, BS, offset, BS, seq, sum);
+		sum_of(b, len, sum);
+		err = kiog_vfy_check_head(&vfy, b, len, offset, len, seq, sum);
 	}
 	if (!err)
-		err = kiog_vfy_check_fill(&vfy, b, BS, offset, BS, b, BS, 0);
+		err = kiog_vfy_check_fill(&vfy, b, len, offset, len, b, len, 0);
 	return kiog_vfy_done(&vfy, &core, err);
+}
+
+static int check_block(__u8 *b, __u64 offset, __u64 seq)
+{
+	return check_len(b, offset, BS, seq);
 }
 
 /* writes a second each worker issues at most (rate_iops); 0: no limit */
@@ -154,8 +176,10 @@ static __u32 rate_iops;
 static void setup(const struct kiog_vfy_cfg *vc, __u32 rw, __u64 number_ios)
 {
 	struct kiog_wl_cfg wc = { .rw = rw, .rwmixread = 50, .bs = BS,
+				  .bs_write_max = bs_max_w, .bs_max = bs_max_r,
 				  .size = NBLK * BS, .seed = 11,
 				  .percentage_random = 100 };
+	__u32 unit;
 	struct kiog_core_cfg cc = { .number_ios = number_ios,
 				    .io_size = (number_ios ?: NBLK) * BS,
 				    .rate_iops_write = rate_iops };
@@ -166,6 +190,14 @@ static void setup(const struct kiog_vfy_cfg *vc, __u32 rw, __u64 number_ios)
 	kiog_wl_init(&wl, &wc);
 	kiog_core_init(&core, &cc, &wl, samples);
 	kiog_vfy_init(&vfy, vc, rw, &cc, &wl, 9, 1, 2);
+	unit = kiog_vfy_unit(vc, &wc);
+	if (unit && !no_record) {
+		memset(units, 0, sizeof(units));
+		kiog_vfy_map(&vfy, units, kiog_vfy_units(wc.size, unit), unit, wl.base);
+		/* a few I/Os a call, as the kernel walks it */
+		while (!kiog_vfy_map_build(&vfy, &wl, 7))
+			;
+	}
 	kiog_rate_init(&rate, &cc, 11);
 	kiog_core_start(&core, 1000);
 	kiog_rate_start(&rate, 1000);
@@ -235,6 +267,8 @@ static int t_pattern(const void *arg)
 struct sim {
 	__u64 writes, reads, max_run;	/* max_run: most writes in a row */
 	__u64 paced;			/* I/Os the rate limits held */
+	__u64 checked_off;		/* bytes: the last block checked */
+	__u32 checked_len;
 	int bad;
 };
 
@@ -269,7 +303,7 @@ static struct sim simulate(void)
 			continue;
 		}
 		if (io.dir == KIOGEN_DIR_WRITE) {
-			write_block(disk[io.offset / BS], io.offset, seq);
+			write_len(disk + io.offset, io.offset, io.len, seq);
 			r.writes++;
 			if (++run > r.max_run)
 				r.max_run = run;
@@ -277,8 +311,10 @@ static struct sim simulate(void)
 			run = 0;
 			r.reads++;
 			if (kiog_vfy_checks(&vfy, io.dir, seq) &&
-			    check_block(disk[io.offset / BS], io.offset, seq))
+			    check_len(disk + io.offset, io.offset, io.len, seq))
 				r.bad++;
+			r.checked_off = io.offset;
+			r.checked_len = io.len;
 		}
 		kiog_core_complete(&core, io.dir, 0, 0, 0, 0, io.len, io.len);
 	}
@@ -321,7 +357,7 @@ static int t_phases(const void *arg)
 	CHECK(!r.writes && r.reads == NBLK && !r.bad, "verify_only: %llu writes, %llu reads",
 	      (unsigned long long)r.writes, (unsigned long long)r.reads);
 
-	memset(disk[5], 0, BS);
+	memset(disk + 5 * BS, 0, BS);
 	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
 	r = simulate();
 	CHECK(r.bad == 1 && vfy.res.offset == 5 * BS && vfy.res.what == KIOGEN_VERIFY_BAD_MAGIC,
@@ -351,6 +387,13 @@ static int t_mixed(const void *arg)
 	r = simulate();
 	CHECK(r.reads == NBLK && !r.bad && vfy.res.verified == NBLK,
 	      "read job: %llu reads, %d bad", (unsigned long long)r.reads, r.bad);
+	CHECK(!vfy.read_unit, "a reading job of one size has a read unit");
+	/* reads of 1 to 8 blocks: each path checks each block of each read */
+	bs_max_r = 8 * BS;
+	setup(&vc, KIOGEN_RW_RANDREAD, 0);
+	bs_max_r = 0;
+	CHECK(vfy.self && vfy.read_unit == BS, "reads of mixed sizes: read unit %u",
+	      vfy.read_unit);
 	return T_PASS;
 }
 
@@ -406,6 +449,149 @@ static int t_rate(const void *arg)
 	return T_PASS;
 }
 
+/* The record's unit and its marks: which writes a later one covered. */
+static int t_record(const void *arg)
+{
+	struct kiog_vfy_cfg vc = { .verify = KIOGEN_VERIFY_CRC32C, .do_verify = 1 };
+	struct kiog_wl_cfg c = { .rw = KIOGEN_RW_RANDWRITE, .bs = 4096,
+				 .bs_write_max = 65536, .size = 1 << 20 };
+	struct kiog_io a = { .offset = 1000, .len = 2048, .dir = KIOGEN_DIR_WRITE };
+	struct kiog_io b = { .offset = 2024, .len = 512, .dir = KIOGEN_DIR_WRITE };
+	struct kiog_io d = { .offset = 3048, .len = 1024, .dir = KIOGEN_DIR_WRITE };
+	struct kiog_io e = { .offset = 1000, .len = 2048, .dir = KIOGEN_DIR_WRITE };
+	struct kiog_vfy v = { 0 };
+	__u64 u[8] = { 0 };
+
+	(void)arg;
+	CHECK(kiog_vfy_unit(&vc, &c) == 4096, "bsrange 4k-64k: unit %u", kiog_vfy_unit(&vc, &c));
+	c.blockalign_write = 1536;
+	CHECK(kiog_vfy_unit(&vc, &c) == 512, "blockalign 1536: unit %u", kiog_vfy_unit(&vc, &c));
+	c.blockalign_write = 0;
+	c.bs_write_max = 0;
+	CHECK(!kiog_vfy_unit(&vc, &c), "one write size keeps a record");
+	c.bs_max = 65536;
+	CHECK(!kiog_vfy_unit(&vc, &c), "mixed reads keep a record of writes");
+	c.bs_max = 0;
+	c.bssplit.nr = 2;
+	c.bssplit.z[0] = KIOGEN_ZONE_WRITE | 50ULL << KIOGEN_ZONE_ACCESS_SHIFT | 8192;
+	c.bssplit.z[1] = KIOGEN_ZONE_WRITE | 50ULL << KIOGEN_ZONE_ACCESS_SHIFT | 12288;
+	CHECK(kiog_vfy_unit(&vc, &c) == 8192, "bssplit 8k/12k: unit %u", kiog_vfy_unit(&vc, &c));
+	vc.verify = KIOGEN_VERIFY_PATTERN;
+	CHECK(!kiog_vfy_unit(&vc, &c), "verify=pattern keeps a record");
+	vc.verify = KIOGEN_VERIFY_MD5;
+	vc.do_verify = 0;
+	CHECK(!kiog_vfy_unit(&vc, &c), "a record without reading back");
+	vc.verify_only = 1;
+	CHECK(kiog_vfy_unit(&vc, &c) == 8192, "verify_only keeps none");
+	c.rw = KIOGEN_RW_RANDREAD;
+	CHECK(!kiog_vfy_unit(&vc, &c), "a job that reads keeps a record");
+	CHECK(kiog_vfy_units(1 << 20, 4096) == 256 && kiog_vfy_units(4097, 4096) == 2 &&
+	      !kiog_vfy_units(1 << 20, 0), "unit counts");
+
+	/* units of 512 bytes from 1000: a [1000, 3048), b inside it, d after */
+	kiog_vfy_map(&v, u, 8, 512, 1000);
+	kiog_vfy_mark(&v, &a, 1);
+	CHECK(!kiog_vfy_over(&v, &a, 1), "a write alone is written over");
+	kiog_vfy_mark(&v, &b, 2);
+	CHECK(kiog_vfy_over(&v, &a, 1), "a write covered in part is not written over");
+	CHECK(!kiog_vfy_over(&v, &b, 2), "the newer write inside it is");
+	CHECK(u[0] == 1 && u[1] == 1 && u[2] == 2 && u[3] == 1 && !u[4],
+	      "marks %llu %llu %llu %llu %llu", (unsigned long long)u[0],
+	      (unsigned long long)u[1], (unsigned long long)u[2], (unsigned long long)u[3],
+	      (unsigned long long)u[4]);
+	kiog_vfy_mark(&v, &d, 3);
+	CHECK(!kiog_vfy_over(&v, &d, 3) && !kiog_vfy_over(&v, &b, 2),
+	      "a write beside the others overlaps them");
+	/* the same block again: the older is over, the newer not */
+	kiog_vfy_mark(&v, &e, 4);
+	CHECK(kiog_vfy_over(&v, &a, 1) && kiog_vfy_over(&v, &b, 2) && !kiog_vfy_over(&v, &e, 4),
+	      "a whole overwrite");
+	CHECK(!kiog_vfy_over(&v, &d, 3), "the write after it is over");
+	/* a write running past the record's end is cut at its last unit */
+	d.offset = 1000 + 7 * 512;
+	d.len = 4096;
+	kiog_vfy_mark(&v, &d, 5);
+	CHECK(u[7] == 5 && !kiog_vfy_over(&v, &d, 5), "a write at the end");
+	return T_PASS;
+}
+
+/*
+ * Writes of 512 to 4096 bytes at random: every write is either read back
+ * and checks out, or was written over by a later one; without the record
+ * the same stream reads back mismatches.
+ */
+static int t_mixed_sizes(const void *arg)
+{
+	struct kiog_vfy_cfg vc = { .verify = KIOGEN_VERIFY_CRC32C, .do_verify = 1 };
+	struct sim r, o;
+
+	(void)arg;
+	bs_max_w = 8 * BS;
+	memset(disk, 0, sizeof(disk));
+	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
+	CHECK(vfy.units == units && vfy.unit == BS && vfy.nr_units == NBLK,
+	      "the record: unit %u, %llu units", vfy.unit, (unsigned long long)vfy.nr_units);
+	r = simulate();
+	CHECK(!r.bad && r.reads == vfy.res.verified &&
+	      vfy.res.verified + vfy.res.written_over == r.writes && vfy.res.written_over &&
+	      vfy.res.verified, "write then read back: %llu writes, %llu checked, %llu over, %d bad",
+	      (unsigned long long)r.writes, (unsigned long long)vfy.res.verified,
+	      (unsigned long long)vfy.res.written_over, r.bad);
+
+	vc.verify_only = 1;
+	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
+	CHECK(vfy.built, "verify_only: the record is not built");
+	o = simulate();
+	CHECK(!o.bad && !o.writes && o.reads == r.reads && vfy.res.written_over + o.reads == r.writes,
+	      "verify_only: %llu reads, %llu over, %d bad", (unsigned long long)o.reads,
+	      (unsigned long long)vfy.res.written_over, o.bad);
+
+	/* a byte of the last block checked, changed behind the run's back */
+	disk[o.checked_off + o.checked_len - 1] ^= 0x80;
+	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
+	o = simulate();
+	CHECK(o.bad == 1 && vfy.res.what == KIOGEN_VERIFY_BAD_SUM &&
+	      vfy.res.offset == o.checked_off && vfy.res.len == o.checked_len &&
+	      vfy.res.expected.h.offset == o.checked_off && vfy.res.expected.h.seq &&
+	      vfy.res.found.h.seq == vfy.res.expected.h.seq,
+	      "a changed byte: %d bad, at %llu (%s)", o.bad,
+	      (unsigned long long)vfy.res.offset, vfy.res.what == KIOGEN_VERIFY_BAD_SUM ?
+	      "sum" : "other");
+	disk[o.checked_off + o.checked_len - 1] ^= 0x80;
+
+	/* the same stream without a record takes overwritten blocks for corrupted */
+	no_record = 1;
+	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
+	o = simulate();
+	no_record = 0;
+	CHECK(o.bad > 0 && !vfy.res.written_over, "no record: %d bad", o.bad);
+
+	vc.verify_only = 0;
+	vc.verify_backlog = 4;
+	memset(disk, 0, sizeof(disk));
+	setup(&vc, KIOGEN_RW_RANDWRITE, 0);
+	r = simulate();
+	CHECK(!r.bad && r.max_run == 4 && vfy.res.verified + vfy.res.written_over == r.writes &&
+	      vfy.res.verified == r.reads, "backlog 4: %llu writes, %llu checked, %llu over",
+	      (unsigned long long)r.writes, (unsigned long long)vfy.res.verified,
+	      (unsigned long long)vfy.res.written_over);
+
+	/*
+	 * verify=meta, sequential: only the last write, wrapping to the start
+	 * to make up io_size, is over the first
+	 */
+	vc.verify = KIOGEN_VERIFY_META;
+	vc.verify_backlog = 0;
+	setup(&vc, KIOGEN_RW_WRITE, 0);
+	r = simulate();
+	bs_max_w = 0;
+	CHECK(!r.bad && vfy.res.verified + vfy.res.written_over == r.writes &&
+	      vfy.res.written_over <= 1,
+	      "sequential: %llu writes, %llu checked, %llu over", (unsigned long long)r.writes,
+	      (unsigned long long)vfy.res.verified, (unsigned long long)vfy.res.written_over);
+	return T_PASS;
+}
+
 /* Which sizes can be verified, and the attribute named when not. */
 static int t_sizes(const void *arg)
 {
@@ -419,29 +605,44 @@ static int t_sizes(const void *arg)
 	c.bs_max = 16384;
 	CHECK(!kiog_vfy_check_sizes(KIOGEN_VERIFY_CRC32C, &c, &attr),
 	      "bs=4k-16k,64k refused: the writes have one size");
+	/* writes of mixed sizes: a record of the newest write of each unit */
 	c.bs_write_max = 131072;
-	msg = kiog_vfy_check_sizes(KIOGEN_VERIFY_CRC32C, &c, &attr);
-	CHECK(msg && !strncmp(msg, "bsrange:", 8) && attr == KIOGEN_A_JOB_BS_WRITE_MAX,
-	      "a range of write sizes: %s", msg ? msg : "(passed)");
+	CHECK(!kiog_vfy_check_sizes(KIOGEN_VERIFY_CRC32C, &c, &attr),
+	      "a range of write sizes refused");
 	c.bs_write_max = 0;
 	c.bssplit.nr = 2;
 	c.bssplit.z[0] = KIOGEN_ZONE_WRITE | 50ULL << KIOGEN_ZONE_ACCESS_SHIFT | 4096;
 	c.bssplit.z[1] = KIOGEN_ZONE_WRITE | 50ULL << KIOGEN_ZONE_ACCESS_SHIFT | 8192;
-	msg = kiog_vfy_check_sizes(KIOGEN_VERIFY_MD5, &c, &attr);
-	CHECK(msg && !strncmp(msg, "bssplit:", 8) && attr == KIOGEN_A_JOB_BSSPLIT,
-	      "a split of write sizes: %s", msg ? msg : "(passed)");
-	CHECK(!kiog_vfy_check_sizes(KIOGEN_VERIFY_NONE, &c, &attr), "refused without verify");
+	CHECK(!kiog_vfy_check_sizes(KIOGEN_VERIFY_MD5, &c, &attr),
+	      "a split of write sizes refused");
 	c.bssplit.nr = 0;
 	c.blockalign_write = 512;
-	msg = kiog_vfy_check_sizes(KIOGEN_VERIFY_META, &c, &attr);
-	CHECK(msg && !strncmp(msg, "blockalign:", 11) && attr == KIOGEN_A_JOB_BLOCKALIGN_WRITE,
-	      "writes aligned finer than their size: %s", msg ? msg : "(passed)");
-	/* a job that only reads checks its reads: they are the blocks */
+	CHECK(!kiog_vfy_check_sizes(KIOGEN_VERIFY_META, &c, &attr),
+	      "writes aligned finer than their size refused");
 	c.blockalign_write = 0;
-	c.rw = KIOGEN_RW_RANDREAD;
+	c.bs_write = 32;
+	c.bs_write_max = 8192;
 	msg = kiog_vfy_check_sizes(KIOGEN_VERIFY_CRC32C, &c, &attr);
-	CHECK(msg && !strncmp(msg, "bsrange:", 8) && attr == KIOGEN_A_JOB_BS_MAX,
-	      "a reading job's range of sizes: %s", msg ? msg : "(passed)");
+	CHECK(msg && !strncmp(msg, "bs:", 3) && attr == KIOGEN_A_JOB_BS_WRITE,
+	      "mixed writes, the smallest under the header: %s", msg ? msg : "(passed)");
+	c.bs_write = 65536;
+	c.bs_write_max = 0;
+	/* a job that only reads checks its reads: they are the blocks */
+	c.rw = KIOGEN_RW_RANDREAD;
+	/* ... of mixed sizes: each unit of the smallest read is a block */
+	CHECK(!kiog_vfy_check_sizes(KIOGEN_VERIFY_CRC32C, &c, &attr),
+	      "a reading job's range of sizes refused");
+	c.blockalign = 6144;
+	msg = kiog_vfy_check_sizes(KIOGEN_VERIFY_CRC32C, &c, &attr);
+	CHECK(msg && !strncmp(msg, "blockalign:", 11) && attr == KIOGEN_A_JOB_BLOCKALIGN,
+	      "reads at offsets off the smallest read's multiples: %s", msg ? msg : "(passed)");
+	c.blockalign = 0;
+	c.blocksize_unaligned = 1;
+	msg = kiog_vfy_check_sizes(KIOGEN_VERIFY_CRC32C, &c, &attr);
+	CHECK(msg && !strncmp(msg, "blocksize_unaligned:", 20) &&
+	      attr == KIOGEN_A_JOB_BLOCKSIZE_UNALIGNED,
+	      "reads of any length: %s", msg ? msg : "(passed)");
+	c.blocksize_unaligned = 0;
 	c.bs_max = 0;
 	c.bs = 32;
 	msg = kiog_vfy_check_sizes(KIOGEN_VERIFY_CRC32C, &c, &attr);
@@ -462,7 +663,9 @@ static const struct tcase cases[] = {
 	{ "a job that reads checks what it reads", t_mixed, NULL },
 	{ "the stream digest covers the verify settings", t_digest, NULL },
 	{ "rate limits: writes paced, reading back not, a held write not read back", t_rate, NULL },
-	{ "sizes: one write size, aligned; the attribute at fault named", t_sizes, NULL },
+	{ "sizes: mixed writes and reads pass, on whole units; the attribute named", t_sizes, NULL },
+	{ "record: the unit, marks and overlaps, partial and whole overwrites", t_record, NULL },
+	{ "mixed write sizes: read back, backlog, verify_only, a corrupted block named", t_mixed_sizes, NULL },
 };
 
 int main(void)

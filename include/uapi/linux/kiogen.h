@@ -77,6 +77,12 @@ struct kiogen_verify_result {
 	__u64 bad_byte;		/* pattern: offset in the block of the first bad byte */
 	__u8 want, got;		/* pattern: that byte expected and found */
 	__u8 pad[6];
+	/*
+	 * Blocks not read back: written over, in part or whole, by a later
+	 * write of the worker (writes of mixed sizes); absent from a module
+	 * before it, the attribute 8 bytes shorter.
+	 */
+	__u64 written_over;
 };
 
 /* KIOGEN_A_JOB_CONTINUE_ON_ERROR: every kind of error is counted */
