@@ -66,6 +66,16 @@ static int kg_run_new_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
+/* The name of file @file of job @job, for a kernel message about job fds */
+static bool kg_run_file_name(const void *data, uint32_t job, uint32_t file, char *buf,
+			     size_t len)
+{
+	const struct kg_jobs *js = data;
+
+	return job < js->nr_jobs && file < kg_job_files_total(&js->jobs[job]) &&
+	       !kg_job_file_path(&js->jobs[job], file, buf, len);
+}
+
 /* fio's letter of a running job: R r W w M m, lower case when random */
 static char kg_eta_letter(uint32_t rw)
 {
@@ -397,7 +407,10 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 			   tg[i].nr_fds ? tg[i].nr_fds : 1);
 	kg_disks_read(r, js, false, 0);
 	t0 = kg_now_ms();
+	nl->file_name = kg_run_file_name;
+	nl->file_name_data = js;
 	ret = kg_nl_talk(nl, nlh, kg_run_new_cb, &id);
+	nl->file_name = NULL;
 	/* the module took its own references to the files during RUN_NEW */
 	for (i = 0; i < js->nr_jobs; i++)
 		kg_target_close(&tg[i]);

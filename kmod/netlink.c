@@ -7,7 +7,9 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/list.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/netlink.h>
 #include <linux/rcupdate.h>
 #include <linux/sched/cputime.h>
@@ -219,6 +221,96 @@ void kiog_nl_err(struct netlink_ext_ack *extack, const struct nlattr *attr,
 	}
 }
 
+#ifndef KIOG_HAVE_EXTACK_FMT
+/*
+ * Before 6.2 an extack holds no message of its own: a formatted one must
+ * outlive the request, so each distinct one is kept until the module goes
+ * (job fds' index times a few reasons: bounded by KIOG_NL_MSGS).
+ */
+#define KIOG_NL_MSGS	4096
+
+struct kiog_nl_msg {
+	struct list_head node;
+	char msg[];
+};
+
+static LIST_HEAD(kiog_nl_msgs);
+static DEFINE_MUTEX(kiog_nl_msgs_lock);
+static unsigned int kiog_nl_nr_msgs;
+
+static const char *kiog_nl_msg_keep(const char *msg, const char *fallback)
+{
+	struct kiog_nl_msg *m;
+	const char *ret = fallback;
+
+	mutex_lock(&kiog_nl_msgs_lock);
+	list_for_each_entry(m, &kiog_nl_msgs, node) {
+		if (!strcmp(m->msg, msg)) {
+			ret = m->msg;
+			goto out;
+		}
+	}
+	if (kiog_nl_nr_msgs >= KIOG_NL_MSGS)
+		goto out;
+	m = kmalloc(struct_size(m, msg, strlen(msg) + 1), GFP_KERNEL);
+	if (!m)
+		goto out;
+	strcpy(m->msg, msg);
+	list_add(&m->node, &kiog_nl_msgs);
+	kiog_nl_nr_msgs++;
+	ret = m->msg;
+out:
+	mutex_unlock(&kiog_nl_msgs_lock);
+	return ret;
+}
+
+static void kiog_nl_msgs_free(void)
+{
+	struct kiog_nl_msg *m, *n;
+
+	list_for_each_entry_safe(m, n, &kiog_nl_msgs, node)
+		kfree(m);
+	INIT_LIST_HEAD(&kiog_nl_msgs);
+}
+#else
+static void kiog_nl_msgs_free(void)
+{
+}
+#endif
+
+/**
+ * kiog_nl_err_file() - a refusal of one of the job's files
+ * @extack: where it goes
+ * @tb: the job's attributes
+ * @file: 0: job fd; N: job fds[N - 1]
+ * @msg: "job fd: WHAT"; for job fds it reads "job fds[INDEX]: WHAT"
+ */
+void kiog_nl_err_file(struct netlink_ext_ack *extack, struct nlattr **tb,
+		      u32 file, const char *msg)
+{
+	static const char pre[] = "job fd: ";
+	const char *what = msg;
+
+	if (!file) {
+		kiog_nl_err(extack, tb[KIOGEN_A_JOB_FD], msg);
+		return;
+	}
+	if (!strncmp(msg, pre, sizeof(pre) - 1))
+		what = msg + sizeof(pre) - 1;
+#ifdef KIOG_HAVE_EXTACK_FMT
+	NL_SET_ERR_MSG_ATTR_FMT(extack, tb[KIOGEN_A_JOB_FDS], "job fds[%u]: %s",
+				file - 1, what);
+#else
+	{
+		char buf[128];
+
+		snprintf(buf, sizeof(buf), "job fds[%u]: %s", file - 1, what);
+		kiog_nl_err(extack, tb[KIOGEN_A_JOB_FDS],
+			    kiog_nl_msg_keep(buf, "job fds: one of them is refused"));
+	}
+#endif
+}
+
 /* The attribute a message of bs.h (it starts with fio's name) is about. */
 static struct nlattr *kiog_nl_bs_attr(struct nlattr **tb, const char *msg)
 {
@@ -369,29 +461,25 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 	return 0;
 }
 
-/* A target must allow what the job does with it. */
-static int kiog_nl_check_file(struct kiog_job *job, struct file *f,
-			      struct nlattr *attr, struct netlink_ext_ack *extack)
+/* A target must allow what the job does with it: @file 0 is job fd, N job fds[N - 1]. */
+static int kiog_nl_check_file(struct kiog_job *job, struct file *f, u32 file,
+			      struct nlattr **tb, struct netlink_ext_ack *extack)
 {
 	struct kiog_job_cfg *c = &job->cfg;
-	bool fds = nla_type(attr) == KIOGEN_A_JOB_FDS;
 
 	if (kiog_rw_writes(c->rw) && !(f->f_mode & FMODE_WRITE)) {
-		kiog_nl_err(extack, attr, fds ?
-			    "job fds: one is not open for writing, and the job writes" :
-			    "job fd: not open for writing, and the job writes");
+		kiog_nl_err_file(extack, tb, file,
+				 "job fd: not open for writing, and the job writes");
 		return -EBADF;
 	}
 	if (kiog_rw_reads(c->rw) && !(f->f_mode & FMODE_READ)) {
-		kiog_nl_err(extack, attr, fds ?
-			    "job fds: one is not open for reading, and the job reads" :
-			    "job fd: not open for reading, and the job reads");
+		kiog_nl_err_file(extack, tb, file,
+				 "job fd: not open for reading, and the job reads");
 		return -EBADF;
 	}
 	/* appending writes would go to the end of the file, not to the offsets */
 	if (f->f_flags & O_APPEND) {
-		kiog_nl_err(extack, attr, fds ? "job fds: one was opened with O_APPEND" :
-			    "job fd: opened with O_APPEND");
+		kiog_nl_err_file(extack, tb, file, "job fd: opened with O_APPEND");
 		return -EINVAL;
 	}
 	return 0;
@@ -448,11 +536,11 @@ static int kiog_nl_take_fds(struct kiog_job *job, struct nlattr *nest,
 	for (i = 0; i < n; i++) {
 		job->files[i + 1] = fget(fds[i]);
 		if (!job->files[i + 1]) {
-			NL_SET_ERR_MSG_ATTR(extack, a,
-					    "job fds: not an open file descriptor of the requester");
+			kiog_nl_err_file(extack, tb, i + 1,
+					 "job fd: not an open file descriptor of the requester");
 			return -EBADF;
 		}
-		err = kiog_nl_check_file(job, job->files[i + 1], a, extack);
+		err = kiog_nl_check_file(job, job->files[i + 1], i + 1, tb, extack);
 		if (err)
 			return err;
 	}
@@ -501,7 +589,7 @@ static int kiog_nl_take_fd(struct kiog_job *job, struct nlattr *nest,
 		}
 		return 0;
 	}
-	err = kiog_nl_check_file(job, job->file, fd, extack);
+	err = kiog_nl_check_file(job, job->file, 0, tb, extack);
 	if (err)
 		return err;
 	return kiog_nl_take_fds(job, nest, tb, extack);
@@ -1730,6 +1818,8 @@ err_pernet:
 void kiog_nl_exit(void)
 {
 	genl_unregister_family(&kiog_family);
+	/* no request is inside the family now: its acks are sent */
+	kiog_nl_msgs_free();
 	kiog_genl_free_ops(&kiog_family);
 	netlink_unregister_notifier(&kiog_nl_notifier);
 	unregister_pernet_subsys(&kiog_nl_net_ops);

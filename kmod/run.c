@@ -78,6 +78,10 @@ int kiog_job_open(struct kiog_job *job, struct nlattr **tb,
 
 	if (!err || !why.msg)
 		return err;
+	if (why.field == KIOGEN_A_JOB_FDS) {
+		kiog_nl_err_file(extack, tb, why.file, why.msg);
+		return err;
+	}
 	if (extack)
 		extack->_msg = why.msg;
 	if (why.field && why.field <= KIOGEN_A_JOB_MAX)

@@ -398,7 +398,9 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 					     GFP_KERNEL_ACCOUNT, node);
 		if (!w->blk_split)
 			return -ENOMEM;
-		w->blk_file = S_ISREG(file_inode(job->file)->i_mode);
+		/* any of its files: each I/O to a file times its fs phase */
+		for (i = 0; i < job->worker_files; i++)
+			w->blk_file |= S_ISREG(file_inode(w->files[i])->i_mode);
 	}
 	kiog_rng_seed(&fill, wlc.seed ^ KIOG_FILL_SEED);
 	for (i = 0; i < c->iodepth; i++) {
@@ -678,7 +680,7 @@ static u32 kiog_worker_reap(struct kiog_worker *w, u32 max)
 			if (unlikely(w->blk_split))
 				kiog_blk_split_add(w->blk_split, &s->blk,
 						   s->start_ns, s->end_ns,
-						   w->blk_file);
+						   S_ISREG(file_inode(s->file)->i_mode));
 		}
 		if (unlikely(w->blk_split))
 			kiog_blk_forget(w->job->run, s);

@@ -114,6 +114,14 @@ if nullb_create kfil0 size=64 irqmode=0 && nullb_create kfil1 size=64 irqmode=0;
 		--number_ios=2000 --file_service_type=random --ioengine=io_uring --iodepth=4
 	check "two devices, random: identical stream on both paths" \
 		test "$(json "$TMP/bio.json" 'j["compare"]["identical_stream"]')" = True
+	# the module names the second device by its index in fds, the CLI by its name
+	blockdev --setro /dev/kfil1
+	"$KIOGEN" run --name=b --filename=/dev/kfil0:/dev/kfil1 --rw=randwrite --bs=4k \
+		--number_ios=10 > "$TMP/bro.out" 2>&1
+	echo "# $(cat "$TMP/bro.out")"
+	check "a read-only second device: refused as fds[0], named /dev/kfil1" \
+		grep -q "kernel: job fds\[0\]: the device is read-only (file: /dev/kfil1)" "$TMP/bro.out"
+	blockdev --setrw /dev/kfil1
 	nullb_remove kfil1
 	nullb_remove kfil0
 else
@@ -138,12 +146,17 @@ echo "# $(cat "$TMP/ro.out")"
 check "an unwritable file of the list: refused (exit 1), naming it" \
 	test $rc -eq 1 -a -n "$(grep "cannot open $D/w2: permission denied" "$TMP/ro.out")"
 
-# the module checks each fd of fds as it checks fd, naming the attribute
-line=$(knl new engine=kiocb name=k rw=write bs=4096 number_ios=4 nrfiles=2 \
-	--fd "$D/w1:rdwr" --fd "$D/w1:rdonly")
+# the module checks each fd of fds as it checks fd, naming the entry by its index
+line=$(knl new engine=kiocb name=k rw=write bs=4096 number_ios=4 nrfiles=4 \
+	--fd "$D/w1:rdwr" --fd "$D/w1:rdwr" --fd "$D/w1:rdwr" --fd "$D/w1:rdonly")
 echo "# $line"
-check "an fd of fds not open for writing: the module refuses it, naming fds" \
-	grep -q "errno=EBADF .*msg=job fds: one is not open for writing" <<<"$line"
+check "fds[2] not open for writing: the module refuses it, naming fds[2]" \
+	grep -q "errno=EBADF .*msg=job fds\[2\]: not open for writing, and the job writes" <<<"$line"
+line=$(knl new engine=kiocb name=k rw=read bs=4096 number_ios=4 nrfiles=3 \
+	--fd "$D/w1:rdonly" --fd "$D/w1:rdonly" --fd "/dev/null:rdonly")
+echo "# $line"
+check "fds[1] a character device: the engine refuses it, naming fds[1]" \
+	grep -q "errno=EINVAL .*msg=job fds\[1\]: not a regular file or block device" <<<"$line"
 line=$(knl new engine=kiocb name=k rw=read bs=4096 number_ios=4 nrfiles=3 \
 	--fd "$D/w1:rdonly" --fd "$D/w1:rdonly")
 echo "# $line"
