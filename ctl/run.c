@@ -402,9 +402,15 @@ int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 	nlh = kg_nl_req(nl, KIOGEN_CMD_RUN_NEW, 0);
 	if (js->global.detached)
 		mnl_attr_put_u32(nlh, KIOGEN_A_FLAGS, KIOGEN_RUN_F_DETACHED);
-	for (i = 0; i < js->nr_jobs; i++)
-		kg_job_put(nlh, &js->jobs[i], tg[i].nr_fds ? tg[i].fds : &tg[i].fd,
-			   tg[i].nr_fds ? tg[i].nr_fds : 1);
+	for (i = 0; i < js->nr_jobs; i++) {
+		struct kg_job jc = js->jobs[i];
+
+		/* each file its own region: size is the smallest of them */
+		if (tg[i].regions)
+			jc.size = tg[i].region_min;
+		kg_job_put(nlh, &jc, tg[i].nr_fds ? tg[i].fds : &tg[i].fd,
+			   tg[i].nr_fds ? tg[i].nr_fds : 1, tg[i].regions);
+	}
 	kg_disks_read(r, js, false, 0);
 	t0 = kg_now_ms();
 	nl->file_name = kg_run_file_name;

@@ -485,6 +485,67 @@ static int kiog_nl_check_file(struct kiog_job *job, struct file *f, u32 file,
 	return 0;
 }
 
+/* Job file-regions: a u64 for each of the job's files (fd, then fds). */
+static int kiog_nl_take_regions(struct kiog_job *job, struct nlattr **tb,
+				struct netlink_ext_ack *extack)
+{
+	struct kiog_job_cfg *c = &job->cfg;
+	struct nlattr *a = tb[KIOGEN_A_JOB_FILE_REGIONS];
+
+	if (!a)
+		return 0;
+	if (nla_len(a) != job->nr_files * sizeof(u64)) {
+		NL_SET_ERR_MSG_ATTR(extack, a,
+				    "job file-regions: not a u64 for each file (fd, then fds)");
+		return -EINVAL;
+	}
+	/* a region's blocks are the generator's: one distribution for all */
+	if (c->offset_increment ||
+	    c->random_distribution != KIOGEN_RANDOM_DISTRIBUTION_RANDOM) {
+		NL_SET_ERR_MSG_ATTR(extack, a,
+				    "job file-regions: not with offset-increment or a random-distribution");
+		return -EINVAL;
+	}
+	job->file_regions = kmemdup(nla_data(a), nla_len(a), GFP_KERNEL_ACCOUNT);
+	return job->file_regions ? 0 : -ENOMEM;
+}
+
+/* Bytes of target file @f. */
+static u64 kiog_nl_file_bytes(struct file *f)
+{
+	struct inode *inode = file_inode(f);
+
+	return S_ISBLK(inode->i_mode) ? bdev_nr_bytes(kiog_file_bdev(f)) :
+					i_size_read(inode);
+}
+
+/* Each file's region holds the largest I/O and ends within the file. */
+static int kiog_nl_check_regions(struct kiog_job *job, struct nlattr **tb,
+				 struct netlink_ext_ack *extack)
+{
+	struct kiog_job_cfg *c = &job->cfg;
+	u64 bytes, r;
+	u32 i;
+
+	if (!job->file_regions)
+		return 0;
+	for (i = 0; i < job->nr_files; i++) {
+		r = job->file_regions[i];
+		bytes = kiog_nl_file_bytes(job->files[i]);
+		if (r < job->max_bs) {
+			NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_FILE_REGIONS],
+					    "job file-regions: one is smaller than the largest block size");
+			return -EINVAL;
+		}
+		if (c->offset >= bytes || r > bytes - c->offset) {
+			NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_FILE_REGIONS],
+					    "job file-regions: one ends past the end of its file");
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 /*
  * A job's targets after the first (fio's filename=a:b, or nrfiles): either
  * one set every worker shares, or one set per worker.
@@ -505,6 +566,11 @@ static int kiog_nl_take_fds(struct kiog_job *job, struct nlattr *nest,
 		if (c->nrfiles != 1) {
 			NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_NRFILES],
 					    "job nrfiles: a data job needs that many fds (job fds)");
+			return -EINVAL;
+		}
+		if (tb[KIOGEN_A_JOB_FILE_REGIONS]) {
+			NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_FILE_REGIONS],
+					    "job file-regions: only with several files (job fds)");
 			return -EINVAL;
 		}
 		return 0;
@@ -544,7 +610,7 @@ static int kiog_nl_take_fds(struct kiog_job *job, struct nlattr *nest,
 		if (err)
 			return err;
 	}
-	return 0;
+	return kiog_nl_take_regions(job, tb, extack);
 }
 
 /*
@@ -704,11 +770,15 @@ static int kiog_nl_check_region(struct kiog_job *job, struct nlattr **tb,
 				    "job size: smaller than one block (bs)");
 		return -EINVAL;
 	}
-	err = kiog_nl_check_sizes(job, tb, extack);
+	err = kiog_nl_check_sizes(job, tb, extack) ?:
+	      kiog_nl_check_regions(job, tb, extack);
 	if (err)
 		return err;
-	/* fio: size is every file's region, io_size all of them by default */
-	if (!c->io_size && check_mul_overflow(c->size, (u64)job->worker_files,
+	/*
+	 * fio: size is every file's region, io_size all of them by default;
+	 * with file-regions, each worker's (kiog_worker_alloc())
+	 */
+	if (!c->io_size && !job->file_regions && check_mul_overflow(c->size, (u64)job->worker_files,
 					      &c->io_size))
 		c->io_size = U64_MAX;
 	return 0;

@@ -144,6 +144,8 @@ static void kiog_job_release_target(struct kiog_job *job, bool sync)
 		}
 		kfree(job->files);
 	}
+	kfree(job->file_regions);
+	job->file_regions = NULL;
 	job->files = &job->file;
 	job->nr_files = 1;
 	if (job->file) {

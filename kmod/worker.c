@@ -67,6 +67,16 @@ static u32 kiog_max_samples(const struct kiog_job_cfg *c)
 	return kiog_core_max_samples(&cc);
 }
 
+/* The regions of the worker's files (job file-regions); NULL: size. */
+static const u64 *kiog_worker_regions(const struct kiog_worker *w)
+{
+	const struct kiog_job *job = w->job;
+
+	if (!job->file_regions)
+		return NULL;
+	return job->file_regions + (w->files - job->files);
+}
+
 /* What a worker keeps once its thread has ended: the results. */
 /*
  * What the worker struct (vmalloc: whole pages), @nr_samples samples and
@@ -364,10 +374,17 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 					    GFP_KERNEL_ACCOUNT, node);
 		if (!w->wl_files)
 			return -ENOMEM;
-		kiog_wl_files(&w->wl, w->wl_files, job->worker_files);
+		/* checked against the generator's rules when the job came */
+		if (WARN_ON_ONCE(kiog_wl_files(&w->wl, w->wl_files, job->worker_files,
+					       kiog_worker_regions(w))))
+			return -EINVAL;
 	}
 
 	kiog_core_cfg_of(c, &cc);
+	/* fio: without io_size, each file's region once */
+	if (!c->io_size && kiog_worker_regions(w))
+		cc.io_size = kiog_wl_regions_total(kiog_worker_regions(w),
+						   job->worker_files);
 	samples = kvmalloc_node(array_size(kiog_core_max_samples(&cc),
 					   sizeof(*samples)),
 				GFP_KERNEL_ACCOUNT, node);
