@@ -165,16 +165,22 @@ for path in kernel syscall; do
 		--nrfiles=8 --filesize=64k-1m --bs=4k --rw=randread --randseed=9 --direct=1 \
 		--output-format=json > "$TMP/fr.json" 2> "$TMP/fr.err" || echo "# $(cat "$TMP/fr.err")"
 	eval "fr_$path=\"\$(sizes "$D"/fr-$path.*)\""
-	eval "fr_io_$path=\"\$(json "$TMP/fr.json" 'j["jobs"][0]["read"]["io_bytes"]')\""
+	io=$(json "$TMP/fr.json" 'j["jobs"][0]["read"]["io_bytes"]')
+	eval "fr_io_$path=\$io"
 done
-echo "# filesize=64k-1m: kernel $fr_kernel, syscall $fr_syscall"
+echo "# filesize=64k-1m: kernel $fr_kernel ($fr_io_kernel bytes read), syscall $fr_syscall ($fr_io_syscall)"
 check "filesize=64k-1m: 8 sizes in the range, multiples of 4k, not all one" \
 	awk -v a="$fr_kernel" 'BEGIN { n = split(a, v, " "); if (n != 8) exit 1;
 		for (i = 1; i <= n; i++) { if (v[i] < 65536 || v[i] > 1048576 || v[i] % 4096) exit 1;
 			if (v[i] != v[1]) d = 1 } exit !d }'
 check "filesize=64k-1m: the same sizes on both paths" test "$fr_kernel" = "$fr_syscall"
 check "filesize=64k-1m: each file read once, whole (io_size is the sum of the sizes)" \
-	test "$fr_io_kernel" = "$(( $(echo $fr_kernel | tr ' ' '+') ))"
+	test "$fr_io_kernel" = "$(( $(echo $fr_kernel | tr ' ' '+') ))" -a "$fr_io_syscall" = "$fr_io_kernel"
+cmpj "$TMP/cmp-fr.json" --name=c --directory="$D" --filename_format='fr-kernel.$filenum' \
+	--nrfiles=8 --filesize=64k-1m --bs=4k --rw=randrw --number_ios=3000 \
+	--file_service_type=random --randseed=9 --ioengine=io_uring --iodepth=4 --direct=1
+check "filesize=64k-1m: identical stream on both paths" \
+	test "$(json "$TMP/cmp-fr.json" 'j["compare"]["identical_stream"]')" = True
 
 # the identical stream on both paths: compare's digest covers the file
 for fst in roundrobin random:4 sequential; do
