@@ -90,7 +90,7 @@ static void kg_get_PATTERN(const struct nlattr *a, struct kiog_pattern *v)
 }
 
 void kg_job_put(struct nlmsghdr *nlh, const struct kg_job *j, const int *fds,
-		uint32_t nr_fds)
+		uint32_t nr_fds, const uint64_t *regions)
 {
 	struct nlattr *nest = mnl_attr_nest_start(nlh, KIOGEN_A_JOB);
 	uint32_t i, *a;
@@ -108,6 +108,8 @@ void kg_job_put(struct nlmsghdr *nlh, const struct kg_job *j, const int *fds,
 		mnl_attr_put(nlh, KIOGEN_A_JOB_FDS, (nr_fds - 1) * sizeof(*a), a);
 		free(a);
 	}
+	if (regions && nr_fds > 1)
+		mnl_attr_put(nlh, KIOGEN_A_JOB_FILE_REGIONS, nr_fds * sizeof(*regions), regions);
 	mnl_attr_put_strz(nlh, KIOGEN_A_JOB_ENGINE, j->engine);
 #define KG_PUT(field, ATTR, TYPE, ...) \
 	kg_put_##TYPE(nlh, KIOGEN_A_JOB_##ATTR, j->field);

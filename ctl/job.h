@@ -61,11 +61,11 @@ struct kg_job {
 	/* metadata engines (fio's filecreate, ...; include/kiogen/meta.h) */
 	char directory[KIOGEN_PATH_LEN];	/* where their files are */
 	char filename_format[KIOGEN_META_NAME_MAX + 1];	/* "": fio's default */
-	uint32_t openfiles;		/* accepted; each operation closes its file */
 	/* data jobs' files (ctl/target.h) */
 	bool files_generated;		/* nrfiles names from filename_format */
 	bool unlink;			/* remove them after the run */
 	bool create_on_open;		/* create them sparse, no layout */
+	uint64_t filesize_lo;		/* filesize=LOW-HIGH's LOW; filesize is HIGH */
 	uint32_t fadvise_hint;		/* enum kg_fadvise */
 	/* fio's cgroup options (ctl/cgroup.h): the CLI's, never the kernel's */
 	char cgroup[KG_CGROUP_LEN];	/* below the cgroup2 root; "": none */
@@ -250,10 +250,11 @@ struct nlattr;
 
 /*
  * A job as one KIOGEN_A_JOB nest of RUN_NEW, its targets the descriptors
- * @fds (none: @nr_fds 0, or @fds[0] -1): the first as fd, the rest as fds.
+ * @fds (none: @nr_fds 0, or @fds[0] -1): the first as fd, the rest as fds;
+ * @regions: each file's region (file-regions), NULL: none.
  */
 void kg_job_put(struct nlmsghdr *nlh, const struct kg_job *j, const int *fds,
-		uint32_t nr_fds);
+		uint32_t nr_fds, const uint64_t *regions);
 /* A job of a RUN_GET dump, as the kernel runs it (ioengine is the kernel's engine). */
 void kg_job_parse(const struct nlattr *nest, struct kg_job *j);
 /* The option a job attribute came from, for the kernel's errors. */

@@ -188,14 +188,47 @@ static const char *kg_nl_attr_name(const struct nlmsghdr *req, uint32_t off)
 
 /* State of one request while its replies come in. */
 struct kg_talk {
+	const struct kg_nl *nl;
 	const struct nlmsghdr *req;
 	int error;		/* 1 until the ack or the end of the dump */
 	kg_nl_cb cb;
 	void *data;
 };
 
+/* Which job of request @req the attribute at byte @off is in; -1: none. */
+static int kg_nl_attr_job(const struct nlmsghdr *req, uint32_t off)
+{
+	const char *base = (const char *)req;
+	const struct nlattr *a;
+	int job = 0;
+
+	mnl_attr_for_each(a, req, sizeof(struct genlmsghdr)) {
+		uint32_t start = (const char *)a - base;
+
+		if (mnl_attr_get_type(a) != KIOGEN_A_JOB)
+			continue;
+		if (off >= start && off < start + mnl_attr_get_len(a))
+			return job;
+		job++;
+	}
+	return -1;
+}
+
+/* " (FILE)" after a message about job fds[INDEX], when the caller names it. */
+static void kg_nl_print_file(const struct kg_talk *t, const char *msg, int job)
+{
+	char name[4096];
+	unsigned int idx;
+
+	if (!msg || job < 0 || !t->nl->file_name ||
+	    sscanf(msg, "job fds[%u]:", &idx) != 1 ||
+	    !t->nl->file_name(t->nl->file_name_data, job, idx + 1, name, sizeof(name)))
+		return;
+	fprintf(stderr, " (file: %s)", name);
+}
+
 static void kg_nl_print_error(const struct kg_talk *t, int error,
-			      const char *msg, const char *attr)
+			      const char *msg, const char *attr, int job)
 {
 	/* the family lookup fails quietly: the caller explains it */
 	if (t->req->nlmsg_type == GENL_ID_CTRL && error == -ENOENT)
@@ -208,6 +241,7 @@ static void kg_nl_print_error(const struct kg_talk *t, int error,
 	if (!msg && error == -EPERM && t->req->nlmsg_type != GENL_ID_CTRL)
 		msg = "CAP_SYS_ADMIN is required";
 	fprintf(stderr, "kiogen: kernel: %s", msg ? msg : strerror(-error));
+	kg_nl_print_file(t, msg, job);
 	if (attr && (!msg || !strstr(msg, attr)))
 		fprintf(stderr, " (attribute: %s)", attr);
 	if (msg)
@@ -221,6 +255,7 @@ static void kg_nl_extack(struct kg_talk *t, const struct nlmsghdr *nlh,
 {
 	const char *msg = NULL, *attr = NULL;
 	const struct nlattr *a;
+	int job = -1;
 
 	if (nlh->nlmsg_flags & NLM_F_ACK_TLVS) {
 		mnl_attr_for_each(a, nlh, off) {
@@ -230,11 +265,12 @@ static void kg_nl_extack(struct kg_talk *t, const struct nlmsghdr *nlh,
 				break;
 			case NLMSGERR_ATTR_OFFS:
 				attr = kg_nl_attr_name(t->req, mnl_attr_get_u32(a));
+				job = kg_nl_attr_job(t->req, mnl_attr_get_u32(a));
 				break;
 			}
 		}
 	}
-	kg_nl_print_error(t, error, msg, attr);
+	kg_nl_print_error(t, error, msg, attr, job);
 }
 
 static int kg_nl_error_cb(const struct nlmsghdr *nlh, void *data)
@@ -278,7 +314,7 @@ static int kg_nl_data_cb(const struct nlmsghdr *nlh, void *data)
 int kg_nl_talk(struct kg_nl *nl, struct nlmsghdr *nlh, kg_nl_cb cb, void *data)
 {
 	mnl_cb_t ctl[NLMSG_MIN_TYPE] = { 0 };
-	struct kg_talk t = { .req = nlh, .error = 1, .cb = cb, .data = data };
+	struct kg_talk t = { .nl = nl, .req = nlh, .error = 1, .cb = cb, .data = data };
 	char *rbuf;
 	int ret;
 

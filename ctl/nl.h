@@ -7,6 +7,8 @@
 #ifndef KIOGEN_CTL_NL_H
 #define KIOGEN_CTL_NL_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <libmnl/libmnl.h>
 #include <linux/genetlink.h>
@@ -19,6 +21,14 @@ struct kg_nl {
 	uint32_t seq;
 	uint32_t mcgrp_events;
 	char *buf;			/* KG_NL_BUFSIZE: requests and replies */
+	/*
+	 * Set around a request whose jobs carry fds: the name of job @job's
+	 * file @file (0: job fd, N: job fds[N - 1]) into @buf, for a kernel
+	 * message about "job fds[INDEX]"; false when it has none.
+	 */
+	bool (*file_name)(const void *data, uint32_t job, uint32_t file, char *buf,
+			  size_t len);
+	const void *file_name_data;
 };
 
 #define KG_NL_BUFSIZE	(64 * 1024)

@@ -96,6 +96,19 @@ int kg_job_file_path(const struct kg_job *j, uint32_t i, char *buf, size_t len)
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
+uint64_t kg_job_file_size(const struct kg_job *j, uint32_t i)
+{
+	uint32_t nr = kg_job_nr_files(j);
+	uint32_t min_bs = j->bs_write && j->bs_write < j->bs ? j->bs_write : j->bs;
+	uint64_t v;
+
+	if (!j->filesize_lo)
+		return j->filesize;
+	/* fio's get_rand_file_size(): in the range, down to the smallest block */
+	v = kiog_meta_filesize(j->seed, j->filesize_lo, j->filesize, i / nr, i % nr);
+	return min_bs ? v - v % min_bs : v;
+}
+
 /* fio's file_service_type=TYPE[:N] */
 int kg_opt_file_service(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 			const char *v, FILE *err)
@@ -148,6 +161,17 @@ int kg_job_finish_files(struct kg_job *j, FILE *err, FILE *info)
 	uint32_t i, nr;
 	const char *p;
 
+	(void)info;
+	/* filesize=LOW-HIGH of a data job: each file a size of its own */
+	if (j->meta_filesize_min) {
+		j->filesize_lo = j->meta_filesize_min;
+		j->meta_filesize_min = 0;
+		if (j->filesize_lo < j->offset + j->bs) {
+			fprintf(err, "kiogen: %s: filesize: LOW (%" PRIu64 ") leaves no block after offset\n",
+				j->name, j->filesize_lo);
+			return -EINVAL;
+		}
+	}
 	if (!j->filename[0] && (j->directory[0] || j->nrfiles > 1 || j->filename_format[0]))
 		j->files_generated = true;
 	if (j->directory[0]) {
@@ -174,9 +198,6 @@ int kg_job_finish_files(struct kg_job *j, FILE *err, FILE *info)
 		}
 	if (!j->files_generated)
 		j->nrfiles = nr;	/* fio: the list wins over nrfiles */
-	if (j->openfiles && j->openfiles < nr)
-		fprintf(info, "kiogen: %s: openfiles=%u: every one of the %u files stays open (the module holds them all)\n",
-			j->name, j->openfiles, nr);
 	if (j->files_generated) {
 		/* the report's filename: where the files are */
 		snprintf(j->filename, sizeof(j->filename), "%s", j->directory[0] ? j->directory : ".");
@@ -190,7 +211,9 @@ int kg_job_finish_files(struct kg_job *j, FILE *err, FILE *info)
 	/* fio's per-file size; io_size is all of them */
 	if (j->size && !j->io_size)
 		j->io_size = j->size;
-	if (j->filesize)
+	if (j->filesize_lo)
+		j->size = 0;	/* each file's own: kg_target_open() */
+	else if (j->filesize)
 		j->size = j->filesize;
 	else if (j->size)
 		j->size /= nr;

@@ -378,7 +378,7 @@ static const struct kg_option kg_options[] = {
 	{
 		.name = "filesize", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_filesize,
 		.category = KG_CAT_FILE,
-		.help = "size a new or short file is laid out to before the run (default: offset + size); several files: each file's (default size / nrfiles); filecreate: LOW-HIGH, a seeded size from the range per file",
+		.help = "size a new or short file is laid out to before the run (default: offset + size); several files: each file's (default size / nrfiles); LOW-HIGH: a seeded size from the range per file, a multiple of bs for data jobs",
 	},
 	{
 		.name = "fallocate", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(fallocate),
@@ -562,8 +562,8 @@ static const struct kg_option kg_options[] = {
 	},
 	{
 		.name = "openfiles", .type = KG_OPT_INT, .off1 = KG_JOFF(openfiles),
-		.minval = 1, .maxval = UINT32_MAX, .report = KG_REPORT_SET, .category = KG_CAT_FILE,
-		.help = "files open at once: accepted; data jobs keep every file open, the metadata engines one at most",
+		.minval = 1, .maxval = KIOGEN_MAX_NRFILES, .report = KG_REPORT_SET, .category = KG_CAT_FILE,
+		.help = "most of a job's files taking I/O at once, opened and closed as fio's (default nrfiles); the metadata engines have one open at most",
 	},
 	/* kiogen's latency split (include/kiogen/split.h) */
 	{

@@ -244,6 +244,17 @@ uint32_t kg_job_files_total(const struct kg_job *j);
  */
 int kg_job_file_path(const struct kg_job *j, uint32_t i, char *buf, size_t len);
 
+/**
+ * kg_job_file_size() - the size file @i of a data job is laid out to
+ * @j: the job, finished
+ * @i: as kg_job_file_path() takes it
+ *
+ * filesize, or with filesize=LOW-HIGH a size of the range drawn from the
+ * seed and the file (kiog_meta_filesize()), rounded down to the smallest
+ * block size as fio's; 0: none (size decides).
+ */
+uint64_t kg_job_file_size(const struct kg_job *j, uint32_t i);
+
 /* options-place.c: cpus_allowed, numa_cpu_nodes, nice, prio, prioclass */
 int kg_opt_place(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 		 const char *v, FILE *err);

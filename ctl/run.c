@@ -67,6 +67,16 @@ static int kg_run_new_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
+/* The name of file @file of job @job, for a kernel message about job fds */
+static bool kg_run_file_name(const void *data, uint32_t job, uint32_t file, char *buf,
+			     size_t len)
+{
+	const struct kg_jobs *js = data;
+
+	return job < js->nr_jobs && file < kg_job_files_total(&js->jobs[job]) &&
+	       !kg_job_file_path(&js->jobs[job], file, buf, len);
+}
+
 /* fio's letter of a running job: R r W w M m, lower case when random */
 static char kg_eta_letter(uint32_t rw)
 {
@@ -393,12 +403,21 @@ static int kg_kernel_run_here(struct kg_nl *nl, const struct kg_jobs *js,
 	nlh = kg_nl_req(nl, KIOGEN_CMD_RUN_NEW, 0);
 	if (js->global.detached)
 		mnl_attr_put_u32(nlh, KIOGEN_A_FLAGS, KIOGEN_RUN_F_DETACHED);
-	for (i = 0; i < js->nr_jobs; i++)
-		kg_job_put(nlh, &js->jobs[i], tg[i].nr_fds ? tg[i].fds : &tg[i].fd,
-			   tg[i].nr_fds ? tg[i].nr_fds : 1);
+	for (i = 0; i < js->nr_jobs; i++) {
+		struct kg_job jc = js->jobs[i];
+
+		/* each file its own region: size is the smallest of them */
+		if (tg[i].regions)
+			jc.size = tg[i].region_min;
+		kg_job_put(nlh, &jc, tg[i].nr_fds ? tg[i].fds : &tg[i].fd,
+			   tg[i].nr_fds ? tg[i].nr_fds : 1, tg[i].regions);
+	}
 	kg_disks_read(r, js, false, 0);
 	t0 = kg_now_ms();
+	nl->file_name = kg_run_file_name;
+	nl->file_name_data = js;
 	ret = kg_nl_talk(nl, nlh, kg_run_new_cb, &id);
+	nl->file_name = NULL;
 	/* the module took its own references to the files during RUN_NEW */
 	for (i = 0; i < js->nr_jobs; i++)
 		kg_target_close(&tg[i]);

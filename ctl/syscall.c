@@ -242,7 +242,8 @@ static int kg_sys_check_region(const struct kg_job *j, struct kg_sys_target *t)
 	}
 	if (j->offset >= bytes)
 		return kg_sys_region_error(j, t, "offset", "past the end of the target");
-	t->size = j->size ?: bytes - j->offset;
+	/* each file its own region (kg_target_regions()): the smallest here */
+	t->size = t->t.regions ? t->t.region_min : j->size ?: bytes - j->offset;
 	/* as the kernel: without a size, the last worker's region ends at the end */
 	if (!j->size && j->offset_increment &&
 	    (uint64_t)(j->numjobs - 1) * j->offset_increment < t->size)
@@ -307,6 +308,14 @@ static void kg_sys_core_cfg(const struct kg_job *j, const struct kg_sys_target *
 {
 	KIOG_JOB_COPY(KIOG_JOB_CORE_FIELDS, cc, j);
 	cc->io_size = t->io_size;	/* resolved against the target */
+}
+
+/* The regions of worker @w's files; NULL: size for all (kiog_worker_regions()). */
+static const __u64 *kg_sys_regions(const struct kg_sys_target *t,
+				   const struct kg_sys_worker *w)
+{
+	/* uint64_t and __u64 are one size, of two spellings */
+	return t->t.regions ? (const __u64 *)(t->t.regions + (w->fds - t->t.fds)) : NULL;
 }
 
 /*
@@ -426,10 +435,15 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 		w->wl_files = calloc(w->nr_fds, sizeof(*w->wl_files));
 		if (!w->wl_files)
 			goto err;
-		kiog_wl_files(&w->wl, w->wl_files, w->nr_fds);
+		/* the region was checked as the kernel checks it */
+		if (kiog_wl_files(&w->wl, w->wl_files, w->nr_fds, kg_sys_regions(t, w)))
+			goto err;
 	}
 
 	kg_sys_core_cfg(j, t, &cc);
+	/* fio: without io_size, each file's region once (as the kernel's worker) */
+	if (!j->io_size && kg_sys_regions(t, w))
+		cc.io_size = kiog_wl_regions_total(kg_sys_regions(t, w), w->nr_fds);
 	kiog_core_init(&w->core, &cc, &w->wl,
 		       calloc(kiog_core_max_samples(&cc), sizeof(struct kiogen_sample)));
 	kiog_rate_init(&w->rate, &cc, wlc.seed);

@@ -123,13 +123,20 @@ out:
 	return err;
 }
 
-/* Bytes each file needs: every worker's region, offset_increment apart. */
-static uint64_t kg_target_need(const struct kg_job *j)
+/* Bytes file @i needs: every worker's region, offset_increment apart. */
+static uint64_t kg_target_need(const struct kg_job *j, uint32_t i)
 {
 	uint64_t need = j->size ? j->offset + j->size +
 			(uint64_t)(j->numjobs - 1) * j->offset_increment : 0;
+	uint64_t fs = kg_job_file_size(j, i);
 
-	return j->filesize > need ? j->filesize : need;
+	return fs > need ? fs : need;
+}
+
+/* filesize=LOW-HIGH: fio keeps a file whose size is in the range as it is */
+static bool kg_target_in_range(const struct kg_job *j, uint64_t bytes)
+{
+	return j->filesize_lo && bytes >= j->filesize_lo && bytes <= j->filesize;
 }
 
 /*
@@ -137,10 +144,10 @@ static uint64_t kg_target_need(const struct kg_job *j)
  * *@create when it does not exist). Returns 1 if so, 0 if not, or an exit
  * code (negated) after saying why.
  */
-static int kg_target_short(const struct kg_job *j, const char *path,
+static int kg_target_short(const struct kg_job *j, uint32_t i, const char *path,
 			   uint64_t *from, bool *create)
 {
-	uint64_t need = kg_target_need(j);
+	uint64_t need = kg_target_need(j, i);
 	struct stat st;
 
 	*from = 0;
@@ -156,7 +163,8 @@ static int kg_target_short(const struct kg_job *j, const char *path,
 		*create = true;
 		return 1;
 	}
-	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size >= need)
+	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size >= need ||
+	    kg_target_in_range(j, st.st_size))
 		return 0;
 	*from = st.st_size;
 	return 1;
@@ -168,10 +176,10 @@ static int kg_target_short(const struct kg_job *j, const char *path,
  * the pattern buffer, and a read-only job needs write access only here.
  * fio's create_on_open makes it the size it needs, sparse, unwritten.
  */
-static int kg_target_prepare(const struct kg_job *j, const char *path,
+static int kg_target_prepare(const struct kg_job *j, uint32_t i, const char *path,
 			     uint64_t from, bool create, struct kg_target *t)
 {
-	uint64_t need = kg_target_need(j);
+	uint64_t need = kg_target_need(j, i);
 	int fd, err;
 
 	fd = open(path, O_WRONLY | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0), 0644);
@@ -211,12 +219,12 @@ static int kg_target_prepare_all(const struct kg_job *j, FILE *info,
 
 	for (i = 0; i < n; i++) {
 		kg_job_file_path(j, i, path, sizeof(path));
-		ret = kg_target_short(j, path, &from, &create);
+		ret = kg_target_short(j, i, path, &from, &create);
 		if (ret < 0)
 			return -ret;
 		if (ret) {
 			nr++;
-			bytes += kg_target_need(j) - from;
+			bytes += kg_target_need(j, i) - from;
 		}
 	}
 	if (!nr || j->create_on_open)
@@ -228,11 +236,11 @@ static int kg_target_prepare_all(const struct kg_job *j, FILE *info,
 prepare:
 	for (i = 0; i < n && nr && !kg_interrupt_pending(); i++) {
 		kg_job_file_path(j, i, path, sizeof(path));
-		ret = kg_target_short(j, path, &from, &create);
+		ret = kg_target_short(j, i, path, &from, &create);
 		if (ret < 0)
 			return -ret;
 		if (ret)
-			ret = kg_target_prepare(j, path, from, create, t);
+			ret = kg_target_prepare(j, i, path, from, create, t);
 		if (ret)
 			return ret;
 	}
@@ -279,6 +287,8 @@ static int kg_target_size(const struct kg_job *j, const char *path, int fd,
 	}
 	if (!t->nr_fds || bytes < t->bytes)
 		t->bytes = bytes;
+	if (t->file_bytes)
+		t->file_bytes[t->nr_fds] = bytes;
 	if (align > t->min_align)
 		t->min_align = align;
 	return KG_EXIT_OK;
@@ -375,6 +385,44 @@ static int kg_target_open_dir(const struct kg_job *j, enum kg_target_use use,
 	return KG_EXIT_OK;
 }
 
+/*
+ * fio's region of each of several files (filesetup.c setup_files()):
+ * without size, or with filesize=LOW-HIGH, each file's own size from the
+ * offset (a file outside the range: its drawn size). Not with
+ * offset_increment or a random_distribution: one region for all then.
+ */
+static int kg_target_regions(const struct kg_job *j, struct kg_target *t)
+{
+	char path[KIOGEN_PATH_LEN];
+	uint64_t r;
+	uint32_t i;
+
+	if (t->nr_fds < 2 || j->offset_increment ||
+	    j->random_distribution != KIOGEN_RANDOM_DISTRIBUTION_RANDOM ||
+	    (j->size && !j->filesize_lo))
+		return KG_EXIT_OK;
+	t->regions = calloc(t->nr_fds, sizeof(*t->regions));
+	if (!t->regions) {
+		fprintf(stderr, "kiogen: %s: out of memory\n", j->name);
+		return KG_EXIT_FAIL;
+	}
+	for (i = 0; i < t->nr_fds; i++) {
+		r = t->file_bytes[i];
+		if (j->filesize_lo && !kg_target_in_range(j, r))
+			r = kg_job_file_size(j, i);
+		if (r < j->offset + j->bs) {
+			kg_job_file_path(j, i, path, sizeof(path));
+			fprintf(stderr, "kiogen: %s: filename: %s is %" PRIu64 " bytes: no block after offset %" PRIu64 "\n",
+				j->name, path, r, j->offset);
+			return KG_EXIT_USAGE;
+		}
+		t->regions[i] = r - j->offset;
+		if (!i || t->regions[i] < t->region_min)
+			t->region_min = t->regions[i];
+	}
+	return KG_EXIT_OK;
+}
+
 int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
 		   struct kg_target *t, FILE *info)
 {
@@ -390,7 +438,9 @@ int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
 	if (ret || kg_interrupt_pending())
 		return ret;
 	t->fds = calloc(n, sizeof(*t->fds));
-	if (!t->fds) {
+	t->file_bytes = calloc(n, sizeof(*t->file_bytes));
+	if (!t->fds || !t->file_bytes) {
+		kg_target_close(t);
 		fprintf(stderr, "kiogen: %s: out of memory\n", j->name);
 		return KG_EXIT_FAIL;
 	}
@@ -404,7 +454,10 @@ int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
 	}
 	t->fd = t->fds[0];
 	t->worker_files = kg_job_nr_files(j);
-	return KG_EXIT_OK;
+	ret = kg_target_regions(j, t);
+	if (ret)
+		kg_target_close(t);
+	return ret;
 }
 
 /* @n percent of @real, without overflowing */
@@ -498,7 +551,11 @@ void kg_target_close(struct kg_target *t)
 	if (!t->nr_fds && t->fd >= 0)
 		close(t->fd);
 	free(t->fds);
+	free(t->file_bytes);
+	free(t->regions);
 	t->fds = NULL;
+	t->file_bytes = NULL;
+	t->regions = NULL;
 	t->nr_fds = 0;
 	t->fd = -1;
 }

@@ -31,6 +31,10 @@
  *	alignment of a file, the logical block size of a device, else 1 (the
  *	largest of the files')
  * @laid_out: bytes written by the layout, 0 if the files were big enough
+ * @file_bytes: the size of each of @fds
+ * @regions: bytes of each file's region from the offset when each has its
+ *	own (fio's, kg_target_regions()); NULL: the job's size for all
+ * @region_min: the smallest of @regions
  */
 struct kg_target {
 	int fd;
@@ -42,6 +46,9 @@ struct kg_target {
 	uint64_t bytes;
 	uint32_t min_align;
 	uint64_t laid_out;
+	uint64_t *file_bytes;
+	uint64_t *regions;
+	uint64_t region_min;
 };
 
 /**

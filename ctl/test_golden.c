@@ -81,7 +81,7 @@ int __wrap_kg_nl_talk(struct kg_nl *nl, struct nlmsghdr *req, kg_nl_cb cb,
 			j = *fx_run.jobs[i].job;
 			j.engine = j.ioengine;
 			j.seed = 1234;
-			kg_job_put(nlh, &j, NULL, 0);
+			kg_job_put(nlh, &j, NULL, 0, NULL);
 		}
 		return cb(nlh, data) == MNL_CB_OK ? 0 : -EIO;
 	}
@@ -447,7 +447,7 @@ static void do_encode(const void *arg)
 		memset(buf, 0, sizeof(buf));
 		nlh = mnl_nlmsg_put_header(buf);
 		for (k = 0; k < js.nr_jobs; k++)
-			kg_job_put(nlh, &js.jobs[k], (const int[]){ 3 }, 1);
+			kg_job_put(nlh, &js.jobs[k], (const int[]){ 3 }, 1, NULL);
 		printf("%s\n", encode_lines[l][0]);
 		for (i = sizeof(*nlh); i < nlh->nlmsg_len; i++)
 			printf("%02x%s", (unsigned char)buf[i],

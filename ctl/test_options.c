@@ -754,11 +754,31 @@ int main(void)
 	ok(!parse(&js, err, sizeof(err), "--name=m", "--ioengine=filecreate", "--filesize=1k-4k",
 		  NULL) && js.jobs[0].meta_filesize == 4096 && js.jobs[0].meta_filesize_min == 1024,
 	   "filesize=LOW-HIGH: fio's range, for filecreate");
-	ok(parse(&js, err, sizeof(err), "--name=m", "--filename=/f", "--filesize=1k-4k", NULL) &&
-	   strstr(err, "a range LOW-HIGH is for ioengine=filecreate") &&
+	ok(!parse(&js, err, sizeof(err), "--name=m", "--filename=/f:/g", "--filesize=8k-64k",
+		  "--bs=4k", NULL) && js.jobs[0].filesize_lo == 8192 &&
+	   js.jobs[0].filesize == 65536 && !js.jobs[0].meta_filesize_min && !js.jobs[0].size,
+	   "filesize=LOW-HIGH of a data job: each file its own size, nothing for the kernel's filecreate");
+	ok(parse(&js, err, sizeof(err), "--name=m", "--filename=/f", "--filesize=1k-4k", "--bs=4k",
+		 NULL) && strstr(err, "filesize: LOW (1024) leaves no block after offset") &&
 	   parse(&js, err, sizeof(err), "--name=m", "--ioengine=filecreate", "--filesize=4k-1k",
 		 NULL) && strstr(err, "not a size or a range"),
-	   "filesize=LOW-HIGH: refused for data jobs, and upside down");
+	   "filesize=LOW-HIGH: LOW below a block refused, and upside down");
+	{
+		uint32_t k, lo = ~0u, hi = 0, same = 1;
+
+		ok(!parse(&js, err, sizeof(err), "--name=m", "--directory=/d", "--nrfiles=64",
+			  "--filesize=64k-1m", "--bs=4k", "--randseed=3", NULL), "nrfiles=64, filesize=64k-1m");
+		for (k = 0; k < 64; k++) {
+			uint64_t v = kg_job_file_size(&js.jobs[0], k);
+
+			lo = v < lo ? v : lo;
+			hi = v > hi ? v : hi;
+			same &= v % 4096 == 0 && v >= 65536 && v <= 1 << 20 &&
+				v == kg_job_file_size(&js.jobs[0], k);
+		}
+		ok(same && lo < 300 << 10 && hi > 800 << 10,
+		   "filesize=64k-1m: each file's size in the range, a multiple of bs, spread over it, the same each time");
+	}
 	{
 		uint64_t a, lo = ~0ULL, hi = 0;
 		bool same = true;

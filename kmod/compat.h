@@ -32,6 +32,11 @@ static inline struct nlattr **kiog_dump_attrs(struct netlink_callback *cb)
 #endif
 }
 
+/* Formatted extack messages, in the extack's own buffer, came in 6.2. */
+#ifdef NL_SET_ERR_MSG_ATTR_FMT
+#define KIOG_HAVE_EXTACK_FMT
+#endif
+
 /* Joining the events group needs CAP_SYS_ADMIN (6.7; Debian 6.1.176+). */
 #ifdef GENL_MCAST_CAP_SYS_ADMIN
 #define KIOG_MCGRP_ADMIN	GENL_MCAST_CAP_SYS_ADMIN

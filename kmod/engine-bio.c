@@ -56,13 +56,12 @@ static void kiog_bio_release(struct kiog_bio_target *t)
 static int kiog_bio_open_dev(struct kiog_job *job, struct kiog_bio_target *t,
 			     u32 i, struct kiog_open_err *why)
 {
-	const u16 fd = i ? KIOGEN_A_JOB_FDS : KIOGEN_A_JOB_FD;
 	struct file *f = job->files[i];
 	struct block_device *bdev;
 	int err;
 
 	if (!S_ISBLK(file_inode(f)->i_mode))
-		return kiog_open_refuse(why, fd,
+		return kiog_open_refuse_file(why, i,
 					"job fd: not a block device (the bio engine needs one)",
 					-ENOTBLK);
 	bdev = kiog_file_bdev(f);
@@ -75,12 +74,12 @@ static int kiog_bio_open_dev(struct kiog_job *job, struct kiog_bio_target *t,
 					"job rw: the device does not discard (queue/discard_max_bytes is 0), so it cannot trim",
 					-EOPNOTSUPP);
 	if (t->writes && bdev_read_only(bdev))
-		return kiog_open_refuse(why, fd, "job fd: the device is read-only", -EROFS);
+		return kiog_open_refuse_file(why, i, "job fd: the device is read-only", -EROFS);
 	/* an fd opened O_EXCL holds the claim already */
 	if (t->writes && !kiog_file_bdev_exclusive(f)) {
 		err = kiog_bdev_claim(&t->dev[i].claim, bdev->bd_dev, &kiog_bdev_holder);
 		if (err)
-			return kiog_open_refuse_claim(why, err);
+			return kiog_open_refuse_claim(why, i, err);
 		t->dev[i].claimed = true;
 	}
 	t->dev[i].bdev = bdev;
@@ -88,7 +87,7 @@ static int kiog_bio_open_dev(struct kiog_job *job, struct kiog_bio_target *t,
 	/* dirty cached pages must not be written back over the run's blocks */
 	err = t->writes ? sync_blockdev(bdev) : 0;
 	if (err)
-		return kiog_open_refuse(why, fd,
+		return kiog_open_refuse_file(why, i,
 					"job fd: writing back the device's page cache failed",
 					err);
 	job->target_bytes = min_t(u64, job->target_bytes, bdev_nr_bytes(bdev));

@@ -68,20 +68,20 @@ static u32 kiog_kiocb_dio_align(struct file *f)
 }
 
 /* Can file @f take the job's I/O? Same rules for each of a job's files. */
-static int kiog_kiocb_check(struct kiog_job *job, struct file *f,
+static int kiog_kiocb_check(struct kiog_job *job, u32 i,
 			    struct kiog_open_err *why)
 {
 	struct kiog_job_cfg *c = &job->cfg;
-	const u16 fd = f == job->file ? KIOGEN_A_JOB_FD : KIOGEN_A_JOB_FDS;
+	struct file *f = job->files[i];
 	struct inode *inode = file_inode(f);
 	bool direct = f->f_flags & O_DIRECT;
 
 	if (!S_ISREG(inode->i_mode) && !S_ISBLK(inode->i_mode))
-		return kiog_open_refuse(why, fd,
+		return kiog_open_refuse_file(why, i,
 					"job fd: not a regular file or block device",
 					-EINVAL);
 	if (!f->f_op->read_iter || !f->f_op->write_iter)
-		return kiog_open_refuse(why, fd,
+		return kiog_open_refuse_file(why, i,
 					"job fd: the file system has no read_iter/write_iter",
 					-EOPNOTSUPP);
 	if (c->direct && !direct)
@@ -89,7 +89,7 @@ static int kiog_kiocb_check(struct kiog_job *job, struct file *f,
 					"job direct: the fd was not opened with O_DIRECT",
 					-EINVAL);
 	if (!c->direct && direct)
-		return kiog_open_refuse(why, fd,
+		return kiog_open_refuse_file(why, i,
 					"job fd: opened with O_DIRECT, but direct is not set",
 					-EINVAL);
 	if (kiog_rw_trims(c->rw) && S_ISREG(inode->i_mode) && !f->f_op->fallocate)
@@ -103,7 +103,7 @@ static int kiog_kiocb_check(struct kiog_job *job, struct file *f,
 					-EOPNOTSUPP);
 	if (S_ISBLK(inode->i_mode) && kiog_rw_writes(c->rw) &&
 	    bdev_read_only(kiog_file_bdev(f)))
-		return kiog_open_refuse(why, fd, "job fd: the device is read-only",
+		return kiog_open_refuse_file(why, i, "job fd: the device is read-only",
 					-EROFS);
 	return 0;
 }
@@ -130,7 +130,7 @@ static int kiog_kiocb_open(struct kiog_job *job, struct kiog_open_err *why)
 	int err;
 
 	for (i = 0; i < job->nr_files; i++) {
-		err = kiog_kiocb_check(job, job->files[i], why);
+		err = kiog_kiocb_check(job, i, why);
 		if (err)
 			return err;
 	}
@@ -150,7 +150,7 @@ static int kiog_kiocb_open(struct kiog_job *job, struct kiog_open_err *why)
 					      &kiog_kiocb_holder);
 			if (err) {
 				kiog_kiocb_release(t);
-				return kiog_open_refuse_claim(why, err);
+				return kiog_open_refuse_claim(why, i, err);
 			}
 			t->f[i].claimed = true;
 		}

@@ -44,10 +44,13 @@ extern atomic64_t kiog_mem_used;		/* bytes of worker memory, all runs */
  * @field: the job field at fault, named by its KIOGEN_A_JOB_* number; 0: the
  *	job as a whole
  * @msg: what is wrong, in words; a string that lives as long as the module
+ * @file: which of the job's files, when @field is the fd: 0 is job fd, N is
+ *	job fds[N - 1] (kiog_nl_err_file() names it)
  */
 struct kiog_open_err {
 	u16 field;
 	const char *msg;
+	u32 file;
 };
 
 /* An engine refuses a job: fills @why and returns @err. */
@@ -59,14 +62,24 @@ static inline int kiog_open_refuse(struct kiog_open_err *why, u16 field,
 	return err;
 }
 
-/* The refusal when claiming a written device failed with @err. */
-static inline int kiog_open_refuse_claim(struct kiog_open_err *why, int err)
+/* An engine refuses the job's file @file (0: job fd, N: job fds[N - 1]). */
+static inline int kiog_open_refuse_file(struct kiog_open_err *why, u32 file,
+					const char *msg, int err)
+{
+	why->file = file;
+	return kiog_open_refuse(why, file ? KIOGEN_A_JOB_FDS : KIOGEN_A_JOB_FD,
+				msg, err);
+}
+
+/* The refusal when claiming the written device of file @file failed with @err. */
+static inline int kiog_open_refuse_claim(struct kiog_open_err *why, u32 file,
+					 int err)
 {
 	const char *msg = "job fd: cannot claim the device for writing";
 
 	if (err == -EBUSY)
 		msg = "job fd: device is mounted or held by another user, refusing to write";
-	return kiog_open_refuse(why, KIOGEN_A_JOB_FD, msg, err);
+	return kiog_open_refuse_file(why, file, msg, err);
 }
 
 /**
@@ -151,6 +164,7 @@ struct kiog_job {
 	struct file **files;
 	u32 nr_files;
 	u32 worker_files;	/* a worker's: all, or the worker's nr_files */
+	u64 *file_regions;	/* job file-regions, one per file; NULL: size */
 	bool opened;		/* engine->open succeeded; close on release */
 	void *target;		/* engine state for the opened target */
 	u64 target_bytes;	/* size of the target */
@@ -234,7 +248,7 @@ struct kiog_worker {
 	struct kiog_blk_split *blk_split;
 	struct kiog_slot *blk_cur;	/* inside its engine call; read by probes */
 	u32 blk_tracepoints;		/* KIOGEN_BLK_TP_* probed */
-	bool blk_file;			/* the target is a file: fs phase */
+	bool blk_file;			/* a target is a file: fs phase */
 };
 
 /* The order of the chunks of a buffer of @bs bytes: 64 KiB at most. */
@@ -389,6 +403,8 @@ void kiog_buffer_restore(struct kiog_worker *w, struct kiog_slot *s);
 int kiog_nl_init(void);
 void kiog_nl_exit(void);
 void kiog_nl_notify_run(struct kiog_run *run);
+void kiog_nl_err_file(struct netlink_ext_ack *extack, struct nlattr **tb,
+		      u32 file, const char *msg);
 void kiog_nl_err(struct netlink_ext_ack *extack, const struct nlattr *attr,
 		 const char *msg);
 int kiog_nl_put_run(struct sk_buff *skb, struct kiog_run *run);

@@ -7,7 +7,9 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/list.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/netlink.h>
 #include <linux/rcupdate.h>
 #include <linux/sched/cputime.h>
@@ -219,6 +221,96 @@ void kiog_nl_err(struct netlink_ext_ack *extack, const struct nlattr *attr,
 	}
 }
 
+#ifndef KIOG_HAVE_EXTACK_FMT
+/*
+ * Before 6.2 an extack holds no message of its own: a formatted one must
+ * outlive the request, so each distinct one is kept until the module goes
+ * (job fds' index times a few reasons: bounded by KIOG_NL_MSGS).
+ */
+#define KIOG_NL_MSGS	4096
+
+struct kiog_nl_msg {
+	struct list_head node;
+	char msg[];
+};
+
+static LIST_HEAD(kiog_nl_msgs);
+static DEFINE_MUTEX(kiog_nl_msgs_lock);
+static unsigned int kiog_nl_nr_msgs;
+
+static const char *kiog_nl_msg_keep(const char *msg, const char *fallback)
+{
+	struct kiog_nl_msg *m;
+	const char *ret = fallback;
+
+	mutex_lock(&kiog_nl_msgs_lock);
+	list_for_each_entry(m, &kiog_nl_msgs, node) {
+		if (!strcmp(m->msg, msg)) {
+			ret = m->msg;
+			goto out;
+		}
+	}
+	if (kiog_nl_nr_msgs >= KIOG_NL_MSGS)
+		goto out;
+	m = kmalloc(struct_size(m, msg, strlen(msg) + 1), GFP_KERNEL);
+	if (!m)
+		goto out;
+	strcpy(m->msg, msg);
+	list_add(&m->node, &kiog_nl_msgs);
+	kiog_nl_nr_msgs++;
+	ret = m->msg;
+out:
+	mutex_unlock(&kiog_nl_msgs_lock);
+	return ret;
+}
+
+static void kiog_nl_msgs_free(void)
+{
+	struct kiog_nl_msg *m, *n;
+
+	list_for_each_entry_safe(m, n, &kiog_nl_msgs, node)
+		kfree(m);
+	INIT_LIST_HEAD(&kiog_nl_msgs);
+}
+#else
+static void kiog_nl_msgs_free(void)
+{
+}
+#endif
+
+/**
+ * kiog_nl_err_file() - a refusal of one of the job's files
+ * @extack: where it goes
+ * @tb: the job's attributes
+ * @file: 0: job fd; N: job fds[N - 1]
+ * @msg: "job fd: WHAT"; for job fds it reads "job fds[INDEX]: WHAT"
+ */
+void kiog_nl_err_file(struct netlink_ext_ack *extack, struct nlattr **tb,
+		      u32 file, const char *msg)
+{
+	static const char pre[] = "job fd: ";
+	const char *what = msg;
+
+	if (!file) {
+		kiog_nl_err(extack, tb[KIOGEN_A_JOB_FD], msg);
+		return;
+	}
+	if (!strncmp(msg, pre, sizeof(pre) - 1))
+		what = msg + sizeof(pre) - 1;
+#ifdef KIOG_HAVE_EXTACK_FMT
+	NL_SET_ERR_MSG_ATTR_FMT(extack, tb[KIOGEN_A_JOB_FDS], "job fds[%u]: %s",
+				file - 1, what);
+#else
+	{
+		char buf[128];
+
+		snprintf(buf, sizeof(buf), "job fds[%u]: %s", file - 1, what);
+		kiog_nl_err(extack, tb[KIOGEN_A_JOB_FDS],
+			    kiog_nl_msg_keep(buf, "job fds: one of them is refused"));
+	}
+#endif
+}
+
 /* The attribute a message of bs.h (it starts with fio's name) is about. */
 static struct nlattr *kiog_nl_bs_attr(struct nlattr **tb, const char *msg)
 {
@@ -364,30 +456,87 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 	return 0;
 }
 
-/* A target must allow what the job does with it. */
-static int kiog_nl_check_file(struct kiog_job *job, struct file *f,
-			      struct nlattr *attr, struct netlink_ext_ack *extack)
+/* A target must allow what the job does with it: @file 0 is job fd, N job fds[N - 1]. */
+static int kiog_nl_check_file(struct kiog_job *job, struct file *f, u32 file,
+			      struct nlattr **tb, struct netlink_ext_ack *extack)
 {
 	struct kiog_job_cfg *c = &job->cfg;
-	bool fds = nla_type(attr) == KIOGEN_A_JOB_FDS;
 
 	if (kiog_rw_writes(c->rw) && !(f->f_mode & FMODE_WRITE)) {
-		kiog_nl_err(extack, attr, fds ?
-			    "job fds: one is not open for writing, and the job writes" :
-			    "job fd: not open for writing, and the job writes");
+		kiog_nl_err_file(extack, tb, file,
+				 "job fd: not open for writing, and the job writes");
 		return -EBADF;
 	}
 	if (kiog_rw_reads(c->rw) && !(f->f_mode & FMODE_READ)) {
-		kiog_nl_err(extack, attr, fds ?
-			    "job fds: one is not open for reading, and the job reads" :
-			    "job fd: not open for reading, and the job reads");
+		kiog_nl_err_file(extack, tb, file,
+				 "job fd: not open for reading, and the job reads");
 		return -EBADF;
 	}
 	/* appending writes would go to the end of the file, not to the offsets */
 	if (f->f_flags & O_APPEND) {
-		kiog_nl_err(extack, attr, fds ? "job fds: one was opened with O_APPEND" :
-			    "job fd: opened with O_APPEND");
+		kiog_nl_err_file(extack, tb, file, "job fd: opened with O_APPEND");
 		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Job file-regions: a u64 for each of the job's files (fd, then fds). */
+static int kiog_nl_take_regions(struct kiog_job *job, struct nlattr **tb,
+				struct netlink_ext_ack *extack)
+{
+	struct kiog_job_cfg *c = &job->cfg;
+	struct nlattr *a = tb[KIOGEN_A_JOB_FILE_REGIONS];
+
+	if (!a)
+		return 0;
+	if (nla_len(a) != job->nr_files * sizeof(u64)) {
+		NL_SET_ERR_MSG_ATTR(extack, a,
+				    "job file-regions: not a u64 for each file (fd, then fds)");
+		return -EINVAL;
+	}
+	/* a region's blocks are the generator's: one distribution for all */
+	if (c->offset_increment ||
+	    c->random_distribution != KIOGEN_RANDOM_DISTRIBUTION_RANDOM) {
+		NL_SET_ERR_MSG_ATTR(extack, a,
+				    "job file-regions: not with offset-increment or a random-distribution");
+		return -EINVAL;
+	}
+	job->file_regions = kmemdup(nla_data(a), nla_len(a), GFP_KERNEL_ACCOUNT);
+	return job->file_regions ? 0 : -ENOMEM;
+}
+
+/* Bytes of target file @f. */
+static u64 kiog_nl_file_bytes(struct file *f)
+{
+	struct inode *inode = file_inode(f);
+
+	return S_ISBLK(inode->i_mode) ? bdev_nr_bytes(kiog_file_bdev(f)) :
+					i_size_read(inode);
+}
+
+/* Each file's region holds the largest I/O and ends within the file. */
+static int kiog_nl_check_regions(struct kiog_job *job, struct nlattr **tb,
+				 struct netlink_ext_ack *extack)
+{
+	struct kiog_job_cfg *c = &job->cfg;
+	u64 bytes, r;
+	u32 i;
+
+	if (!job->file_regions)
+		return 0;
+	for (i = 0; i < job->nr_files; i++) {
+		r = job->file_regions[i];
+		bytes = kiog_nl_file_bytes(job->files[i]);
+		if (r < job->max_bs) {
+			NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_FILE_REGIONS],
+					    "job file-regions: one is smaller than the largest block size");
+			return -EINVAL;
+		}
+		if (c->offset >= bytes || r > bytes - c->offset) {
+			NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_FILE_REGIONS],
+					    "job file-regions: one ends past the end of its file");
+			return -EINVAL;
+		}
 	}
 	return 0;
 }
@@ -412,6 +561,11 @@ static int kiog_nl_take_fds(struct kiog_job *job, struct nlattr *nest,
 		if (c->nrfiles != 1) {
 			NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_NRFILES],
 					    "job nrfiles: a data job needs that many fds (job fds)");
+			return -EINVAL;
+		}
+		if (tb[KIOGEN_A_JOB_FILE_REGIONS]) {
+			NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_FILE_REGIONS],
+					    "job file-regions: only with several files (job fds)");
 			return -EINVAL;
 		}
 		return 0;
@@ -443,15 +597,15 @@ static int kiog_nl_take_fds(struct kiog_job *job, struct nlattr *nest,
 	for (i = 0; i < n; i++) {
 		job->files[i + 1] = fget(fds[i]);
 		if (!job->files[i + 1]) {
-			NL_SET_ERR_MSG_ATTR(extack, a,
-					    "job fds: not an open file descriptor of the requester");
+			kiog_nl_err_file(extack, tb, i + 1,
+					 "job fd: not an open file descriptor of the requester");
 			return -EBADF;
 		}
-		err = kiog_nl_check_file(job, job->files[i + 1], a, extack);
+		err = kiog_nl_check_file(job, job->files[i + 1], i + 1, tb, extack);
 		if (err)
 			return err;
 	}
-	return 0;
+	return kiog_nl_take_regions(job, tb, extack);
 }
 
 /*
@@ -496,7 +650,7 @@ static int kiog_nl_take_fd(struct kiog_job *job, struct nlattr *nest,
 		}
 		return 0;
 	}
-	err = kiog_nl_check_file(job, job->file, fd, extack);
+	err = kiog_nl_check_file(job, job->file, 0, tb, extack);
 	if (err)
 		return err;
 	return kiog_nl_take_fds(job, nest, tb, extack);
@@ -611,12 +765,16 @@ static int kiog_nl_check_region(struct kiog_job *job, struct nlattr **tb,
 				    "job size: smaller than one block (bs)");
 		return -EINVAL;
 	}
-	err = kiog_nl_check_sizes(job, tb, extack);
+	err = kiog_nl_check_sizes(job, tb, extack) ?:
+	      kiog_nl_check_regions(job, tb, extack);
 	if (err)
 		return err;
-	/* fio: size is every file's region, io_size all of them by default */
-	if (!c->io_size && check_mul_overflow(c->size, (u64)job->worker_files,
-					      &c->io_size))
+	/*
+	 * fio: size is every file's region, io_size all of them by default;
+	 * with file-regions, each worker's (kiog_worker_alloc())
+	 */
+	if (!c->io_size && !job->file_regions &&
+	    check_mul_overflow(c->size, (u64)job->worker_files, &c->io_size))
 		c->io_size = U64_MAX;
 	return 0;
 }
@@ -1725,6 +1883,8 @@ err_pernet:
 void kiog_nl_exit(void)
 {
 	genl_unregister_family(&kiog_family);
+	/* no request is inside the family now: its acks are sent */
+	kiog_nl_msgs_free();
 	kiog_genl_free_ops(&kiog_family);
 	netlink_unregister_notifier(&kiog_nl_notifier);
 	unregister_pernet_subsys(&kiog_nl_net_ops);

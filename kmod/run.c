@@ -78,6 +78,10 @@ int kiog_job_open(struct kiog_job *job, struct nlattr **tb,
 
 	if (!err || !why.msg)
 		return err;
+	if (why.field == KIOGEN_A_JOB_FDS) {
+		kiog_nl_err_file(extack, tb, why.file, why.msg);
+		return err;
+	}
 	if (extack)
 		extack->_msg = why.msg;
 	if (why.field && why.field <= KIOGEN_A_JOB_MAX)
@@ -140,6 +144,8 @@ static void kiog_job_release_target(struct kiog_job *job, bool sync)
 		}
 		kfree(job->files);
 	}
+	kfree(job->file_regions);
+	job->file_regions = NULL;
 	job->files = &job->file;
 	job->nr_files = 1;
 	if (job->file) {

@@ -67,6 +67,16 @@ static u32 kiog_max_samples(const struct kiog_job_cfg *c)
 	return kiog_core_max_samples(&cc);
 }
 
+/* The regions of the worker's files (job file-regions); NULL: size. */
+static const u64 *kiog_worker_regions(const struct kiog_worker *w)
+{
+	const struct kiog_job *job = w->job;
+
+	if (!job->file_regions)
+		return NULL;
+	return job->file_regions + (w->files - job->files);
+}
+
 /* What a worker keeps once its thread has ended: the results. */
 /*
  * What the worker struct (vmalloc: whole pages), @nr_samples samples and
@@ -383,10 +393,17 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 					    GFP_KERNEL_ACCOUNT, node);
 		if (!w->wl_files)
 			return -ENOMEM;
-		kiog_wl_files(&w->wl, w->wl_files, job->worker_files);
+		/* checked against the generator's rules when the job came */
+		if (WARN_ON_ONCE(kiog_wl_files(&w->wl, w->wl_files, job->worker_files,
+					       kiog_worker_regions(w))))
+			return -EINVAL;
 	}
 
 	kiog_core_cfg_of(c, &cc);
+	/* fio: without io_size, each file's region once */
+	if (!c->io_size && kiog_worker_regions(w))
+		cc.io_size = kiog_wl_regions_total(kiog_worker_regions(w),
+						   job->worker_files);
 	samples = kvmalloc_node(array_size(kiog_core_max_samples(&cc),
 					   sizeof(*samples)),
 				GFP_KERNEL_ACCOUNT, node);
@@ -426,7 +443,9 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 					     GFP_KERNEL_ACCOUNT, node);
 		if (!w->blk_split)
 			return -ENOMEM;
-		w->blk_file = S_ISREG(file_inode(job->file)->i_mode);
+		/* any of its files: each I/O to a file times its fs phase */
+		for (i = 0; i < job->worker_files; i++)
+			w->blk_file |= S_ISREG(file_inode(w->files[i])->i_mode);
 	}
 	kiog_rng_seed(&fill, wlc.seed ^ KIOG_FILL_SEED);
 	for (i = 0; i < c->iodepth; i++) {
@@ -709,7 +728,7 @@ static u32 kiog_worker_reap(struct kiog_worker *w, u32 max)
 			if (unlikely(w->blk_split))
 				kiog_blk_split_add(w->blk_split, &s->blk,
 						   s->start_ns, s->end_ns,
-						   w->blk_file);
+						   S_ISREG(file_inode(s->file)->i_mode));
 		}
 		if (unlikely(w->blk_split))
 			kiog_blk_forget(w->job->run, s);

@@ -6,8 +6,11 @@
 # generated); file_service_type spreads the I/Os over them as fio 3.33 does
 # (blocks written into sparse files, counted against fio's own run of the
 # same job), on both paths with the identical stream (compare's digest
-# covers the file of each I/O); unlink removes them; a file the user may
-# not write is refused in words, and a bad value exits 2 before the kernel.
+# covers the file of each I/O); openfiles keeps N files in use at a time,
+# as fio's; each file its own region (its size, or a seeded one of
+# filesize=LOW-HIGH); unlink removes them; a file the user may not write is
+# refused in words, a bad entry of fds by its index (and the CLI's name for
+# it), and a bad value exits 2 before the kernel.
 . "$(dirname "$0")/lib.sh"
 need_brd_fs 1
 command -v fio >/dev/null || skip "needs fio to compare with"
@@ -42,6 +45,7 @@ PY
 sizes() {
 	stat -c %s "$@" | tr '\n' ' ' | sed 's/ $//'
 }
+
 
 # layout: size split over the files, a set per clone
 "$KIOGEN" run --name=lay --directory="$D" --nrfiles=4 --numjobs=2 --size=16m \
@@ -85,6 +89,99 @@ for case in roundrobin:400 roundrobin:3:400 sequential:400 random:1024 random:8:
 	fi
 done
 
+# openfiles as fio's: at most N files take I/O between closes; roundrobin
+# over 4 files of 1m, openfiles=2: files 0 and 1 until they are done, then
+# 2 and 3 (fio's own run of the job gives the same blocks per file)
+for case in write:roundrobin randwrite:roundrobin write:sequential; do
+	rw=${case%%:*}
+	fst=${case#*:}
+	tag=o-$rw-$fst
+	rm -f "$D"/$tag-*
+	fio --name=of --directory="$D" --filename_format="$tag-fio.\$filenum" --nrfiles=4 \
+		--size=4m --bs=4k --rw=$rw --direct=1 --fallocate=truncate --openfiles=2 \
+		--file_service_type=$fst --number_ios=512 --randseed=7 --minimal > /dev/null 2>&1
+	fio_blocks=$(blocks "$tag-fio")
+	for path in kernel syscall; do
+		"$KIOGEN" run --path=$path --name=of --directory="$D" \
+			--filename_format="$tag-$path.\$filenum" --nrfiles=4 --size=4m --bs=4k \
+			--rw=$rw --direct=1 --create_on_open=1 --openfiles=2 \
+			--file_service_type=$fst --number_ios=512 --randseed=7 \
+			> "$TMP/of.out" 2>&1 || echo "# $(cat "$TMP/of.out")"
+		eval "blocks_$path=\"\$(blocks $tag-$path)\""
+	done
+	echo "# openfiles=2 $rw $fst, 512 I/Os: fio $fio_blocks, kernel $blocks_kernel, syscall $blocks_syscall"
+	check "openfiles=2 $rw $fst: two files at a time, the first two done first (256 256 0 0)" \
+		test "$blocks_kernel" = "256 256 0 0"
+	check "openfiles=2 $rw $fst: the same on both paths" test "$blocks_kernel" = "$blocks_syscall"
+	check "openfiles=2 $rw $fst: fio's blocks per file" test "$blocks_kernel" = "$fio_blocks"
+done
+for fst in roundrobin random sequential; do
+	f=$TMP/cmp-open-$fst.json
+	cmpj "$f" --name=c --directory="$D" --nrfiles=6 --size=3m --bs=4k --rw=randread \
+		--number_ios=3000 --file_service_type=$fst --openfiles=2 --randseed=42 \
+		--ioengine=io_uring --iodepth=4 --direct=1
+	check "openfiles=2 $fst randread: identical stream on both paths" \
+		test "$(json "$f" 'j["compare"]["identical_stream"]')" = True
+done
+
+# each file its own region (fio: each file's real size without size=):
+# existing sparse files of 1m, 2m, 3m and 512k written whole, one pass,
+# nothing past any file's end (its size stays), as fio
+for rw in write randwrite; do
+	for path in fio kernel syscall; do
+		tag=rg-$rw-$path
+		rm -f "$D"/$tag.*
+		truncate -s 1m "$D/$tag.0"; truncate -s 2m "$D/$tag.1"
+		truncate -s 3m "$D/$tag.2"; truncate -s 512k "$D/$tag.3"
+		if [ $path = fio ]; then
+			fio --name=rg --directory="$D" --filename_format="$tag.\$filenum" --nrfiles=4 \
+				--bs=4k --rw=$rw --direct=1 --number_ios=1664 --randseed=7 \
+				--minimal > /dev/null 2>&1
+		else
+			"$KIOGEN" run --path=$path --name=rg --directory="$D" \
+				--filename_format="$tag.\$filenum" --nrfiles=4 --bs=4k --rw=$rw \
+				--direct=1 --number_ios=1664 --randseed=7 > "$TMP/rg.out" 2>&1 ||
+				echo "# $(cat "$TMP/rg.out")"
+		fi
+		eval "rg_$path=\"\$(blocks $tag) / \$(sizes "$D"/$tag.0 "$D"/$tag.1 "$D"/$tag.2 "$D"/$tag.3)\""
+	done
+	echo "# $rw, files of 1m 2m 3m 512k: fio $rg_fio, kernel $rg_kernel, syscall $rg_syscall"
+	check "$rw: each file written to its own size, none past it" \
+		test "$rg_kernel" = "256 512 768 128 / 1048576 2097152 3145728 524288"
+	check "$rw: each file its own region, the same on both paths" test "$rg_kernel" = "$rg_syscall"
+	check "$rw: each file its own region, as fio's" test "$rg_kernel" = "$rg_fio"
+done
+cmpj "$TMP/cmp-rg.json" --name=c --directory="$D" --filename_format='rg-write-kernel.$filenum' \
+	--nrfiles=4 --bs=4k --rw=randrw --number_ios=4000 --file_service_type=random \
+	--ioengine=io_uring --iodepth=4 --direct=1
+check "files of their own regions: identical stream on both paths" \
+	test "$(json "$TMP/cmp-rg.json" 'j["compare"]["identical_stream"]')" = True
+
+# filesize=LOW-HIGH for data jobs: each new file a seeded size in the range,
+# a multiple of bs, the same on both paths; each read within its own file
+for path in kernel syscall; do
+	rm -f "$D"/fr-$path.*
+	"$KIOGEN" run --path=$path --name=fr --directory="$D" --filename_format="fr-$path.\$filenum" \
+		--nrfiles=8 --filesize=64k-1m --bs=4k --rw=randread --randseed=9 --direct=1 \
+		--output-format=json > "$TMP/fr.json" 2> "$TMP/fr.err" || echo "# $(cat "$TMP/fr.err")"
+	eval "fr_$path=\"\$(sizes "$D"/fr-$path.*)\""
+	io=$(json "$TMP/fr.json" 'j["jobs"][0]["read"]["io_bytes"]')
+	eval "fr_io_$path=\$io"
+done
+echo "# filesize=64k-1m: kernel $fr_kernel ($fr_io_kernel bytes read), syscall $fr_syscall ($fr_io_syscall)"
+check "filesize=64k-1m: 8 sizes in the range, multiples of 4k, not all one" \
+	awk -v a="$fr_kernel" 'BEGIN { n = split(a, v, " "); if (n != 8) exit 1;
+		for (i = 1; i <= n; i++) { if (v[i] < 65536 || v[i] > 1048576 || v[i] % 4096) exit 1;
+			if (v[i] != v[1]) d = 1 } exit !d }'
+check "filesize=64k-1m: the same sizes on both paths" test "$fr_kernel" = "$fr_syscall"
+check "filesize=64k-1m: each file read once, whole (io_size is the sum of the sizes)" \
+	test "$fr_io_kernel" = "$(( $(echo $fr_kernel | tr ' ' '+') ))" -a "$fr_io_syscall" = "$fr_io_kernel"
+cmpj "$TMP/cmp-fr.json" --name=c --directory="$D" --filename_format='fr-kernel.$filenum' \
+	--nrfiles=8 --filesize=64k-1m --bs=4k --rw=randrw --number_ios=3000 \
+	--file_service_type=random --randseed=9 --ioengine=io_uring --iodepth=4 --direct=1
+check "filesize=64k-1m: identical stream on both paths" \
+	test "$(json "$TMP/cmp-fr.json" 'j["compare"]["identical_stream"]')" = True
+
 # the identical stream on both paths: compare's digest covers the file
 for fst in roundrobin random:4 sequential; do
 	for rw in read randread randrw; do
@@ -114,6 +211,14 @@ if nullb_create kfil0 size=64 irqmode=0 && nullb_create kfil1 size=64 irqmode=0;
 		--number_ios=2000 --file_service_type=random --ioengine=io_uring --iodepth=4
 	check "two devices, random: identical stream on both paths" \
 		test "$(json "$TMP/bio.json" 'j["compare"]["identical_stream"]')" = True
+	# the module names the second device by its index in fds, the CLI by its name
+	blockdev --setro /dev/kfil1
+	"$KIOGEN" run --name=b --filename=/dev/kfil0:/dev/kfil1 --rw=randwrite --bs=4k \
+		--number_ios=10 > "$TMP/bro.out" 2>&1
+	echo "# $(cat "$TMP/bro.out")"
+	check "a read-only second device: refused as fds[0], named /dev/kfil1" \
+		grep -q "kernel: job fds\[0\]: the device is read-only (file: /dev/kfil1)" "$TMP/bro.out"
+	blockdev --setrw /dev/kfil1
 	nullb_remove kfil1
 	nullb_remove kfil0
 else
@@ -138,12 +243,17 @@ echo "# $(cat "$TMP/ro.out")"
 check "an unwritable file of the list: refused (exit 1), naming it" \
 	test $rc -eq 1 -a -n "$(grep "cannot open $D/w2: permission denied" "$TMP/ro.out")"
 
-# the module checks each fd of fds as it checks fd, naming the attribute
-line=$(knl new engine=kiocb name=k rw=write bs=4096 number_ios=4 nrfiles=2 \
-	--fd "$D/w1:rdwr" --fd "$D/w1:rdonly")
+# the module checks each fd of fds as it checks fd, naming the entry by its index
+line=$(knl new engine=kiocb name=k rw=write bs=4096 number_ios=4 nrfiles=4 \
+	--fd "$D/w1:rdwr" --fd "$D/w1:rdwr" --fd "$D/w1:rdwr" --fd "$D/w1:rdonly")
 echo "# $line"
-check "an fd of fds not open for writing: the module refuses it, naming fds" \
-	grep -q "errno=EBADF .*msg=job fds: one is not open for writing" <<<"$line"
+check "fds[2] not open for writing: the module refuses it, naming fds[2]" \
+	grep -q "errno=EBADF .*msg=job fds\[2\]: not open for writing, and the job writes" <<<"$line"
+line=$(knl new engine=kiocb name=k rw=read bs=4096 number_ios=4 nrfiles=3 \
+	--fd "$D/w1:rdonly" --fd "$D/w1:rdonly" --fd "/dev/null:rdonly")
+echo "# $line"
+check "fds[1] a character device: the engine refuses it, naming fds[1]" \
+	grep -q "errno=EINVAL .*msg=job fds\[1\]: not a regular file or block device" <<<"$line"
 line=$(knl new engine=kiocb name=k rw=read bs=4096 number_ios=4 nrfiles=3 \
 	--fd "$D/w1:rdonly" --fd "$D/w1:rdonly")
 echo "# $line"

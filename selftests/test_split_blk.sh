@@ -171,6 +171,13 @@ if command -v mkfs.xfs >/dev/null && modprobe xfs >/dev/null 2>&1 &&
 		in_range "$(bp "$TMP/xfs.json" "b['phases']['fs']['mean']")" 1 1e12
 	check "XFS: its I/Os are timed from Q to C" \
 		in_range "$(bp "$TMP/xfs.json" "b['ios']")" 1 1e12
+	# a job of a raw device first and a file second: each I/O to the file
+	# has its fs phase (not decided by the first file alone)
+	kj "$TMP/mix.json" --name=m --ioengine=kiocb --filename="/dev/kblk0:$mnt/data" \
+		--size=16m --bs=4k --rw=randread --direct=1 --number_ios=$nios
+	show "null_blk then a file on XFS, kiocb O_DIRECT QD1" "$TMP/mix.json"
+	check "a device, then a file: the fs phase is there and not zero" \
+		in_range "$(bp "$TMP/mix.json" "b['phases']['fs']['mean']")" 1 1e12
 	# the raw device through the same engine: no file system
 	umount "$mnt"
 	kj "$TMP/raw.json" --name=r --ioengine=kiocb --filename=/dev/kblk1 --bs=4k \

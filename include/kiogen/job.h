@@ -111,7 +111,8 @@ struct kiog_pattern {
 	X(offset_increment,	OFFSET_INCREMENT,	U64, 0, "offset_increment") \
 	X(bs_trim,		BS_TRIM,		U32, 0, "bs")		\
 	X(file_service_type,	FILE_SERVICE_TYPE,	U32, 0, "file_service_type") \
-	X(file_service_nr,	FILE_SERVICE_NR,	U32, 1, "file_service_type")
+	X(file_service_nr,	FILE_SERVICE_NR,	U32, 1, "file_service_type") \
+	X(openfiles,		OPENFILES,		U32, 0, "openfiles")
 
 /* how the workers issue it */
 #define KIOG_JOB_IO_FIELDS(X)						\

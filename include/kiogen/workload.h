@@ -53,6 +53,7 @@
  * @bs_trim: the trims' size, bs.h
  * @file_service_type: enum kiogen_file_service, see kiog_wl_files()
  * @file_service_nr: I/Os to a file before the next is chosen; 0 is 1
+ * @openfiles: most files open at once, fio's openfiles; 0 is all
  */
 struct kiog_wl_cfg {
 	KIOG_JOB_WL_FIELDS(KIOG_JOB_MEMBER)
@@ -95,9 +96,12 @@ struct kiog_wl_file {
 	/* private: */
 	__u64 next_off, last_off, pos;
 	__u64 keys[KIOG_WL_ROUNDS];
+	__u64 span, nr_blocks;	/* its region: bytes, blocks */
+	__u8 half_bits;		/* its random map's domain */
 	__u8 passed;		/* its random map was walked: done */
 	__u8 done;		/* skipped until every file is done */
 	__u8 new_pass;		/* its next I/O starts a pass again */
+	__u8 open;		/* in the window of openfiles */
 };
 
 enum kiog_wl_order {
@@ -141,9 +145,11 @@ struct kiog_wl {
 	__u8 passed;			/* a pass of the random map ended */
 	__u8 new_pass;			/* the file's next I/O starts a pass again */
 	__u8 fst;			/* enum kiogen_file_service */
+	__u8 rw;			/* enum kiogen_rw */
 	__u32 file_nr;			/* I/Os to a file before another */
 	/* several files (kiog_wl_files()); nr_files 1: none of this is used */
 	__u32 nr_files, file, file_left, next_file, nr_done;
+	__u32 open_max, nr_open;	/* openfiles, and those open */
 	struct kiog_wl_file *files;
 	struct kiog_rng file_rng;
 	/* public: */
@@ -256,6 +262,15 @@ static inline int kiog_rw_reads(__u32 rw)
 	return !!(kiog_rw_dirs(rw) & KIOG_BS_READ);
 }
 
+/* Half the width of the random map's domain: 4^half >= @nr_blocks, half >= 1. */
+static inline __u8 __kiog_wl_half_bits(__u64 nr_blocks)
+{
+	unsigned int bits = nr_blocks > 1 ?
+			    64 - (unsigned int)__builtin_clzll(nr_blocks - 1) : 0;
+
+	return (__u8)(bits > 2 ? (bits + 1) / 2 : 1);
+}
+
 /**
  * kiog_wl_pass_drops() - does a new pass drop its file's cached pages?
  * @invalidate: fio's invalidate
@@ -288,7 +303,6 @@ static inline int kiog_wl_pass_drops(int invalidate, int direct, int time_based)
  */
 static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg)
 {
-	unsigned int bits;
 	__u32 unit;
 	int rnd;
 
@@ -312,8 +326,10 @@ static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg
 		.rwmixread = cfg->rwmixread,
 		.perc_rand = (__u8)cfg->percentage_random,
 		.fst = (__u8)cfg->file_service_type,
+		.rw = (__u8)cfg->rw,
 		.file_nr = cfg->file_service_nr ? cfg->file_service_nr : 1,
 		.nr_files = 1,
+		.open_max = cfg->openfiles,
 	};
 	/* blocks: where the smallest I/O fits, in the finest alignment */
 	kiog_bs_init(&wl->sizes, cfg, cfg->seed);
@@ -347,10 +363,7 @@ static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg
 	wl->plain = wl->order == KIOG_WL_PERM && !wl->mixed && !wl->trimwrite &&
 		    !wl->sizes.variable && wl->seq_nr == 1 && wl->perc_rand >= 100;
 	if (wl->order == KIOG_WL_PERM || wl->dist.scatter) {
-		/* smallest even-width power of two >= nr_blocks, at least 4 */
-		bits = wl->nr_blocks > 1 ?
-		       64 - (unsigned int)__builtin_clzll(wl->nr_blocks - 1) : 0;
-		wl->half_bits = (__u8)(bits > 2 ? (bits + 1) / 2 : 1);
+		wl->half_bits = __kiog_wl_half_bits(wl->nr_blocks);
 		__kiog_wl_rekey(wl);
 	}
 	return 0;
@@ -360,8 +373,10 @@ static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg
  * kiog_wl_files() - spread the stream over several files
  * @wl: initialised by kiog_wl_init(), before its first I/O
  * @files: room for @nr entries, the caller's until the generator is gone
- * @nr: the worker's files, each with the region of kiog_wl_cfg; 1 changes
- *	nothing
+ * @nr: the worker's files; 1 changes nothing
+ * @spans: bytes of each file's region from the offset (fio: each file's
+ *	own size), each at least the largest I/O; NULL: every file has the
+ *	region of kiog_wl_cfg. Not with random_distribution other than random.
  *
  * As fio's file_service_type: each file keeps its own sequential position
  * and random map; roundrobin moves to the next file, random to a uniformly
@@ -370,25 +385,65 @@ static inline int kiog_wl_init(struct kiog_wl *wl, const struct kiog_wl_cfg *cfg
  * sequential one would pass its end, its random map was walked), and is
  * then skipped until every file is done; then all start over. Random
  * orders without a map (norandommap, distributions) never finish a file.
+ *
+ * openfiles as fio's (filesetup.c open_files(), io_u.c get_next_file()):
+ * the first openfiles files are open at the start; a file chosen that is
+ * not open is opened if fewer are, else passed over (fio's -EBUSY, retried:
+ * the round-robin position or the random draw is spent); a done file is
+ * closed. So at most openfiles files take I/O between a close and the next.
+ *
+ * Return: 0, or -1 if @spans are given with a distribution or one is
+ * smaller than the largest I/O.
  */
-static inline void kiog_wl_files(struct kiog_wl *wl, struct kiog_wl_file *files,
-				 __u32 nr)
+static inline int kiog_wl_files(struct kiog_wl *wl, struct kiog_wl_file *files,
+				__u32 nr, const __u64 *spans)
 {
-	__u32 i;
+	__u64 blocks;
+	__u32 i, unit;
 	int j;
 
 	if (nr <= 1)
-		return;
+		return 0;
+	if (spans && wl->order == KIOG_WL_DIST)
+		return -1;
 	wl->files = files;
 	wl->nr_files = nr;
 	wl->file = nr;		/* none yet: the first I/O picks file 0 */
 	wl->plain = 0;		/* kiog_wl_next()'s short way picks no file */
+	if (!wl->open_max || wl->open_max > nr)
+		wl->open_max = nr;
+	wl->nr_open = wl->open_max;
 	for (i = 0; i < nr; i++) {
-		files[i] = (struct kiog_wl_file) { 0 };
+		files[i] = (struct kiog_wl_file) {
+			.span = wl->span,
+			.nr_blocks = wl->nr_blocks,
+			.half_bits = wl->half_bits,
+			.open = i < wl->open_max,
+		};
+		if (spans) {
+			if (spans[i] < kiog_bs_largest(&wl->sizes, wl->rw))
+				return -1;
+			blocks = kiog_bs_blocks(&wl->sizes, wl->rw, spans[i], &unit);
+			files[i].span = spans[i];
+			files[i].nr_blocks = blocks;
+			files[i].half_bits = __kiog_wl_half_bits(blocks);
+		}
 		/* file 0 keeps the keys kiog_wl_init() drew */
 		for (j = 0; j < KIOG_WL_ROUNDS; j++)
 			files[i].keys[j] = i ? kiog_seed_mix(wl->keys[j], i) : wl->keys[j];
 	}
+	return 0;
+}
+
+/* Bytes of @nr regions, saturating: fio's io_size of a job of several files. */
+static inline __u64 kiog_wl_regions_total(const __u64 *spans, __u32 nr)
+{
+	__u64 sum = 0;
+	__u32 i;
+
+	for (i = 0; i < nr; i++)
+		sum = sum + spans[i] < sum ? ~0ULL : sum + spans[i];
+	return sum;
 }
 
 /* Park the current file's position and take file @f's. */
@@ -413,6 +468,9 @@ static inline void __kiog_wl_switch(struct kiog_wl *wl, __u32 f)
 	wl->pos = p->pos;
 	wl->passed = p->passed;
 	wl->new_pass = p->new_pass;
+	wl->span = p->span;
+	wl->nr_blocks = p->nr_blocks;
+	wl->half_bits = p->half_bits;
 	for (i = 0; i < KIOG_WL_ROUNDS; i++)
 		wl->keys[i] = p->keys[i];
 	wl->file = f;
@@ -435,6 +493,9 @@ static inline void __kiog_wl_file_end(struct kiog_wl *wl)
 	wl->passed = 0;
 	wl->new_pass = 1;
 	wl->files[wl->file].done = 1;
+	/* fio closes a done file */
+	wl->files[wl->file].open = 0;
+	wl->nr_open--;
 	if (++wl->nr_done < wl->nr_files)
 		return;
 	for (i = 0; i < wl->nr_files; i++)
@@ -460,7 +521,7 @@ static inline void __kiog_wl_pick_file(struct kiog_wl *wl, __u32 len)
 		}
 	}
 	for (;;) {
-		do {
+		for (;;) {
 			if (wl->fst == KIOGEN_FILE_SERVICE_RANDOM) {
 				f = (__u32)kiog_rng_below(&wl->file_rng, wl->nr_files);
 			} else {
@@ -468,7 +529,17 @@ static inline void __kiog_wl_pick_file(struct kiog_wl *wl, __u32 len)
 				if (++wl->next_file == wl->nr_files)
 					wl->next_file = 0;
 			}
-		} while (wl->files[f].done);
+			if (wl->files[f].done)
+				continue;
+			if (wl->files[f].open)
+				break;
+			/* fio's -EBUSY: none of the window is free */
+			if (wl->nr_open >= wl->open_max)
+				continue;
+			wl->files[f].open = 1;
+			wl->nr_open++;
+			break;
+		}
 		__kiog_wl_switch(wl, f);
 		wl->file_left = wl->file_nr - 1;
 		if (!__kiog_wl_file_done(wl, len))

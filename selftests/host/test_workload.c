@@ -828,7 +828,7 @@ static int t_pass_files(const void *arg)
 			c.file_service_type = fst;
 			c.file_service_nr = 2;
 			CHECK(kiog_wl_init(&wl, &c) == 0, "init failed");
-			kiog_wl_files(&wl, files, FILES);
+			kiog_wl_files(&wl, files, FILES, NULL);
 			memset(seen, 0, sizeof(seen));
 			memset(flagged, 0, sizeof(flagged));
 			for (i = 0; i < FILES * BLOCKS * PASSES; i++) {
@@ -963,6 +963,91 @@ static void report_speed(void)
 	}
 }
 
+
+/* Each file its own region: every offset below its file's span, each block once a pass. */
+static int t_file_spans(const void *arg)
+{
+	static const __u64 spans[4] = { 8 * 4096, 24 * 4096, 4 * 4096, 16 * 4096 };
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_RANDWRITE, 4096, 4, 3);
+	struct kiog_wl_file files[4];
+	unsigned char seen[4][24] = { { 0 } };
+	__u64 total = 0;
+	struct kiog_wl wl;
+	struct kiog_io io;
+	int f, i, rw;
+
+	(void)arg;
+	for (f = 0; f < 4; f++)
+		total += spans[f] / 4096;
+	CHECK(kiog_wl_regions_total(spans, 4) == total * 4096, "regions total");
+	for (rw = 0; rw < 2; rw++) {
+		c.rw = rw ? KIOGEN_RW_WRITE : KIOGEN_RW_RANDWRITE;
+		memset(seen, 0, sizeof(seen));
+		CHECK(kiog_wl_init(&wl, &c) == 0, "init");
+		CHECK(kiog_wl_files(&wl, files, 4, spans) == 0, "files");
+		for (i = 0; i < (int)total; i++) {
+			kiog_wl_next(&wl, &io);
+			CHECK(io.file < 4 && io.offset + io.len <= spans[io.file],
+			      "%s: I/O %d past file %u's region: %llu", rw_name[c.rw], i, io.file,
+			      (unsigned long long)io.offset);
+			CHECK(!seen[io.file][io.offset / 4096]++, "%s: block %llu of file %u twice",
+			      rw_name[c.rw], (unsigned long long)io.offset / 4096, io.file);
+		}
+	}
+	/* a region below the largest I/O: refused */
+	c.rw = KIOGEN_RW_RANDWRITE;
+	c.bs_max = 8192;
+	c.bs_write_max = 8192;
+	CHECK(kiog_wl_init(&wl, &c) == 0 &&
+	      kiog_wl_files(&wl, files, 4, (const __u64[]){ 16384, 4096, 16384, 16384 }) == -1,
+	      "a region below the largest I/O accepted");
+	return T_PASS;
+}
+
+/*
+ * openfiles as fio's: at most N files between a close (a file done) and the
+ * next, the first N at the start; sequential writes, roundrobin over 4 files
+ * of 8 blocks, openfiles=2: files 0 and 1 alternate until done, then 2 and 3.
+ */
+static int t_openfiles(const void *arg)
+{
+	struct kiog_wl_cfg c = cfg_of(KIOGEN_RW_WRITE, 4096, 8, 5);
+	struct kiog_wl_file files[6];
+	unsigned int fst, used, n, i, k, m;
+	struct kiog_wl wl;
+	struct kiog_io io;
+
+	(void)arg;
+	c.openfiles = 2;
+	CHECK(kiog_wl_init(&wl, &c) == 0 && kiog_wl_files(&wl, files, 4, NULL) == 0, "init");
+	for (i = 0; i < 32; i++) {
+		kiog_wl_next(&wl, &io);
+		CHECK(io.file == (i < 16 ? i % 2 : 2 + i % 2) && io.offset == (i % 16) / 2 * 4096,
+		      "I/O %u: file %u offset %llu", i, io.file, (unsigned long long)io.offset);
+	}
+	/* every service, random orders too: the files in use between closes */
+	for (fst = 0; fst <= KIOGEN_FILE_SERVICE_SEQUENTIAL; fst++)
+		for (k = 1; k <= 6; k++) {
+			c = cfg_of(fst & 1 ? KIOGEN_RW_RANDREAD : KIOGEN_RW_READ, 4096, 16, fst * 7 + k);
+			c.file_service_type = fst;
+			c.openfiles = k;
+			CHECK(kiog_wl_init(&wl, &c) == 0 &&
+			      kiog_wl_files(&wl, files, 6, NULL) == 0, "init");
+			used = 0;
+			for (i = 0; i < 6 * 16 * 3; i++) {
+				kiog_wl_next(&wl, &io);
+				used |= 1u << io.file;
+				for (n = 0, m = 0; m < 6; m++)
+					n += files[m].open;
+				CHECK(n == wl.nr_open && n <= c.openfiles &&
+				      files[io.file].open, "fst %u openfiles %u: %u open", fst,
+				      c.openfiles, n);
+			}
+			CHECK(used == 0x3f, "fst %u openfiles %u: not every file used", fst, k);
+		}
+	return T_PASS;
+}
+
 static const struct tcase cases[] = {
 	{ "init accepts every rw mode", t_init_valid, NULL },
 	{ "init rejects bs 0", t_init_bs0, NULL },
@@ -1019,6 +1104,9 @@ static const struct tcase cases[] = {
 	{ "new pass: never without a random map", t_pass_none, NULL },
 	{ "new pass: each file's own, every file_service_type", t_pass_files, NULL },
 	{ "new pass drops the cache as fio's invalidate", t_pass_drops, NULL },
+	{ "several files, each its own region: offsets within it, each block once",
+	  t_file_spans, NULL },
+	{ "openfiles: at most N files open, fio's order of opening", t_openfiles, NULL },
 };
 
 int main(void)
