@@ -7,7 +7,10 @@
 # gives each one CPU of the set, nice shows in /proc/PID/stat; the I/O
 # priority class reaches the block layer (mq-deadline keeps a queue per
 # class, debugfs sched/queued counts each, in the order RT BE IDLE: a
-# null_blk with one tag and 50 ms completions holds the job's I/Os there);
+# null_blk with one tag and 50 ms completions holds the job's I/Os there),
+# from the bio and kiocb engines and from the syscall path's libaio, psync
+# (ioprio_set of each thread) and io_uring (each SQE's ioprio, as fio's: with
+# sqthread_poll the submitter is the SQPOLL thread);
 # what the requester could not set itself is refused, naming the option.
 # The guest has 2 vCPUs: CPU 1 is the set.
 
@@ -138,6 +141,14 @@ for class in 1 3; do
 		want_class "$(queued_by kernel $class --ioengine=kiocb --direct=1 --iodepth=8)" $class
 	check "syscall libaio: prioclass=$class reaches the block layer" \
 		want_class "$(queued_by syscall $class --ioengine=libaio --direct=1 --iodepth=8)" $class
+	check "syscall psync (ioprio_set of each thread): prioclass=$class reaches the block layer" \
+		want_class "$(queued_by syscall $class --ioengine=psync --direct=1 --numjobs=4)" $class
+	check "syscall io_uring: prioclass=$class reaches the block layer" \
+		want_class "$(queued_by syscall $class --ioengine=io_uring --direct=1 --iodepth=8)" $class
+	# the SQPOLL thread submits: only the SQE's ioprio carries the class, as fio's
+	check "syscall io_uring sqthread_poll (the SQE's ioprio): prioclass=$class reaches the block layer" \
+		want_class "$(queued_by syscall $class --ioengine=io_uring --direct=1 --iodepth=8 \
+			--sqthread_poll)" $class
 done
 nullb_remove kgprio
 
