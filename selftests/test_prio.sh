@@ -96,6 +96,38 @@ for p in kernel syscall; do
 	ended
 done
 
+# numa_cpu_nodes=1 in a guest of two nodes (VM_NUMA=2; check.sh boots this
+# test's leg so): the workers may run on node 1's CPUs only, and their
+# buffers (64 MiB: bs=1m, iodepth=64) come from node 1's memory, seen as
+# node 1's MemUsed growing by most of that while node 0's does not
+node_used() {	# node_used NODE: its MemUsed, kB
+	awk '/MemUsed/ { print $4 }' "/sys/devices/system/node/node$1/meminfo"
+}
+numa_check() {	# numa_check PATH ENGINE-OPTIONS...
+	local p=$1 u0 u1 d0 d1
+	shift
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	u0=$(node_used 0) u1=$(node_used 1)
+	started "$p" "$TMP/numa-$p.out" --name=n --filename=/dev/kgnuma --rw=randread \
+		--bs=1m --iodepth=64 --direct=1 --numa_cpu_nodes=1 --rate_iops=20 "$@" || return 1
+	d0=$(($(node_used 0) - u0)) d1=$(($(node_used 1) - u1))
+	check "$p: numa_cpu_nodes=1: the workers may run on node 1's CPUs only" \
+		expect "CPU lists" "$(cpu_lists)" "$(cat /sys/devices/system/node/node1/cpulist) "
+	echo "# $p: MemUsed grew by ${d0} kB on node 0, ${d1} kB on node 1 (buffers 65536 kB)"
+	check "$p: numa_cpu_nodes=1: the 64 MiB of buffers on node 1 (>= 48 MiB more used there, < 16 MiB on node 0)" \
+		test "$d1" -ge 49152 -a "$d0" -lt 16384
+	ended
+}
+if [ -d /sys/devices/system/node/node1 ] && [ ! -d /sys/devices/system/node/node2 ] &&
+	nullb_create kgnuma irqmode=0 memory_backed=0 size=1024; then
+	numa_check kernel --ioengine=bio
+	numa_check syscall --ioengine=libaio
+	nullb_remove kgnuma
+else
+	echo "# not two NUMA nodes (VM_NUMA=2 boots a guest with them): numa_cpu_nodes' placement not tested"
+fi
+
 # I/O priority: one tag, 50 ms a completion, mq-deadline in front
 mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
 nullb_create kgprio irqmode=2 completion_nsec=50000000 hw_queue_depth=1 \
