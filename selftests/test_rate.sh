@@ -99,9 +99,11 @@ fi
 # rate_iops=,,N holds randtrim's trims to N a second on both paths;
 # trimwrite follows fio: each trim waits for the writes' schedule, so
 # rate_iops=,W,5W gives W trims and W writes a second, as fio 3.33 itself on
-# the same device; rate_iops_min=,,N is held. The syscall path's BLKDISCARD
-# takes some 4 ms in the TCG guest (it also drops the device's page cache),
-# 250 a second at most: it is held to 100 trims and 50 pairs a second.
+# the same device (within 5%: a stall of the loaded host's vCPU near the end
+# of a short run lengthens its runtime); rate_iops_min=,,N is held. The
+# syscall path's BLKDISCARD takes some 4 ms in the TCG guest (it also drops
+# the device's page cache), 250 a second at most: it is held to 100 trims
+# and 50 pairs a second.
 T='j["jobs"][0]["trim"]'
 if nullb_create kratd size=64 memory_backed=1 discard=1 irqmode=1 &&
 	[ "$(cat /sys/block/kratd/queue/discard_max_bytes)" != 0 ]; then
@@ -114,17 +116,17 @@ if nullb_create kratd size=64 memory_backed=1 discard=1 irqmode=1 &&
 		check "$p: sched lat reported for the paced trims" \
 			test "$(json "$TMP/trim-$p.json" "$T['sched_lat_ns']['N'] == 5 * $tr")" = True
 		runj "$TMP/tw-$p.json" --path=$p --name=t --filename=/dev/kratd --rw=trimwrite \
-			--rate_iops=,$tw,$((5 * tw)) --number_ios=$((6 * tw))
-		check "$p: trimwrite rate_iops=,$tw,$((5 * tw)): trims at the writes' $tw/s (fio's), within 3%" \
-			within "$TMP/tw-$p.json" "$T[\"total_ios\"] * 1000 / $T[\"runtime\"]" $tw 3
-		check "$p: ... and writes at $tw/s, within 3%" \
-			within "$TMP/tw-$p.json" "$W[\"total_ios\"] * 1000 / $W[\"runtime\"]" $tw 3
+			--rate_iops=,$tw,$((5 * tw)) --number_ios=$((10 * tw))
+		check "$p: trimwrite rate_iops=,$tw,$((5 * tw)): trims at the writes' $tw/s (fio's), within 5% over 5 s" \
+			within "$TMP/tw-$p.json" "$T[\"total_ios\"] * 1000 / $T[\"runtime\"]" $tw 5
+		check "$p: ... and writes at $tw/s, within 5%" \
+			within "$TMP/tw-$p.json" "$W[\"total_ios\"] * 1000 / $W[\"runtime\"]" $tw 5
 	done
 	if command -v fio >/dev/null; then
 		fio --name=t --filename=/dev/kratd --rw=trimwrite --rate_iops=,50,250 \
-			--number_ios=300 --output-format=json > "$TMP/tw-fio.json" 2>"$TMP/tw-fio.err"
+			--number_ios=500 --output-format=json > "$TMP/tw-fio.json" 2>"$TMP/tw-fio.err"
 		check "fio on the same device: trimwrite's trims at the writes' 50/s, as kiogen's" \
-			within "$TMP/tw-fio.json" "$T[\"total_ios\"] * 1000 / $T[\"runtime\"]" 50 3
+			within "$TMP/tw-fio.json" "$T[\"total_ios\"] * 1000 / $T[\"runtime\"]" 50 5
 	else
 		echo "# no fio: kiogen's trimwrite pacing not set beside fio's here"
 	fi
