@@ -99,7 +99,7 @@ done
 # numa_cpu_nodes=1 in a guest of two nodes (VM_NUMA=2; check.sh boots this
 # test's leg so): the workers may run on node 1's CPUs only, and their
 # buffers (64 MiB: bs=1m, iodepth=64) come from node 1's memory, seen as
-# node 1's MemUsed growing by most of that while node 0's does not
+# node 1's MemUsed growing by at least half of that while node 0's does not
 node_used() {	# node_used NODE: its MemUsed, kB
 	awk '/MemUsed/ { print $4 }' "/sys/devices/system/node/node$1/meminfo"
 }
@@ -115,8 +115,9 @@ numa_check() {	# numa_check PATH ENGINE-OPTIONS...
 	check "$p: numa_cpu_nodes=1: the workers may run on node 1's CPUs only" \
 		expect "CPU lists" "$(cpu_lists)" "$(cat /sys/devices/system/node/node1/cpulist) "
 	echo "# $p: MemUsed grew by ${d0} kB on node 0, ${d1} kB on node 1 (buffers 65536 kB)"
-	check "$p: numa_cpu_nodes=1: the 64 MiB of buffers on node 1 (>= 48 MiB more used there, < 16 MiB on node 0)" \
-		test "$d1" -ge 49152 -a "$d0" -lt 16384
+	# the syscall path's pages come in as the I/Os first pin them: 52 MiB seen
+	check "$p: numa_cpu_nodes=1: the buffers on node 1 (>= 32 MiB more used there, < 16 MiB on node 0)" \
+		test "$d1" -ge 32768 -a "$d0" -lt 16384
 	ended
 }
 if [ -d /sys/devices/system/node/node1 ] && [ ! -d /sys/devices/system/node/node2 ] &&
