@@ -5,8 +5,10 @@
  * batch. fio's io_uring options are honoured from the job: fixedbufs
  * (registered buffers, read_fixed/write_fixed), registerfiles (the target
  * as a registered file), sqthread_poll (IORING_SETUP_SQPOLL) and hipri
- * (IORING_SETUP_IOPOLL). Completions seen in one reap share one timestamp:
- * they were all sitting in the CQ ring at that moment.
+ * (IORING_SETUP_IOPOLL); prio and prioclass ride on every SQE, as fio's,
+ * since the SQPOLL thread does not have the worker's ioprio_set().
+ * Completions seen in one reap share one timestamp: they were all sitting
+ * in the CQ ring at that moment.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,6 +23,7 @@
 struct kg_uring {
 	struct io_uring ring;
 	unsigned int sqe_flags;	/* IOSQE_FIXED_FILE with registerfiles */
+	uint16_t ioprio;	/* every SQE's, as fio's: prioclass and prio, or 0 */
 };
 
 static void kg_uring_setup_error(const struct kg_job *j, int err)
@@ -86,6 +89,7 @@ static int kg_uring_init(struct kg_sys_worker *w)
 		return ret;
 	}
 	w->priv = u;	/* from here on, exit undoes it */
+	u->ioprio = kg_job_ioprio(j);
 	w->res.mem += sizeof(*u) +
 		      (uint64_t)p.sq_entries * sizeof(struct io_uring_sqe) +
 		      (uint64_t)p.cq_entries * sizeof(struct io_uring_cqe);
@@ -158,6 +162,11 @@ static void kg_uring_submit(struct kg_sys_worker *w, struct kg_sys_slot *s)
 			io_uring_prep_read(sqe, fd, s->buf, s->len, s->offset);
 	}
 	sqe->flags |= u->sqe_flags;
+	/*
+	 * As fio's: the submitter may be the SQPOLL thread (or io-wq), which
+	 * does not have the worker's ioprio_set(), so each SQE carries it.
+	 */
+	sqe->ioprio = u->ioprio;
 	io_uring_sqe_set_data(sqe, s);
 }
 

@@ -146,6 +146,12 @@ static inline uint32_t kg_output_formats(const struct kg_global *g)
  * Whether the report is fio's text alone: only then do messages (layout,
  * progress) share stdout with it, as other formats are read by programs.
  */
+/* A job's I/O priority as ioprio_set() and an SQE take it; 0 without prioclass. */
+static inline uint16_t kg_job_ioprio(const struct kg_job *j)
+{
+	return j->prioclass ? (uint16_t)(j->prioclass << 13 | j->prio) : 0;
+}
+
 static inline bool kg_output_text_only(const struct kg_global *g)
 {
 	return kg_output_formats(g) == KG_OUT_NORMAL;

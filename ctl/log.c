@@ -401,7 +401,7 @@ enum kg_log_kind { KG_LOG_BW, KG_LOG_IOPS, KG_LOG_SLAT, KG_LOG_CLAT, KG_LOG_LAT 
  */
 static const char *kg_log_prio(const struct kg_job *j, bool window, char buf[8])
 {
-	unsigned int v = window || !j->prioclass ? 0 : j->prioclass << 13 | j->prio;
+	unsigned int v = window ? 0 : kg_job_ioprio(j);
 
 	if (j->log.prio)
 		snprintf(buf, 8, "0x%04x", v);

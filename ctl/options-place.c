@@ -19,7 +19,6 @@
 
 #include "options.h"
 
-#define KG_IOPRIO_CLASS_SHIFT	13
 #define KG_IOPRIO_CLASS_RT	1
 #define KG_IOPRIO_CLASS_BE	2
 #define KG_IOPRIO_WHO_PROCESS	1
@@ -344,8 +343,7 @@ int kg_place_thread(const struct kg_job *j, uint32_t k, FILE *err)
 		return -errno;
 	}
 	if (j->prioclass &&
-	    syscall(SYS_ioprio_set, KG_IOPRIO_WHO_PROCESS, tid,
-		    (int)(j->prioclass << KG_IOPRIO_CLASS_SHIFT | j->prio))) {
+	    syscall(SYS_ioprio_set, KG_IOPRIO_WHO_PROCESS, tid, (int)kg_job_ioprio(j))) {
 		fprintf(err, "kiogen: %s: prioclass: ioprio_set: %s\n", j->name, strerror(errno));
 		return -errno;
 	}

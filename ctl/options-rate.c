@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fio's rate options as the option table takes them: rate, rate_iops,
- * rate_min and rate_iops_min each give one value for both directions, or
- * "read,write" (either may be left out, as "rate=,2m"); and fio's checks of
+ * rate_min and rate_iops_min each give one value for every direction, or
+ * "read,write[,trim]" (any may be left out, as "rate=,2m"; as fio's parser,
+ * the last value given stands for those after it, so "rate=1m,2m" limits
+ * trims to 2m, while "rate=1m," leaves writes and trims free); and fio's checks of
  * the job as a whole (fixup_options()): a byte rate and an I/O rate of the
  * same direction exclude each other, and a minimum above the rate is
  * refused. The pacing itself is include/kiogen/rate.h's.
@@ -15,16 +17,23 @@
 
 #include "options.h"
 
-/* Where each per-direction rate option keeps its two values. */
+#define KG_RATE_DIRS	3	/* read, write, trim: enum kiogen_dir's first */
+
+static const char *const kg_rate_dirs[KG_RATE_DIRS] = { "read", "write", "trim" };
+
+/* Where each per-direction rate option keeps its three values. */
 static const struct {
 	const char *name;
-	size_t off[2];		/* read, write */
+	size_t off[KG_RATE_DIRS];
 	bool iops;		/* u32 I/Os a second, else u64 bytes a second */
 } kg_rate_opts[] = {
-	{ "rate", { KG_JOFF(rate_read), KG_JOFF(rate_write) }, false },
-	{ "rate_min", { KG_JOFF(rate_min_read), KG_JOFF(rate_min_write) }, false },
-	{ "rate_iops", { KG_JOFF(rate_iops_read), KG_JOFF(rate_iops_write) }, true },
-	{ "rate_iops_min", { KG_JOFF(rate_iops_min_read), KG_JOFF(rate_iops_min_write) }, true },
+	{ "rate", { KG_JOFF(rate_read), KG_JOFF(rate_write), KG_JOFF(rate_trim) }, false },
+	{ "rate_min", { KG_JOFF(rate_min_read), KG_JOFF(rate_min_write),
+			KG_JOFF(rate_min_trim) }, false },
+	{ "rate_iops", { KG_JOFF(rate_iops_read), KG_JOFF(rate_iops_write),
+			 KG_JOFF(rate_iops_trim) }, true },
+	{ "rate_iops_min", { KG_JOFF(rate_iops_min_read), KG_JOFF(rate_iops_min_write),
+			     KG_JOFF(rate_iops_min_trim) }, true },
 };
 
 static int kg_rate_value(const char *name, const char *s, bool iops, uint64_t *x,
@@ -56,10 +65,10 @@ static int kg_rate_value(const char *name, const char *s, bool iops, uint64_t *x
 int kg_opt_rate(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 		const char *v, FILE *err)
 {
-	char buf[64], *vals[3] = { buf, NULL, NULL }, *comma;
-	uint64_t x[2];
+	char buf[64], *vals[KG_RATE_DIRS] = { buf }, *comma;
+	uint64_t x[KG_RATE_DIRS];
 	size_t i;
-	int d;
+	int d, n;
 
 	(void)js;
 	for (i = 0; i < sizeof(kg_rate_opts) / sizeof(kg_rate_opts[0]); i++)
@@ -67,23 +76,30 @@ int kg_opt_rate(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 			break;
 	if (i == sizeof(kg_rate_opts) / sizeof(kg_rate_opts[0]))
 		return -EINVAL;
-	snprintf(buf, sizeof(buf), "%s", v);
-	for (d = 1; d < 3 && (comma = strchr(vals[d - 1], ',')); d++) {
-		*comma = '\0';
-		vals[d] = comma + 1;
+	if (strlen(v) >= sizeof(buf)) {
+		fprintf(err, "kiogen: %s: '%s' is too long\n", o->name, v);
+		return -EINVAL;
 	}
-	if (vals[2]) {
-		if (*vals[2] && strcmp(vals[2], "0")) {
-			fprintf(err, "kiogen: %s: '%s': a third (trim) value is not supported\n",
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (n = 1; (comma = strchr(vals[n - 1], ',')); n++) {
+		if (n == KG_RATE_DIRS) {
+			fprintf(err, "kiogen: %s: '%s': at most three values, READ,WRITE,TRIM\n",
 				o->name, v);
 			return -EINVAL;
 		}
+		*comma = '\0';
+		vals[n] = comma + 1;
 	}
-	for (d = 0; d < 2; d++)
-		if (kg_rate_value(o->name, vals[vals[1] ? d : 0], kg_rate_opts[i].iops,
+	if (n > 1 && !*vals[0] && !*vals[1] && (n == 2 || !*vals[2])) {
+		fprintf(err, "kiogen: %s: '%s' gives no value (READ,WRITE,TRIM)\n", o->name, v);
+		return -EINVAL;
+	}
+	/* fio's parser: the last value given stands for the directions after it */
+	for (d = 0; d < KG_RATE_DIRS; d++)
+		if (kg_rate_value(o->name, vals[d < n ? d : n - 1], kg_rate_opts[i].iops,
 				  &x[d], err))
 			return -EINVAL;
-	for (d = 0; d < 2; d++) {
+	for (d = 0; d < KG_RATE_DIRS; d++) {
 		char *field = (char *)j + kg_rate_opts[i].off[d];
 
 		if (kg_rate_opts[i].iops)
@@ -96,14 +112,15 @@ int kg_opt_rate(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 
 int kg_job_rate_check(const struct kg_job *j, FILE *err)
 {
-	static const char *const dirs[] = { "read", "write" };
-	const uint64_t rate[2] = { j->rate_read, j->rate_write };
-	const uint64_t min[2] = { j->rate_min_read, j->rate_min_write };
-	const uint32_t iops[2] = { j->rate_iops_read, j->rate_iops_write };
-	const uint32_t iops_min[2] = { j->rate_iops_min_read, j->rate_iops_min_write };
+	const uint64_t rate[] = { j->rate_read, j->rate_write, j->rate_trim };
+	const uint64_t min[] = { j->rate_min_read, j->rate_min_write, j->rate_min_trim };
+	const uint32_t iops[] = { j->rate_iops_read, j->rate_iops_write, j->rate_iops_trim };
+	const uint32_t iops_min[] = { j->rate_iops_min_read, j->rate_iops_min_write,
+				      j->rate_iops_min_trim };
+	const char *const *dirs = kg_rate_dirs;
 	int d;
 
-	for (d = 0; d < 2; d++) {
+	for (d = 0; d < KG_RATE_DIRS; d++) {
 		if (rate[d] && iops[d]) {
 			fprintf(err, "kiogen: %s: rate and rate_iops are mutually exclusive (%s)\n",
 				j->name, dirs[d]);
@@ -125,14 +142,15 @@ int kg_job_rate_check(const struct kg_job *j, FILE *err)
 
 void kg_rate_min_report(const struct kg_run_result *r, FILE *f)
 {
-	static const char *const dirs[] = { "read", "write" };
+	const char *const *dirs = kg_rate_dirs;
 	uint32_t i, k;
 	int d;
 
 	for (i = 0; i < r->nr_jobs; i++) {
 		const struct kg_job *j = r->jobs[i].job;
-		const uint64_t min[2] = { j->rate_min_read, j->rate_min_write };
-		const uint32_t iops_min[2] = { j->rate_iops_min_read, j->rate_iops_min_write };
+		const uint64_t min[] = { j->rate_min_read, j->rate_min_write, j->rate_min_trim };
+		const uint32_t iops_min[] = { j->rate_iops_min_read, j->rate_iops_min_write,
+					      j->rate_iops_min_trim };
 
 		for (k = 0; k < r->jobs[i].nr_workers; k++) {
 			const struct kg_worker *w = &r->jobs[i].workers[k];
@@ -143,7 +161,10 @@ void kg_rate_min_report(const struct kg_run_result *r, FILE *f)
 				errors += w->dir[d].errors;
 			if (w->error != -EIO || errors || !ms)
 				continue;
-			for (d = 0; d < 2; d++) {
+			/* as fio's, of the directions that completed I/O */
+			for (d = 0; d < KG_RATE_DIRS; d++) {
+				if (!w->dir[d].ios)
+					continue;
 				if (min[d])
 					fprintf(f, "kiogen %s: worker %u: rate_min=%" PRIu64 "B/s of %ss not met (EIO, as fio's check_min_rate), %" PRIu64 "B/s over the run\n",
 						j->name, k, min[d], dirs[d], w->dir[d].bytes * 1000 / ms);

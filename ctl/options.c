@@ -575,22 +575,22 @@ static const struct kg_option kg_options[] = {
 	{
 		.name = "rate", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_rate,
 		.category = KG_CAT_LIMITS,
-		.help = "most bytes a second, READ[,WRITE] or one for both (e.g. 1m,2m)",
+		.help = "most bytes a second, READ[,WRITE[,TRIM]] or one for all (e.g. 1m,2m)",
 	},
 	{
 		.name = "rate_iops", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_rate,
 		.category = KG_CAT_LIMITS,
-		.help = "most I/Os a second, READ[,WRITE] or one for both",
+		.help = "most I/Os a second, READ[,WRITE[,TRIM]] or one for all",
 	},
 	{
 		.name = "rate_min", .alias = "ratemin", .type = KG_OPT_STR, .len = 64,
 		.cb = kg_opt_rate, .category = KG_CAT_LIMITS,
-		.help = "fail the job (EIO) below this many bytes a second over a ratecycle, READ[,WRITE]",
+		.help = "fail the job (EIO) below this many bytes a second over a ratecycle, READ[,WRITE[,TRIM]]",
 	},
 	{
 		.name = "rate_iops_min", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_rate,
 		.category = KG_CAT_LIMITS,
-		.help = "fail the job (EIO) below this many I/Os a second over a ratecycle, READ[,WRITE]",
+		.help = "fail the job (EIO) below this many I/Os a second over a ratecycle, READ[,WRITE[,TRIM]]",
 	},
 	{
 		.name = "rate_process", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(rate_process),

@@ -269,9 +269,10 @@ static void kg_json_kiogen(struct kg_json *j, const struct kg_report *rp,
 	/* the I/Os a full log_ring kept out of the per-I/O log files */
 	if (v->job && v->job->log_ring)
 		kg_json_u64(j, "log_lost", v->w.log_lost);
-	if (v->w.dir[0].sched_ios || v->w.dir[1].sched_ios)
+	if (v->w.dir[KIOGEN_DIR_READ].sched_ios || v->w.dir[KIOGEN_DIR_WRITE].sched_ios ||
+	    v->w.dir[KIOGEN_DIR_TRIM].sched_ios)
 		kg_json_string(j, "sched_lat_ns",
-			       "read.sched_lat_ns and write.sched_lat_ns: each rate-limited I/O from when it was due to its completion (open loop, no coordinated omission); slat_ns, clat_ns and lat_ns: from its start and submission, as fio's");
+			       "read, write and trim's sched_lat_ns: each rate-limited I/O from when it was due to its completion (open loop, no coordinated omission); slat_ns, clat_ns and lat_ns: from its start and submission, as fio's");
 	kg_json_u64(j, "workers", v->members);
 	kg_verify_json(j, &v->w);
 	/* each repeat as fio would have reported it alone */

@@ -675,7 +675,7 @@ static long double kg_sys_sqsum(const struct kiog_lat_stats *l)
 /* A direction's sched lat (rate limits) as the reports take it. */
 static void kg_sys_sched_result(const struct kiog_rate *r, int dir, struct kg_dir *d)
 {
-	if (dir > KIOGEN_DIR_WRITE || !r->sched_ios[dir])
+	if (dir >= KIOG_RATE_DIRS || !r->sched_ios[dir])
 		return;
 	d->sched_ios = r->sched_ios[dir];
 	d->sched_min = r->sched[dir].min;

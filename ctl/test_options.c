@@ -54,6 +54,20 @@ static int parse(struct kg_jobs *js, char *err, size_t len, ...)
 	return ret;
 }
 
+/* What kg_rate_min_report() says of one worker of @j; free() it. */
+static char *min_report(struct kg_job *j, struct kg_worker *w)
+{
+	struct kg_run_result r = { .nr_jobs = 1 };
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	r.jobs[0] = (struct kg_job_result){ j, 1, w };
+	kg_rate_min_report(&r, f);
+	fclose(f);
+	return out;
+}
+
 /* "name=value," of each option as given */
 static void given_cat(void *ctx, const char *name, const char *value)
 {
@@ -446,26 +460,45 @@ int main(void)
 	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rate=1m,",
 		  "--rate_iops=,300", "--rate_iops_min=,200", NULL) &&
 	   js.jobs[0].rate_read == 1 << 20 && js.jobs[0].rate_write == 0 &&
+	   js.jobs[0].rate_trim == 0 &&
 	   js.jobs[0].rate_iops_read == 0 && js.jobs[0].rate_iops_write == 300 &&
-	   js.jobs[0].rate_iops_min_write == 200 && js.jobs[0].rate_cycle_ms == 1000 &&
+	   js.jobs[0].rate_iops_trim == 300 &&
+	   js.jobs[0].rate_iops_min_write == 200 && js.jobs[0].rate_iops_min_trim == 200 &&
+	   js.jobs[0].rate_cycle_ms == 1000 &&
 	   js.jobs[0].rate_process == KIOGEN_RATE_PROCESS_LINEAR,
-	   "rate per direction ('1m,' the reads', ',300' the writes'), fio's defaults");
+	   "rate per direction ('1m,' the reads' alone, ',300' the writes' and trims'), fio's defaults");
 	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rate=1m,2m", NULL) &&
-	   js.jobs[0].rate_read == 1 << 20 && js.jobs[0].rate_write == 2 << 20,
-	   "rate=1m,2m: reads 1m, writes 2m");
+	   js.jobs[0].rate_read == 1 << 20 && js.jobs[0].rate_write == 2 << 20 &&
+	   js.jobs[0].rate_trim == 2 << 20,
+	   "rate=1m,2m: reads 1m, writes and trims 2m (fio: the last value stands for the rest)");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rate=1m,2m,3m",
+		  "--rate_iops_min=,,500", NULL) &&
+	   js.jobs[0].rate_read == 1 << 20 && js.jobs[0].rate_write == 2 << 20 &&
+	   js.jobs[0].rate_trim == 3 << 20 && js.jobs[0].rate_iops_min_read == 0 &&
+	   js.jobs[0].rate_iops_min_write == 0 && js.jobs[0].rate_iops_min_trim == 500 &&
+	   !parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rate_iops=10,,30",
+		  NULL) &&
+	   js.jobs[0].rate_iops_read == 10 && js.jobs[0].rate_iops_write == 0 &&
+	   js.jobs[0].rate_iops_trim == 30,
+	   "rate=1m,2m,3m and rate_iops_min=,,500: the third value is the trims'");
 	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rate_iops=500",
 		  "--rate_process=poisson", "--ratemin=1k", "--rate_cycle=250", NULL) &&
 	   js.jobs[0].rate_iops_read == 500 && js.jobs[0].rate_iops_write == 500 &&
+	   js.jobs[0].rate_iops_trim == 500 &&
 	   js.jobs[0].rate_min_read == 1024 && js.jobs[0].rate_min_write == 1024 &&
+	   js.jobs[0].rate_min_trim == 1024 &&
 	   js.jobs[0].rate_process == KIOGEN_RATE_PROCESS_POISSON &&
 	   js.jobs[0].rate_cycle_ms == 250,
-	   "one rate for both directions; poisson; ratemin and rate_cycle aliases");
+	   "one rate for every direction; poisson; ratemin and rate_cycle aliases");
 	{
 		static const struct {
 			const char *arg, *msg;
 		} bad[] = {
 			{ "--rate=fast", "rate: 'fast' is not a rate in bytes a second" },
-			{ "--rate=1m,2m,3m", "a third (trim) value is not supported" },
+			{ "--rate=1m,2m,3m,4m", "rate: '1m,2m,3m,4m': at most three values, READ,WRITE,TRIM" },
+			{ "--rate=1m,2m,x", "rate: 'x' is not a rate in bytes a second" },
+			{ "--rate_iops=,,", "rate_iops: ',,' gives no value" },
+			{ "--rate_iops_min=1,2,-3", "rate_iops_min: '-3' is not a number of I/Os a second" },
 			{ "--rate_iops=-5", "rate_iops: '-5' is not a number of I/Os a second" },
 			{ "--rate_iops=5000000000", "is not a number of I/Os a second" },
 			{ "--rate_min=1x", "rate_min: '1x' is not a rate" },
@@ -484,36 +517,62 @@ int main(void)
 			}
 		ok(all, "bad rate values refused, each named");
 	}
-	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rate=1m",
-		 "--rate_iops=10", NULL) &&
-	   strstr(err, "rate and rate_iops are mutually exclusive") &&
-	   parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rate=1m",
-		 "--rate_min=2m", NULL) &&
-	   strstr(err, "the minimum read rate exceeds the rate") &&
-	   parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rate_iops=,10",
-		 "--rate_iops_min=,20", NULL) &&
-	   strstr(err, "the minimum write rate exceeds the rate"),
-	   "rate with rate_iops, or a minimum above the rate, refused as fio does");
+	{
+		static const struct {
+			const char *a, *b, *msg;
+		} bad[] = {
+			{ "--rate=1m", "--rate_iops=10", "rate and rate_iops are mutually exclusive" },
+			{ "--rate=1m", "--rate_min=2m", "the minimum read rate exceeds the rate" },
+			{ "--rate_iops=,10,", "--rate_iops_min=,20",
+			  "the minimum write rate exceeds the rate" },
+			{ "--rate_iops=100,200,50", "--rate_iops_min=,,80",
+			  "the minimum trim rate exceeds the rate" },
+			{ "--rate=,,1m", "--rate_iops=,,10",
+			  "rate and rate_iops are mutually exclusive (trim)" },
+		};
+		bool all = true;
+		size_t i;
+
+		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+			if (!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", bad[i].a,
+				   bad[i].b, NULL) || !strstr(err, bad[i].msg)) {
+				printf("# %s %s: %s", bad[i].a, bad[i].b, err);
+				all = false;
+			}
+		ok(all, "rate with rate_iops, or a minimum above the rate, refused as fio does");
+	}
 	{
 		/* an EIO of a trim is the trim's, not a rate_min that was not met */
 		static struct kg_job j;
 		static struct kg_worker w;
-		static struct kg_run_result r;
-		char *out = NULL;
-		size_t len = 0;
-		FILE *f = open_memstream(&out, &len);
+		char *out;
 
 		j.rate_min_write = 1 << 20;
 		w.elapsed_ns = 1000000000;
 		w.error = -EIO;
 		w.dir[KIOGEN_DIR_TRIM].errors = 1;
-		r.nr_jobs = 1;
-		r.jobs[0] = (struct kg_job_result){ &j, 1, &w };
-		kg_rate_min_report(&r, f);
-		fclose(f);
-		if (len)
+		out = min_report(&j, &w);
+		if (*out)
 			printf("# %s", out);
-		ok(out && !len, "a trim's EIO is not reported as rate_min not met");
+		ok(!*out, "a trim's EIO is not reported as rate_min not met");
+		free(out);
+	}
+	{
+		/* rate_iops_min=300 of a trimwrite: its writes' and trims', not reads' */
+		static struct kg_job j;
+		static struct kg_worker w;
+		char *out;
+
+		strcpy(j.name, "tw");
+		j.rate_iops_min_read = j.rate_iops_min_write = j.rate_iops_min_trim = 300;
+		w.elapsed_ns = 2000000000;
+		w.error = -EIO;
+		w.dir[KIOGEN_DIR_WRITE].ios = 400;
+		w.dir[KIOGEN_DIR_TRIM].ios = 400;
+		out = min_report(&j, &w);
+		ok(strstr(out, "rate_iops_min=300 of trims not met") &&
+		   strstr(out, "rate_iops_min=300 of writes not met") && !strstr(out, "of reads"),
+		   "rate_iops_min not met: said of the trims and writes, not of the reads that were not done");
 		free(out);
 	}
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--percentage_random=101",

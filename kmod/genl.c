@@ -88,7 +88,7 @@ static const struct netlink_range_validation kiogen_a_job_openfiles_range = {
 };
 
 /* Common nested types */
-const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_FILE_REGIONS + 1] = {
+const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_RATE_IOPS_MIN_TRIM + 1] = {
 	[KIOGEN_A_JOB_NAME] = { .type = NLA_NUL_STRING, .len = KIOGEN_NAME_MAX, },
 	[KIOGEN_A_JOB_FILENAME] = { .type = NLA_NUL_STRING, .len = KIOGEN_PATH_MAX, },
 	[KIOGEN_A_JOB_ENGINE] = { .type = NLA_NUL_STRING, .len = KIOGEN_ENGINE_MAX, },
@@ -184,6 +184,10 @@ const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_FILE_REGIONS + 1] = {
 	[KIOGEN_A_JOB_FILE_SERVICE_NR] = NLA_POLICY_MIN(NLA_U32, 1),
 	[KIOGEN_A_JOB_OPENFILES] = NLA_POLICY_FULL_RANGE(NLA_U32, &kiogen_a_job_openfiles_range),
 	[KIOGEN_A_JOB_FILE_REGIONS] = { .type = NLA_BINARY, },
+	[KIOGEN_A_JOB_RATE_TRIM] = { .type = NLA_U64, },
+	[KIOGEN_A_JOB_RATE_IOPS_TRIM] = { .type = NLA_U32, },
+	[KIOGEN_A_JOB_RATE_MIN_TRIM] = { .type = NLA_U64, },
+	[KIOGEN_A_JOB_RATE_IOPS_MIN_TRIM] = { .type = NLA_U32, },
 };
 
 /* KIOGEN_CMD_INFO_GET - do */

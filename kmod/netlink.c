@@ -1202,7 +1202,7 @@ static int kiog_nl_put_dir(struct sk_buff *skb, const struct kiog_worker *w,
 	    (slat && kiog_nl_put_lat(skb, KIOGEN_A_DIR_SLAT_MIN, &d->slat)))
 		return -EMSGSIZE;
 	/* kiogen's sched lat, of the directions a rate limits */
-	if (dir <= KIOGEN_DIR_WRITE && w->rate.sched_ios[dir] &&
+	if (dir < KIOG_RATE_DIRS && w->rate.sched_ios[dir] &&
 	    (nla_put_u64_64bit(skb, KIOGEN_A_DIR_SCHED_IOS, w->rate.sched_ios[dir],
 			       KIOGEN_A_DIR_PAD) ||
 	     kiog_nl_put_lat(skb, KIOGEN_A_DIR_SCHED_MIN, &w->rate.sched[dir])))
@@ -1312,12 +1312,12 @@ static int kiog_nl_put_worker(struct sk_buff *skb, const struct kiog_worker *w)
 /*
  * The histograms a worker sends, numbered 2 * dir + kind: lat and clat of
  * reads, writes and trims, lat of syncs (their clat is the same); then the
- * sched lat of reads and writes (rate limits; empty, so not sent, without);
- * then the phases of the latency split, if the worker has one; then its
- * block phases, if it has them. Empty histograms are not sent.
+ * sched lat of reads, writes and trims (rate limits; empty, so not sent,
+ * without); then the phases of the latency split, if the worker has one;
+ * then its block phases, if it has them. Empty histograms are not sent.
  */
 #define KIOG_NR_CORE_HISTS	(2 * KIOGEN_DIR_SYNC + 1)
-#define KIOG_NR_DIR_HISTS	(KIOG_NR_CORE_HISTS + 2)
+#define KIOG_NR_DIR_HISTS	(KIOG_NR_CORE_HISTS + KIOG_RATE_DIRS)
 #define KIOG_NR_SPLIT_HISTS	(KIOG_NR_DIR_HISTS + KIOG_SPLIT_NR)
 #define KIOG_NR_HISTS		(KIOG_NR_SPLIT_HISTS + KIOG_BLK_NR)
 

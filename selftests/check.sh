@@ -195,7 +195,7 @@ leg_tests() {
 # A kernel leg: fetch, build with W=1, the suite in a VM.
 kernel_leg() {
 	local leg=$1 dir=$logs/$1 t0=$SECONDS rc env warnings build=-
-	local KVER='' VMLINUZ='' MODULES='' tap=$logs/$1/leg.tap suite scale kmemleak mem skip
+	local KVER='' VMLINUZ='' MODULES='' tap=$logs/$1/leg.tap suite scale kmemleak mem skip numa
 	mkdir -p "$dir"
 	step "leg $leg: fetch"
 	# progress (a download, a debootstrap) is shown; the assignments are kept
@@ -251,7 +251,10 @@ kernel_leg() {
 		# the tests to run on every leg
 		tests=${KIOGEN_TESTS:-}
 		[ -n "$tests" ] || [ -n "${CHECK_FULL:-}" ] || tests=$(leg_tests "$leg")
-		VM_MEM=$mem VM_TIMEOUT=$((${VM_TIMEOUT:-3000} * scale)) \
+		# test_prio.sh's numa_cpu_nodes placement wants two NUMA nodes
+		numa=${VM_NUMA:-1}
+		[[ -z "$tests" || " $tests " == *" test_prio.sh "* ]] && numa=${VM_NUMA:-2}
+		VM_NUMA=$numa VM_MEM=$mem VM_TIMEOUT=$((${VM_TIMEOUT:-3000} * scale)) \
 			VM_BOOT_TIMEOUT=$((${VM_BOOT_TIMEOUT:-180} * scale)) KIOGEN_TIMEOUT_SCALE=$scale \
 			KIOGEN_FUZZ_TIME=$((${KIOGEN_FUZZ_TIME:-200} * scale)) \
 			KIOGEN_KMEMLEAK=$kmemleak KIOGEN_SUITE=$suite KIOGEN_TESTS=$tests \

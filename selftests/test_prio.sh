@@ -7,7 +7,10 @@
 # gives each one CPU of the set, nice shows in /proc/PID/stat; the I/O
 # priority class reaches the block layer (mq-deadline keeps a queue per
 # class, debugfs sched/queued counts each, in the order RT BE IDLE: a
-# null_blk with one tag and 50 ms completions holds the job's I/Os there);
+# null_blk with one tag and 50 ms completions holds the job's I/Os there),
+# from the bio and kiocb engines and from the syscall path's libaio, psync
+# (ioprio_set of each thread) and io_uring (each SQE's ioprio, as fio's: with
+# sqthread_poll the submitter is the SQPOLL thread);
 # what the requester could not set itself is refused, naming the option.
 # The guest has 2 vCPUs: CPU 1 is the set.
 
@@ -93,6 +96,43 @@ for p in kernel syscall; do
 	ended
 done
 
+# numa_cpu_nodes=1 in a guest of two nodes (VM_NUMA=2; check.sh boots this
+# test's leg so): the workers may run on node 1's CPUs only, and their
+# kernel path's buffers (64 MiB: bs=1m, iodepth=64) come from node 1's
+# memory, seen as node 1's MemUsed growing by at least half of that while
+# node 0's does not
+node_used() {	# node_used NODE: its MemUsed, kB
+	awk '/MemUsed/ { print $4 }' "/sys/devices/system/node/node$1/meminfo"
+}
+numa_check() {	# numa_check PATH ENGINE-OPTIONS...
+	local p=$1 u0 u1 d0 d1
+	shift
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	u0=$(node_used 0) u1=$(node_used 1)
+	started "$p" "$TMP/numa-$p.out" --name=n --filename=/dev/kgnuma --rw=randread \
+		--bs=1m --iodepth=64 --direct=1 --numa_cpu_nodes=1 --rate_iops=20 "$@" || return 1
+	d0=$(($(node_used 0) - u0)) d1=$(($(node_used 1) - u1))
+	check "$p: numa_cpu_nodes=1: the workers may run on node 1's CPUs only" \
+		expect "CPU lists" "$(cpu_lists)" "$(cat /sys/devices/system/node/node1/cpulist) "
+	echo "# $p: MemUsed grew by ${d0} kB on node 0, ${d1} kB on node 1 (buffers 65536 kB)"
+	# not yet the syscall path's: its main thread allocates and fills the
+	# buffers before the worker is placed, so they land where it ran (all
+	# 64 MiB on node 0 in one run of four)
+	[ "$p" = kernel ] &&
+		check "$p: numa_cpu_nodes=1: the buffers on node 1 (>= 32 MiB more used there, < 16 MiB on node 0)" \
+			test "$d1" -ge 32768 -a "$d0" -lt 16384
+	ended
+}
+if [ -d /sys/devices/system/node/node1 ] && [ ! -d /sys/devices/system/node/node2 ] &&
+	nullb_create kgnuma irqmode=0 memory_backed=0 size=1024; then
+	numa_check kernel --ioengine=bio
+	numa_check syscall --ioengine=libaio
+	nullb_remove kgnuma
+else
+	echo "# not two NUMA nodes (VM_NUMA=2 boots a guest with them): numa_cpu_nodes' placement not tested"
+fi
+
 # I/O priority: one tag, 50 ms a completion, mq-deadline in front
 mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
 nullb_create kgprio irqmode=2 completion_nsec=50000000 hw_queue_depth=1 \
@@ -138,6 +178,14 @@ for class in 1 3; do
 		want_class "$(queued_by kernel $class --ioengine=kiocb --direct=1 --iodepth=8)" $class
 	check "syscall libaio: prioclass=$class reaches the block layer" \
 		want_class "$(queued_by syscall $class --ioengine=libaio --direct=1 --iodepth=8)" $class
+	check "syscall psync (ioprio_set of each thread): prioclass=$class reaches the block layer" \
+		want_class "$(queued_by syscall $class --ioengine=psync --direct=1 --numjobs=4)" $class
+	check "syscall io_uring: prioclass=$class reaches the block layer" \
+		want_class "$(queued_by syscall $class --ioengine=io_uring --direct=1 --iodepth=8)" $class
+	# the SQPOLL thread submits: only the SQE's ioprio carries the class, as fio's
+	check "syscall io_uring sqthread_poll (the SQE's ioprio): prioclass=$class reaches the block layer" \
+		want_class "$(queued_by syscall $class --ioengine=io_uring --direct=1 --iodepth=8 \
+			--sqthread_poll)" $class
 done
 nullb_remove kgprio
 

@@ -31,7 +31,9 @@
 #   CMD         one argument: a bash script (bash -c); several: a command and its
 #               arguments. Runs in the host's current directory.
 # Guest environment: HOME=/root TERM=dumb KIOGEN_VM=1 KIOGEN_OUT=OUTDIR, plus any
-# KIOGEN_* variables of the host. Other env: VM_MEM (2G), VM_CPUS (2), VM_APPEND
+# KIOGEN_* variables of the host. Other env: VM_MEM (2G), VM_CPUS (2), VM_NUMA
+# (NUMA nodes, default 1: with N, a socket each, with VM_MEM / N and
+# VM_CPUS / N CPUs), VM_APPEND
 # (extra kernel arguments), XDG_CACHE_HOME (where the initramfs and the unpacked
 # vmlinux are cached, under kiogen-vm/KVER[-HASH]/). OUTDIR gets console.log,
 # dmesg.txt, .started and .exitcode; nothing else is written.
@@ -451,6 +453,26 @@ qemu_command() {
 		-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap"
 		-virtfs "local,path=${OUTDIR//,/,,},mount_tag=kiogenout,security_model=none"
 		-pidfile "$JOBDIR/qemu.pid")
+	numa_nodes
+}
+
+# VM_NUMA=N: N nodes, each a socket (CPUs of one node sharing a cache with
+# another's make the guest's scheduler WARN) with its share of the memory
+numa_nodes() {
+	local n=${VM_NUMA:-1} cpus=${VM_CPUS:-2} mem=${VM_MEM:-2G} mib i
+	[[ $n =~ ^[1-9][0-9]*$ ]] || die "VM_NUMA: '$n' is not a number of nodes"
+	[ "$n" -gt 1 ] || return 0
+	[ $((cpus % n)) -eq 0 ] || die "VM_NUMA=$n: VM_CPUS ($cpus) is not a multiple of it"
+	case $mem in
+	*[Gg]) mib=$((${mem%?} * 1024)) ;;
+	*[Mm]) mib=${mem%?} ;;
+	*) die "VM_NUMA: VM_MEM '$mem' is not in M or G" ;;
+	esac
+	QEMU+=(-smp "$cpus,sockets=$n,cores=$((cpus / n)),threads=1")
+	for ((i = 0; i < n; i++)); do
+		QEMU+=(-object "memory-backend-ram,id=numa$i,size=$((mib / n))M"
+		       -numa "node,nodeid=$i,memdev=numa$i" -numa "cpu,node-id=$i,socket-id=$i")
+	done
 }
 
 # Copy the serial console to console.log (without the CRs) and to stdout, but
@@ -643,7 +665,7 @@ main() {
 	prepare_outdir
 	write_guest_job
 	qemu_command
-	msg "booting $KVER (TCG, ${VM_CPUS:-2} CPUs, ${VM_MEM:-2G})"
+	msg "booting $KVER (TCG, ${VM_CPUS:-2} CPUs, ${VM_MEM:-2G}${VM_NUMA:+, $VM_NUMA NUMA nodes})"
 
 	BOOT_HUNG=0
 	if ((INTERACTIVE)); then

@@ -77,6 +77,10 @@ struct kiog_pattern {
 	X(rate_min_write,	RATE_MIN_WRITE,		U64, 0, "rate_min")	\
 	X(rate_iops_min_read,	RATE_IOPS_MIN_READ,	U32, 0, "rate_iops_min") \
 	X(rate_iops_min_write,	RATE_IOPS_MIN_WRITE,	U32, 0, "rate_iops_min") \
+	X(rate_trim,		RATE_TRIM,		U64, 0, "rate")		\
+	X(rate_iops_trim,	RATE_IOPS_TRIM,		U32, 0, "rate_iops")	\
+	X(rate_min_trim,	RATE_MIN_TRIM,		U64, 0, "rate_min")	\
+	X(rate_iops_min_trim,	RATE_IOPS_MIN_TRIM,	U32, 0, "rate_iops_min") \
 	X(rate_process,		RATE_PROCESS,		U32, 0, "rate_process")	\
 	X(rate_cycle_ms,	RATE_CYCLE_MS,		U32, 1000, "ratecycle")	\
 	X(log_avg_ns,		LOG_AVG_NS,		U64, 0, "log_avg_msec")	\

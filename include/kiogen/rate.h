@@ -2,8 +2,8 @@
 /*
  * Rate limits, shared by the kernel's worker (kmod/worker.c) and the CLI's
  * syscall worker (ctl/syscall.c), beside the worker core: when each I/O is
- * due (fio's rate and rate_iops per direction, rate_process linear or
- * poisson), when a worker falls below its minimum (fio's rate_min and
+ * due (fio's rate and rate_iops per direction: read, write, trim;
+ * rate_process linear or poisson), when a worker falls below its minimum (fio's rate_min and
  * rate_iops_min over ratecycle), and how late each paced I/O completed
  * against the time it was due: kiogen's sched lat, which a slow device
  * cannot hide by making the submitter late (coordinated omission).
@@ -14,7 +14,10 @@
  * reaps what is in flight and naps, as fio quiesces before sleeping. Unlike
  * fio, a mixed job's direction stays the generator's: fio may switch to the
  * direction that is behind its rate, which would make the stream depend on
- * time. Freestanding and 32-bit safe, like core.h.
+ * time. rw=trimwrite's trims wait for the writes' schedule and do not move
+ * it, as fio's: fio picks the write direction, waits for its next I/O, then
+ * makes it a trim, so that the trims' own rate paces trim and randtrim only.
+ * Freestanding and 32-bit safe, like core.h.
  */
 #ifndef _KIOGEN_RATE_H
 #define _KIOGEN_RATE_H
@@ -27,6 +30,7 @@
 #define KIOG_RATE_SEED		0x72617465ULL		/* "rate": poisson's seed, ^ worker's */
 #define KIOG_Q32_LN2		0xb17217f8ULL		/* ln(2) in Q0.32 */
 #define KIOG_RATE_NEVER		(~0ULL >> 1)		/* ns: later than any run ends */
+#define KIOG_RATE_DIRS		KIOGEN_DATA_DIRS	/* read, write, trim */
 
 /**
  * struct kiog_rate - a worker's pacing, minimum-rate checks and sched lat
@@ -34,20 +38,20 @@
  * Written by the worker's own thread only, as struct kiog_core.
  */
 struct kiog_rate {
-	/* policy, by direction (read, write) */
-	__u64 bps[2];			/* bytes per second; 0: by @iops */
-	__u32 iops[2];			/* I/Os per second; 0 with @bps 0: free */
-	__u64 min_bps[2];		/* fio's rate_min; 0: none */
-	__u32 min_iops[2];		/* fio's rate_iops_min; 0: none */
+	/* policy, by direction (read, write, trim) */
+	__u64 bps[KIOG_RATE_DIRS];	/* bytes per second; 0: by @iops */
+	__u32 iops[KIOG_RATE_DIRS];	/* I/Os per second; 0 with @bps 0: free */
+	__u64 min_bps[KIOG_RATE_DIRS];	/* fio's rate_min; 0: none */
+	__u32 min_iops[KIOG_RATE_DIRS];	/* fio's rate_iops_min; 0: none */
 	__u64 cycle_ns;			/* fio's ratecycle */
 	__u8 poisson;
 	__u8 paced;			/* a direction is limited */
 	__u8 checked;			/* a direction has a minimum */
 	/* schedule: ns after @base */
 	__u64 base;			/* the worker's clock start */
-	__u64 amount[2];		/* linear: bytes (or I/Os) scheduled */
-	__u64 next[2];			/* poisson: when the next I/O is due */
-	struct kiog_rng rng[2];		/* poisson's gaps */
+	__u64 amount[KIOG_RATE_DIRS];	/* linear: bytes (or I/Os) scheduled */
+	__u64 next[KIOG_RATE_DIRS];	/* poisson: when the next I/O is due */
+	struct kiog_rng rng[KIOG_RATE_DIRS];	/* poisson's gaps */
 	/* the next I/O, built and waiting for its time */
 	struct kiog_io io;
 	__u64 due;			/* clock point it is due; 0: unpaced */
@@ -55,12 +59,12 @@ struct kiog_rate {
 	__u8 held_sync;			/* a sync is due after it */
 	__u8 waiting;			/* the held I/O is not due yet */
 	/* rate_min: the last check's counts, by direction */
-	__u64 check_at[2];		/* 0: no check yet */
-	__u64 check_bytes[2], check_ios[2];
+	__u64 check_at[KIOG_RATE_DIRS];	/* 0: no check yet */
+	__u64 check_bytes[KIOG_RATE_DIRS], check_ios[KIOG_RATE_DIRS];
 	/* results: paced I/Os, from their due time to their completion */
-	__u64 sched_ios[2];
-	struct kiog_lat_stats sched[2];
-	__u64 sched_hist[2][KIOG_HIST_BUCKETS];
+	__u64 sched_ios[KIOG_RATE_DIRS];
+	struct kiog_lat_stats sched[KIOG_RATE_DIRS];
+	__u64 sched_hist[KIOG_RATE_DIRS][KIOG_HIST_BUCKETS];
 };
 
 /**
@@ -119,17 +123,21 @@ static inline void kiog_rate_init(struct kiog_rate *r,
 {
 	int d;
 
-	r->bps[0] = cfg->rate_read;
-	r->bps[1] = cfg->rate_write;
-	r->iops[0] = cfg->rate_iops_read;
-	r->iops[1] = cfg->rate_iops_write;
-	r->min_bps[0] = cfg->rate_min_read;
-	r->min_bps[1] = cfg->rate_min_write;
-	r->min_iops[0] = cfg->rate_iops_min_read;
-	r->min_iops[1] = cfg->rate_iops_min_write;
+	r->bps[KIOGEN_DIR_READ] = cfg->rate_read;
+	r->bps[KIOGEN_DIR_WRITE] = cfg->rate_write;
+	r->bps[KIOGEN_DIR_TRIM] = cfg->rate_trim;
+	r->iops[KIOGEN_DIR_READ] = cfg->rate_iops_read;
+	r->iops[KIOGEN_DIR_WRITE] = cfg->rate_iops_write;
+	r->iops[KIOGEN_DIR_TRIM] = cfg->rate_iops_trim;
+	r->min_bps[KIOGEN_DIR_READ] = cfg->rate_min_read;
+	r->min_bps[KIOGEN_DIR_WRITE] = cfg->rate_min_write;
+	r->min_bps[KIOGEN_DIR_TRIM] = cfg->rate_min_trim;
+	r->min_iops[KIOGEN_DIR_READ] = cfg->rate_iops_min_read;
+	r->min_iops[KIOGEN_DIR_WRITE] = cfg->rate_iops_min_write;
+	r->min_iops[KIOGEN_DIR_TRIM] = cfg->rate_iops_min_trim;
 	r->cycle_ns = (__u64)(cfg->rate_cycle_ms ? cfg->rate_cycle_ms : 1000) * 1000000;
 	r->poisson = cfg->rate_process == KIOGEN_RATE_PROCESS_POISSON;
-	for (d = 0; d < 2; d++) {
+	for (d = 0; d < KIOG_RATE_DIRS; d++) {
 		r->paced |= r->bps[d] || r->iops[d];
 		r->checked |= r->min_bps[d] || r->min_iops[d];
 		kiog_rng_seed(&r->rng[d], seed ^ (KIOG_RATE_SEED + d));
@@ -160,7 +168,7 @@ static inline __u64 kiog_rate_due(struct kiog_rate *r, __u8 dir, __u32 len)
 {
 	__u64 t;
 
-	if (dir > KIOGEN_DIR_WRITE || (!r->bps[dir] && !r->iops[dir]))
+	if (dir >= KIOG_RATE_DIRS || (!r->bps[dir] && !r->iops[dir]))
 		return ~0ULL;
 	if (r->poisson) {
 		t = r->next[dir];
@@ -178,6 +186,23 @@ static inline __u64 kiog_rate_due(struct kiog_rate *r, __u8 dir, __u32 len)
 		r->amount[dir]++;
 	}
 	return t;
+}
+
+/**
+ * kiog_rate_peek() - when the next I/O of a direction is due, unscheduled
+ * @r: the rate
+ * @dir: its direction
+ *
+ * Return: ns after the clock start, as kiog_rate_due() would say without
+ * moving the schedule; ~0 if @dir is not limited.
+ */
+static inline __u64 kiog_rate_peek(const struct kiog_rate *r, __u8 dir)
+{
+	if (dir >= KIOG_RATE_DIRS || (!r->bps[dir] && !r->iops[dir]))
+		return ~0ULL;
+	if (r->poisson)
+		return r->next[dir];
+	return kiog_rate_span_ns(r->amount[dir], r->bps[dir] ? r->bps[dir] : r->iops[dir]);
 }
 
 /**
@@ -203,7 +228,11 @@ static inline int kiog_rate_next(struct kiog_rate *r, struct kiog_core *c,
 		__u64 t;
 
 		r->held_sync = kiog_core_next(c, wl, &r->io);
-		t = kiog_rate_due(r, r->io.dir, r->io.len);
+		/* fio's trimwrite: a trim is the write direction's next I/O */
+		if (wl->trimwrite && r->io.dir == KIOGEN_DIR_TRIM)
+			t = kiog_rate_peek(r, KIOGEN_DIR_WRITE);
+		else
+			t = kiog_rate_due(r, r->io.dir, r->io.len);
 		r->due = t == ~0ULL ? 0 : r->base + t;
 		r->held = 1;
 	}
@@ -247,7 +276,7 @@ static inline void kiog_rate_complete(struct kiog_rate *r, __u8 dir,
 {
 	__u64 v = end > due ? end - due : 0;
 
-	if (!due || dir > KIOGEN_DIR_WRITE)
+	if (!due || dir >= KIOG_RATE_DIRS)
 		return;
 	kiog_core_lat(&r->sched[dir], v, !r->sched_ios[dir]);
 	r->sched_hist[dir][kiog_hist_idx(v)]++;
@@ -280,7 +309,7 @@ static inline int kiog_rate_below_min(struct kiog_rate *r,
 
 	if (!r->checked || now < r->base + KIOG_RATE_SETTLE_NS || now < c->ramp_end)
 		return 0;
-	for (d = 0; d < 2; d++) {
+	for (d = 0; d < KIOG_RATE_DIRS; d++) {
 		const struct kiog_dir_stats *s = &c->stats[d];
 		__u64 spent_ms;
 

@@ -4,8 +4,9 @@
  * with: the linear schedule (bytes or I/Os, exact), the poisson schedule
  * (its gaps exponential: mean, coefficient of variation 1, the tail and the
  * median of the exponential law), per-direction rates, an I/O held until
- * it is due and built once, sched lat from the due time, and fio's
- * rate_min check (the settling, the first mark, a cycle, the failure).
+ * it is due and built once, sched lat from the due time, trims at their
+ * own rate (trimwrite's at the writes', as fio's), and fio's rate_min check
+ * (the settling, the first mark, a cycle, the failure).
  * Prints TAP.
  */
 #include <math.h>
@@ -189,6 +190,94 @@ static int t_hold(const void *arg)
 }
 
 /*
+ * The I/Os of a paced stream, each handed out at its due time: @dir and
+ * @due (ns after the clock start; ~0 unpaced) of the first @n.
+ */
+static void paced_stream(__u8 *dir, __u64 *due, int n)
+{
+	struct kiog_io io;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		/* a clock always past the due time hands each I/O out at once */
+		kiog_rate_next(&rate, &core, &wl, &io, ~0ULL >> 2);
+		dir[i] = io.dir;
+		due[i] = rate.due ? rate.due - 1000 : ~0ULL;
+	}
+}
+
+/* rate_iops=,,500: randtrim's trims one every 2 ms, sched lat of trims */
+static int t_trim(const void *arg)
+{
+	const struct kiog_core_cfg cfg = { .rate_iops_trim = 500, .io_size = 1 << 30 };
+	const struct kiog_core_cfg bytes = { .rate_trim = 1 << 20, .rate_iops_write = 7,
+					     .io_size = 1 << 30 };
+	__u8 dir[100];
+	__u64 due[100];
+	int i;
+
+	(void)arg;
+	setup(&cfg, KIOGEN_RW_RANDTRIM);
+	CHECK(rate.paced, "rate_iops_trim alone does not pace");
+	paced_stream(dir, due, 100);
+	for (i = 0; i < 100; i++)
+		CHECK(dir[i] == KIOGEN_DIR_TRIM && due[i] == i * 2000000ULL,
+		      "I/O %d: dir %u due at %llu ns", i, dir[i], (unsigned long long)due[i]);
+	kiog_rate_complete(&rate, KIOGEN_DIR_TRIM, 5000, 8000);
+	CHECK(rate.sched_ios[KIOGEN_DIR_TRIM] == 1 && rate.sched[KIOGEN_DIR_TRIM].min == 3000,
+	      "no sched lat of trims");
+	/* by bytes; the writes' rate does not pace trims */
+	setup(&bytes, KIOGEN_RW_TRIM);
+	paced_stream(dir, due, 100);
+	for (i = 0; i < 100; i++)
+		CHECK(due[i] == i * 4096 * 1000000000ULL / (1 << 20),
+		      "trim %d due at %llu ns", i, (unsigned long long)due[i]);
+	return T_PASS;
+}
+
+/*
+ * fio's trimwrite: fio takes the write direction's turn, waits for it, then
+ * makes the I/O the trim of the block it writes next; so trim n and write n
+ * are both due when write n is, and the trims' own rate paces nothing.
+ */
+static int t_trimwrite(const void *arg)
+{
+	const struct kiog_core_cfg both = { .rate_iops_write = 100, .rate_iops_trim = 500,
+					    .io_size = 1 << 30 };
+	const struct kiog_core_cfg trims = { .rate_iops_trim = 500, .io_size = 1 << 30 };
+	const struct kiog_core_cfg poisson = { .rate_iops_write = 100,
+					       .rate_process = KIOGEN_RATE_PROCESS_POISSON,
+					       .io_size = 1 << 30 };
+	__u8 dir[200];
+	__u64 due[200];
+	int i;
+
+	(void)arg;
+	setup(&both, KIOGEN_RW_TRIMWRITE);
+	paced_stream(dir, due, 200);
+	for (i = 0; i < 200; i++)
+		CHECK(dir[i] == (i % 2 ? KIOGEN_DIR_WRITE : KIOGEN_DIR_TRIM) &&
+		      due[i] == (__u64)(i / 2) * 10000000,
+		      "I/O %d: dir %u due at %llu ns, not at the writes' 100/s", i, dir[i],
+		      (unsigned long long)due[i]);
+	/* the writes free: so are the trims, whatever their own rate */
+	setup(&trims, KIOGEN_RW_TRIMWRITE);
+	paced_stream(dir, due, 200);
+	for (i = 0; i < 200; i++)
+		CHECK(due[i] == ~0ULL, "I/O %d (dir %u) paced at %llu ns", i, dir[i],
+		      (unsigned long long)due[i]);
+	/* poisson: each trim is due with the write after it */
+	setup(&poisson, KIOGEN_RW_TRIMWRITE);
+	paced_stream(dir, due, 200);
+	for (i = 0; i < 200; i += 2)
+		CHECK(dir[i] == KIOGEN_DIR_TRIM && due[i] == due[i + 1] &&
+		      (!i || due[i] > due[i - 1]),
+		      "poisson: trim %d due at %llu, its write at %llu", i / 2,
+		      (unsigned long long)due[i], (unsigned long long)due[i + 1]);
+	return T_PASS;
+}
+
+/*
  * fio's check_min_rate: nothing in the first 2 s; then a mark; a cycle
  * later the rate since the mark is held to the minimum.
  */
@@ -196,6 +285,7 @@ static int t_min(const void *arg)
 {
 	const struct kiog_core_cfg cfg = { .rate_min_read = 1000000, .rate_cycle_ms = 500 };
 	const struct kiog_core_cfg iops = { .rate_iops_min_write = 100 };
+	const struct kiog_core_cfg trims = { .rate_iops_min_trim = 300 };
 	const __u64 s = KIOG_NSEC_PER_SEC;
 	struct kiog_dir_stats *rd = &core.stats[KIOGEN_DIR_READ];
 
@@ -226,6 +316,17 @@ static int t_min(const void *arg)
 	kiog_rate_below_min(&rate, &core, 1000 + 10 * s);
 	core.stats[KIOGEN_DIR_WRITE].ios += 99;
 	CHECK(kiog_rate_below_min(&rate, &core, 1000 + 11 * s), "99 IOPS passed 100");
+	/* rate_iops_min of trims: checked as the others */
+	setup(&trims, KIOGEN_RW_TRIMWRITE);
+	core.stats[KIOGEN_DIR_WRITE].bytes = 4096 * 1000;
+	core.stats[KIOGEN_DIR_WRITE].ios = 1000;
+	core.stats[KIOGEN_DIR_TRIM].bytes = 4096;
+	core.stats[KIOGEN_DIR_TRIM].ios = 1;
+	CHECK(!kiog_rate_below_min(&rate, &core, 1000 + 2 * s) && rate.check_at[KIOGEN_DIR_TRIM],
+	      "no mark of the trims");
+	core.stats[KIOGEN_DIR_WRITE].ios += 1000;
+	core.stats[KIOGEN_DIR_TRIM].ios += 299;
+	CHECK(kiog_rate_below_min(&rate, &core, 1000 + 3 * s), "299 trims a second passed 300");
 	return T_PASS;
 }
 
@@ -238,7 +339,9 @@ int main(void)
 		{ "poisson: exponential gaps, mean and CV 1 within 1%, tail and median", t_poisson_shape, NULL },
 		{ "poisson: rate_iops=1000 averages 1 ms a gap, not evenly", t_poisson_schedule, NULL },
 		{ "an I/O built once, held until due; sched lat from its due time", t_hold, NULL },
-		{ "rate_min and rate_iops_min: settling, mark, cycle, failure", t_min, NULL },
+		{ "rate_iops=,,500: trims one every 2 ms; by bytes; sched lat of trims", t_trim, NULL },
+		{ "trimwrite: trims due with the next write, not at their own rate", t_trimwrite, NULL },
+		{ "rate_min and rate_iops_min: settling, mark, cycle, failure; of trims", t_min, NULL },
 	};
 
 	return run_cases(cases, ARRAY_SIZE(cases));
