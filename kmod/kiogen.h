@@ -291,6 +291,21 @@ static inline u64 kiog_now(const struct kiog_worker *w)
 }
 
 void kiog_slot_complete_list(struct kiog_slot *s);	/* worker.c */
+void kiog_null_loop(struct kiog_worker *w, u32 *turns);	/* engine-null.c */
+
+#define KIOG_RESCHED_TURNS	64	/* a power of two */
+
+/*
+ * The end of a turn of a worker's loop. A call per turn costs the null
+ * engine a few percent: cond_resched() is called when the scheduler asks,
+ * and every KIOG_RESCHED_TURNS turns for RCU's quiescent states (voluntary
+ * preemption).
+ */
+static inline void kiog_worker_yield(u32 *turns)
+{
+	if (need_resched() || !(++*turns & (KIOG_RESCHED_TURNS - 1)))
+		cond_resched();
+}
 
 /**
  * kiog_slot_complete() - hand a finished I/O back to its worker

@@ -486,8 +486,6 @@ void kiog_slot_complete_list(struct kiog_slot *s)
 	rcu_read_unlock();
 }
 
-#define KIOG_RESCHED_TURNS	64	/* a power of two */
-
 /* What the kernel loop adds to the shared core: batching. */
 struct kiog_loop {
 	u32 batch;		/* most I/Os per submit call */
@@ -532,7 +530,7 @@ static __always_inline void kiog_engine_submit(const struct kiog_engine_ops *eng
  * issue time (fio's slat ends there). Sync mode issues each I/O as it is
  * built, as fio's sync engines: no slat.
  */
-static void kiog_worker_submit(struct kiog_worker *w, struct kiog_loop *l)
+static __always_inline void kiog_worker_submit(struct kiog_worker *w, struct kiog_loop *l)
 {
 	const struct kiog_job_cfg *c = &w->job->cfg;
 	const struct kiog_engine_ops *eng = c->engine;
@@ -878,6 +876,8 @@ static void kiog_worker_loop(struct kiog_worker *w)
 	/* a run can be stopped before a worker starts */
 	if (READ_ONCE(run->stop))
 		kiog_core_stop(core);
+	/* a plain null job runs its own loop; what it leaves, this one ends */
+	kiog_null_loop(w, &turns);
 	while (core->issuing || w->inflight ||
 	       kiog_vfy_turn(&w->vfy, &w->rate, core, READ_ONCE(run->stop))) {
 		/* suspend: drain what is in flight, then freeze */
@@ -918,13 +918,7 @@ static void kiog_worker_loop(struct kiog_worker *w)
 			kiog_core_fail(core, -EIO);
 		if (READ_ONCE(run->stop))
 			kiog_core_stop(core);
-		/*
-		 * A call per turn costs the null engine a few percent: make it when
-		 * the scheduler asks, and every KIOG_RESCHED_TURNS turns for
-		 * RCU's quiescent states (voluntary preemption)
-		 */
-		if (need_resched() || !(++turns & (KIOG_RESCHED_TURNS - 1)))
-			cond_resched();
+		kiog_worker_yield(&turns);
 	}
 	/* fio's end_fsync syncs every file of the job */
 	if (kiog_core_end_sync_due(core))
