@@ -343,7 +343,7 @@ done
 # nothing is read back (a job that only writes, time_based or do_verify=0)
 nullmix=(--name=n --ioengine=null --size=16g --rw=randwrite --bssplit=4k/50:16k/30:64k/20
 	 --random_distribution=zipf:1.2 --time_based --runtime=2)
-# CPU ns per I/O of a run, and its worker's memory
+# CPU ns per I/O of a run, and its worker's memory (the syscall path's: what it allocated)
 cost_of() {
 	json "$1" '(lambda j: "%d %d" % ((j["usr_cpu"] + j["sys_cpu"]) * j["write"]["runtime"] * 1e4 / max(j["write"]["total_ios"], 1), j["kiogen"]["mem_bytes"]))(j["jobs"][0])'
 }
@@ -355,8 +355,11 @@ for path in kernel syscall; do
 	read -r plain_ns plain_mem <<<"$(cost_of "$TMP/null-$path.json")"
 	read -r vfy_ns vfy_mem <<<"$(cost_of "$TMP/nullv-$path.json")"
 	echo "# $path: null mix $plain_ns CPU ns/IO, $plain_mem bytes; with verify=crc32c $vfy_ns ns/IO, $vfy_mem bytes"
-	check "$path: ... the writes got buffers (at least one 64k block more memory)" \
-		test "$vfy_mem" -ge $((plain_mem + 65536))
+	# the kernel reports what a worker holds after its run: its buffers are freed by then
+	if [ $path = syscall ]; then
+		check "$path: ... the writes got buffers (at least one 64k block more memory)" \
+			test "$vfy_mem" -ge $((plain_mem + 65536))
+	fi
 	check "$path: ... and were summed: CPU per I/O at least 3 times the plain null job's" \
 		test "$vfy_ns" -ge $((3 * plain_ns))
 done
@@ -371,7 +374,7 @@ for bad in "--rw=randrw --time_based|rw: the null engine keeps no data: its read
 	check "CLI: null engine, verify, ${bad%%|*}: exits 2 saying why" \
 		test "$?:$(grep -c "${bad#*|}" "$TMP/nullbad.out")" = 2:1
 done
-for bad in "rw=randrw time_based=1|rw: the null engine keeps no data" \
+for bad in "rw=randrw time_based=1 runtime_ns=1000000000|rw: the null engine keeps no data" \
 	   "rw=randwrite|do_verify: the null engine keeps nothing to read back" \
 	   "rw=randwrite do_verify=1 runtime_ns=1000000000|do_verify: the null engine keeps nothing" \
 	   "rw=write verify_only=1|verify_only: the null engine keeps no data" \
