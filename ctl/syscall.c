@@ -335,6 +335,15 @@ static size_t kg_sys_buf_len(uint32_t bs)
 	return (bs + chunk - 1) / chunk * chunk;
 }
 
+/*
+ * Do the slots carry data? The null engine's do with verify: its writes are
+ * stamped and summed (include/kiogen/verify.h's kiog_vfy_check_nodata()).
+ */
+static bool kg_sys_buffers(const struct kg_job *j, const struct kg_sys_engine *eng)
+{
+	return eng->needs_buffers || j->verify != KIOGEN_VERIFY_NONE;
+}
+
 static int kg_sys_slot_init(struct kg_sys_worker *w, struct kg_sys_slot *s,
 			    uint32_t index, struct kiog_rng *fill)
 {
@@ -342,7 +351,7 @@ static int kg_sys_slot_init(struct kg_sys_worker *w, struct kg_sys_slot *s,
 	size_t i;
 
 	s->index = index;
-	if (!w->eng->needs_buffers)
+	if (!kg_sys_buffers(w->job, w->eng))
 		return 0;
 	s->buf_len = kg_sys_buf_len(w->max_bs);
 	if (posix_memalign(&s->buf, 4096, s->buf_len)) {
@@ -448,6 +457,8 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 		       calloc(kiog_core_max_samples(&cc), sizeof(struct kiogen_sample)));
 	kiog_rate_init(&w->rate, &cc, wlc.seed);
 	KIOG_JOB_COPY(KIOG_JOB_VERIFY_FIELDS, &vc, j);
+	if (!t->eng->needs_buffers)
+		kiog_vfy_nodata(&vc);
 	kiog_vfy_init(&w->vfy, &vc, j->rw, &cc, &w->wl, 0, job_index, index);
 	unit = kiog_vfy_unit(&vc, &wlc);
 	if (unit) {
@@ -984,12 +995,14 @@ static int kg_sys_check_mem(const struct kg_jobs *js, const struct kg_sys_run *r
 		const struct kg_job *j = &js->jobs[i];
 		const struct kg_sys_engine *eng = run->targets[i].eng;
 
-		if (eng->needs_buffers)
+		if (kg_sys_buffers(j, eng))
 			need += (uint64_t)j->numjobs * (eng->max_depth ?: j->iodepth) *
 				kg_sys_buf_len(run->targets[i].max_bs);
 		/* verify of mixed write sizes: a record of the newest write per unit */
 		KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, &wc, j);
 		KIOG_JOB_COPY(KIOG_JOB_VERIFY_FIELDS, &vc, j);
+		if (!eng->needs_buffers)
+			kiog_vfy_nodata(&vc);
 		job_rec = (uint64_t)j->numjobs * sizeof(uint64_t) *
 			  kiog_vfy_units(run->targets[i].size, kiog_vfy_unit(&vc, &wc));
 		if (job_rec && (!rec_job || job_rec > rec_max)) {

@@ -682,7 +682,6 @@ int main(void)
 			{ "--verify_pattern=zz", "", "verify_pattern: 'zz' is neither 0x hex bytes nor a quoted string" },
 			{ "--verify_pattern=0x1g", "", "verify_pattern: '0x1g' is not hex" },
 			{ "--verify_pattern=''", "", "verify_pattern: 1 to 64 bytes" },
-			{ "--verify=crc32c", "--ioengine=null", "verify: the null engine moves no data to check" },
 			{ "--verify_only=1", "--time_based=1", "verify_only: not with time_based" },
 			{ "--do_verify=2", "", "do_verify: 2 is out of range (0 to 1)" },
 			{ "--verify_backlog=x", "", "verify_backlog: 'x' is not a valid number" },
@@ -712,6 +711,39 @@ int main(void)
 		   js.jobs[0].verify_pattern.b[1] == 0xbc && js.jobs[0].buffer_pattern.len == 2 &&
 		   js.jobs[0].scramble_buffers == 1 && js.jobs[0].buffer_compress_chunk == 512,
 		   "verify_pattern 0x hex (odd digits as fio), buffer_pattern quoted, defaults as fio");
+	}
+	{	/* verify on the null engine: writes stamped and summed, nothing read back */
+		static const char *const bad[][3] = {
+			{ "--rw=randrw", "--time_based", "rw: the null engine keeps no data: its reads have nothing to check" },
+			{ "--rw=read", "--time_based", "rw: the null engine keeps no data: its reads have nothing to check" },
+			{ "--rw=randwrite", "", "do_verify: the null engine keeps nothing to read back: 0, or time_based" },
+			{ "--rw=write", "--verify_only=1", "verify_only: the null engine keeps no data to read back" },
+			{ "--rw=write", "--verify_backlog=16", "verify_backlog: the null engine keeps no data to read back" },
+		};
+		size_t i;
+		int all = 1;
+
+		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+			if (!parse(&js, err, sizeof(err), "--name=a", "--ioengine=null", "--size=1m",
+				   "--runtime=1", "--verify=crc32c", bad[i][0],
+				   *bad[i][1] ? bad[i][1] : NULL, NULL) ||
+			    !strstr(err, bad[i][2])) {
+				printf("# %s %s: %s", bad[i][0], bad[i][1], err);
+				all = 0;
+			}
+		ok(all, "verify on the null engine: reads, verify_only, verify_backlog, a read back refused in words");
+		ok(parse(&js, err, sizeof(err), "--name=a", "--ioengine=null", "--size=1m",
+			 "--runtime=1", "--time_based", "--verify=crc32c", "--rw=randwrite",
+			 "--verify_backlog=16", NULL) && strstr(err, "verify_backlog: the null engine"),
+		   "verify on the null engine: verify_backlog refused time_based too");
+		ok(!parse(&js, err, sizeof(err), "--name=a", "--ioengine=null", "--size=16m",
+			  "--runtime=2", "--time_based", "--verify=crc32c", "--rw=randwrite",
+			  "--bssplit=4k/50:16k/30:64k/20", "--random_distribution=zipf:1.2", NULL) &&
+		   !*err && js.jobs[0].verify == KIOGEN_VERIFY_CRC32C && js.jobs[0].do_verify == 1,
+		   "verify on the null engine: writes only, time_based: accepted (as fio, no read back)");
+		ok(!parse(&js, err, sizeof(err), "--name=a", "--ioengine=null", "--size=16m",
+			  "--verify=md5", "--rw=write", "--do_verify=0", NULL) && !*err,
+		   "verify on the null engine: writes only, do_verify=0: accepted");
 	}
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rw=sideways", NULL) &&
 	   strstr(err, "rw: 'sideways' is not read, write, randread, randwrite, rw, readwrite, randrw, trim, randtrim or trimwrite"),

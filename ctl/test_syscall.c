@@ -464,6 +464,42 @@ static int t_null(const void *arg)
 	return rc;
 }
 
+/*
+ * The null engine with verify: a job that only writes gets buffers (its
+ * writes are stamped and summed, kg_sys_stamp()), nothing is read back;
+ * the same job without verify has none.
+ */
+static int t_null_verify(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	const struct kg_worker *w;
+	uint64_t plain_mem;
+	char err[1024];
+	int ret, rc;
+
+	(void)arg;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=n --ioengine=null --size=1g --rw=randwrite --number_ios=5000 --iodepth=4");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	plain_mem = r.jobs[0].workers[0].mem;
+	release(&r);
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=n --ioengine=null --size=1g --rw=randwrite --number_ios=5000 --iodepth=4 --verify=crc32c --do_verify=0");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	w = &r.jobs[0].workers[0];
+	rc = check_worker(w, 5000, BS);
+	if (rc == T_PASS && w->mem < plain_mem + 4 * BS)
+		rc = fail("memory %llu, without verify %llu: no buffers",
+			  (unsigned long long)w->mem, (unsigned long long)plain_mem);
+	if (rc == T_PASS && (!w->has_verify || w->verify.verified || w->verify.errors))
+		rc = fail("verify: %d, %llu checked, %llu bad: nothing is read back",
+			  w->has_verify, (unsigned long long)w->verify.verified,
+			  (unsigned long long)w->verify.errors);
+	release(&r);
+	return rc;
+}
+
 static int t_refused(const void *arg)
 {
 	static struct kg_jobs js;
@@ -1313,6 +1349,7 @@ static const struct tcase cases[] = {
 	{ "io_uring write: headers in issue order at every offset", t_headers, &hdr_modes[2] },
 	{ "io_uring randrw rwmixread=90: headers on writes", t_headers, &hdr_modes[3] },
 	{ "null engine: counts, digest, depth per batch", t_null, NULL },
+	{ "null engine with verify: the writes get buffers, nothing is read back", t_null_verify, NULL },
 	{ "continue_on_error=none: read EIO ends the run", t_coe, &coe_cases[0] },
 	{ "continue_on_error=read: read EIOs counted, run continues", t_coe, &coe_cases[1] },
 	{ "continue_on_error=write: read EIO ends the run", t_coe, &coe_cases[2] },

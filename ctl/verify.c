@@ -97,9 +97,14 @@ int kg_job_verify_check(const struct kg_job *j, FILE *err)
 		return -EINVAL;
 	}
 	if (!strcmp(j->engine, "null")) {
-		fprintf(err, "kiogen: %s: verify: the null engine moves no data to check\n",
-			j->name);
-		return -EINVAL;
+		struct kiog_vfy_cfg vc;
+
+		KIOG_JOB_COPY(KIOG_JOB_VERIFY_FIELDS, &vc, j);
+		msg = kiog_vfy_check_nodata(&vc, j->rw, j->time_based, &attr);
+		if (msg) {
+			fprintf(err, "kiogen: %s: %s\n", j->name, msg);
+			return -EINVAL;
+		}
 	}
 	if (kiog_meta_op_of(j->engine) != KIOG_META_NONE) {
 		fprintf(err, "kiogen: %s: verify: ioengine=%s makes and removes files, it writes no blocks to check\n",

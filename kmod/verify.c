@@ -60,14 +60,18 @@ static int kiog_job_verify_check(struct kiog_job *job, struct nlattr **tb,
 				    "job verify_only: not with time_based");
 		return -EINVAL;
 	}
+	KIOG_JOB_COPY(KIOG_JOB_VERIFY_FIELDS, &vc, c);
+	/* the null engine: its writes are stamped and summed, never read back */
 	if (!c->engine->needs_buffers) {
-		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_VERIFY],
-				    "job verify: this engine moves no data");
-		return -EINVAL;
-	}
-	/* reading back goes through the job's fd: it must have been opened to read */
-	if (kiog_rw_writes(c->rw) && (c->do_verify || c->verify_only) &&
-	    !(job->file->f_mode & FMODE_READ)) {
+		msg = kiog_vfy_check_nodata(&vc, c->rw, c->time_based, &attr);
+		if (msg) {
+			kiog_nl_err(extack, tb[attr] ?: tb[KIOGEN_A_JOB_VERIFY], msg);
+			return -EINVAL;
+		}
+		kiog_vfy_nodata(&vc);
+	} else if (kiog_rw_writes(c->rw) && (c->do_verify || c->verify_only) &&
+		   !(job->file->f_mode & FMODE_READ)) {
+		/* reading back goes through the job's fd: it must have been opened to read */
 		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_FD],
 				    "job fd: not open for reading, and verify reads back what was written");
 		return -EBADF;
@@ -77,7 +81,6 @@ static int kiog_job_verify_check(struct kiog_job *job, struct nlattr **tb,
 		return -ENOMEM;
 	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, wlc, c);
 	msg = kiog_vfy_check_sizes(c->verify, wlc, &attr);
-	KIOG_JOB_COPY(KIOG_JOB_VERIFY_FIELDS, &vc, c);
 	if (!msg)
 		job->vfy_unit = kiog_vfy_unit(&vc, wlc);
 	kfree(wlc);

@@ -35,10 +35,14 @@ static u32 kiog_nr_chunks(u32 bs)
 	return DIV_ROUND_UP(bs, PAGE_SIZE << kiog_chunk_order(bs));
 }
 
-/* Do the slots carry data? A trim has none: a job that only trims needs no buffers. */
+/*
+ * Do the slots carry data? A trim has none: a job that only trims needs no
+ * buffers. The null engine's writes with verify get theirs stamped and
+ * summed (include/kiogen/verify.h's kiog_vfy_check_nodata()).
+ */
 static bool kiog_job_buffers(const struct kiog_job *job)
 {
-	return job->cfg.engine->needs_buffers &&
+	return (job->cfg.engine->needs_buffers || job->cfg.verify != KIOGEN_VERIFY_NONE) &&
 	       (kiog_rw_dirs(job->cfg.rw) & (KIOG_BS_READ | KIOG_BS_WRITE));
 }
 
@@ -412,6 +416,8 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 		kiog_meta_worker_digest(w);
 	kiog_rate_init(&w->rate, &cc, wlc.seed);
 	KIOG_JOB_COPY(KIOG_JOB_VERIFY_FIELDS, &vc, c);
+	if (!c->engine->needs_buffers)
+		kiog_vfy_nodata(&vc);
 	kiog_vfy_init(&w->vfy, &vc, c->rw, &cc, &w->wl, job->run->id, job->index,
 		      index);
 	if (job->vfy_unit) {
@@ -579,7 +585,7 @@ static __always_inline void kiog_worker_submit(struct kiog_worker *w, struct kio
 		/* fio syncs the file of the last write */
 		if (io.dir == KIOGEN_DIR_WRITE)
 			w->sync_file = io.file;
-		/* without a buffer (null engine) nothing to stamp or restore */
+		/* without a buffer (the null engine, no verify) nothing to stamp or restore */
 		if (s->nr_bvec && io.dir == KIOGEN_DIR_WRITE)
 			kiog_stamp(w, s);
 		else if (s->nr_bvec && io.dir == KIOGEN_DIR_READ && s->dirty < io.len &&

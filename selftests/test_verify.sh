@@ -14,7 +14,10 @@
 # out or was written over by a later write (counted written_over, the
 # same count on both paths and in a later verify_only); a block smashed
 # behind the run's back is named; the record's memory is bounded. A job
-# that reads, of mixed sizes, checks each 4k unit of its reads.
+# that reads, of mixed sizes, checks each 4k unit of its reads. On the null
+# engine a writing job's writes get buffers, headers and checksums (memory
+# and CPU per I/O show it) and nothing is read back; what would need a read
+# back is refused by the CLI and by extack.
 . "$(dirname "$0")/lib.sh"
 need_root
 load_module
@@ -334,6 +337,52 @@ for path in kernel syscall; do
 		--rw=write --ioengine=psync --verify=md5 --direct=1
 	check "$path: md5 over 16 MiB blocks passes" \
 		test "$rc:$(verify_of "$TMP/big-$path.json" '(v["checked"], v["mismatches"])')" = "0:(2, 0)"
+done
+
+# --- the null engine: as fio's, each write gets its header and checksum, and
+# nothing is read back (a job that only writes, time_based or do_verify=0)
+nullmix=(--name=n --ioengine=null --size=16g --rw=randwrite --bssplit=4k/50:16k/30:64k/20
+	 --random_distribution=zipf:1.2 --time_based --runtime=2)
+# CPU ns per I/O of a run, and its worker's memory (the syscall path's: what it allocated)
+cost_of() {
+	json "$1" '(lambda j: "%d %d" % ((j["usr_cpu"] + j["sys_cpu"]) * j["write"]["runtime"] * 1e4 / max(j["write"]["total_ios"], 1), j["kiogen"]["mem_bytes"]))(j["jobs"][0])'
+}
+for path in kernel syscall; do
+	vrun "$TMP/null-$path.json" $path "${nullmix[@]}"
+	vrun "$TMP/nullv-$path.json" $path "${nullmix[@]}" --verify=crc32c
+	check "$path: null engine, bssplit randwrite, verify=crc32c, time_based: exit 0, writes counted, nothing read back" \
+		test "$rc:$(json "$TMP/nullv-$path.json" '(lambda j, v: (j["write"]["total_ios"] > 0, j["read"]["total_ios"], v["checked"], v["mismatches"]))(j["jobs"][0], j["jobs"][0]["kiogen"]["verify"])')" = "0:(True, 0, 0, 0)"
+	read -r plain_ns plain_mem <<<"$(cost_of "$TMP/null-$path.json")"
+	read -r vfy_ns vfy_mem <<<"$(cost_of "$TMP/nullv-$path.json")"
+	echo "# $path: null mix $plain_ns CPU ns/IO, $plain_mem bytes; with verify=crc32c $vfy_ns ns/IO, $vfy_mem bytes"
+	# the kernel reports what a worker holds after its run: its buffers are freed by then
+	if [ $path = syscall ]; then
+		check "$path: ... the writes got buffers (at least one 64k block more memory)" \
+			test "$vfy_mem" -ge $((plain_mem + 65536))
+	fi
+	check "$path: ... and were summed: CPU per I/O at least 3 times the plain null job's" \
+		test "$vfy_ns" -ge $((3 * plain_ns))
+done
+# what cannot be read back is refused: in words, exit 2, by the CLI; by extack in the kernel
+for bad in "--rw=randrw --time_based|rw: the null engine keeps no data: its reads have nothing to check" \
+	   "--rw=randwrite|do_verify: the null engine keeps nothing to read back: 0, or time_based" \
+	   "--rw=write --verify_only=1|verify_only: the null engine keeps no data to read back" \
+	   "--rw=write --time_based --verify_backlog=8|verify_backlog: the null engine keeps no data to read back"; do
+	# shellcheck disable=SC2086	# the options split on purpose
+	"$KIOGEN" run --name=n --ioengine=null --size=16m --runtime=1 --verify=crc32c ${bad%%|*} \
+		>"$TMP/nullbad.out" 2>&1
+	check "CLI: null engine, verify, ${bad%%|*}: exits 2 saying why" \
+		test "$?:$(grep -c "${bad#*|}" "$TMP/nullbad.out")" = 2:1
+done
+for bad in "rw=randrw time_based=1 runtime_ns=1000000000|rw: the null engine keeps no data" \
+	   "rw=randwrite|do_verify: the null engine keeps nothing to read back" \
+	   "rw=randwrite do_verify=1 runtime_ns=1000000000|do_verify: the null engine keeps nothing" \
+	   "rw=write verify_only=1|verify_only: the null engine keeps no data" \
+	   "rw=write time_based=1 runtime_ns=1000000000 verify_backlog=8|verify_backlog: the null engine"; do
+	# shellcheck disable=SC2086
+	line=$(knl new engine=null name=n mode=sync bs=4096 size=16777216 verify=2 ${bad%%|*})
+	check "kernel: null engine, verify, ${bad%%|*}: refused by extack" \
+		grep -q "errno=EINVAL .*msg=${bad#*|}" <<<"$line"
 done
 
 finish

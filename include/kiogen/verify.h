@@ -227,6 +227,53 @@ static inline const char *kiog_vfy_check_sizes(__u32 verify,
 }
 
 /**
+ * kiog_vfy_check_nodata() - can a job on the null engine be verified?
+ * @cfg: the job's verify settings
+ * @rw: its enum kiogen_rw
+ * @time_based: its time_based
+ * @attr: set to the KIOGEN_A_JOB_* attribute at fault
+ *
+ * The null engine keeps nothing it is given, and fio's pays verify's cost
+ * all the same: each write gets its header and checksum as on any engine,
+ * so a run measures the generator's cost with verify's work. Nothing can
+ * be read back: a job that reads, verify_only, verify_backlog, and a read
+ * back after the writes are refused; time_based has none (as fio's, the
+ * writes fill the runtime), do_verify=0 neither. Such a job runs with the
+ * settings of kiog_vfy_nodata().
+ *
+ * Return: NULL, or a message that starts with fio's name of the culprit.
+ */
+static inline const char *kiog_vfy_check_nodata(const struct kiog_vfy_cfg *cfg,
+						__u32 rw, __u32 time_based, int *attr)
+{
+	if (cfg->verify == KIOGEN_VERIFY_NONE)
+		return 0;
+	if (kiog_rw_reads(rw)) {
+		*attr = KIOGEN_A_JOB_RW;
+		return "rw: the null engine keeps no data: its reads have nothing to check";
+	}
+	if (cfg->verify_only) {
+		*attr = KIOGEN_A_JOB_VERIFY_ONLY;
+		return "verify_only: the null engine keeps no data to read back";
+	}
+	if (cfg->verify_backlog) {
+		*attr = KIOGEN_A_JOB_VERIFY_BACKLOG;
+		return "verify_backlog: the null engine keeps no data to read back";
+	}
+	if (cfg->do_verify && !time_based) {
+		*attr = KIOGEN_A_JOB_DO_VERIFY;
+		return "do_verify: the null engine keeps nothing to read back: 0, or time_based";
+	}
+	return 0;
+}
+
+/* The verify settings a null engine's job runs with: its writes are never read back. */
+static inline void kiog_vfy_nodata(struct kiog_vfy_cfg *cfg)
+{
+	cfg->do_verify = 0;
+}
+
+/**
  * kiog_vfy_unit() - the unit of the record of writes a worker keeps
  * @cfg: the job's verify settings
  * @c: its stream (kiog_vfy_check_sizes() passed)
