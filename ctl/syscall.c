@@ -78,6 +78,7 @@ struct kg_sys_target {
 struct kg_sys_gate {
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
+	uint32_t ready;		/* workers placed, with their buffers */
 	bool open;
 	bool abort;
 };
@@ -409,8 +410,7 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 	struct kiog_buf_cfg bc;
 	struct kiog_core_cfg cc;
 	struct kg_sys_worker *w;
-	struct kiog_rng fill;
-	uint32_t i, unit;
+	uint32_t unit;
 
 	w = calloc(1, sizeof(*w));
 	if (!w)
@@ -486,10 +486,30 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 	w->res.mem += sizeof(*w) + (uint64_t)w->core.max_samples * sizeof(*w->core.samples) +
 		     (uint64_t)w->depth * (sizeof(*w->slots) + 2 * sizeof(*w->free)) +
 		     (w->core.split ? sizeof(*w->core.split) : 0);
-	kiog_rng_seed(&fill, wlc.seed ^ KIOG_FILL_SEED);
+	w->fill_seed = wlc.seed ^ KIOG_FILL_SEED;
+	return w;
+err:
+	kg_sys_worker_free(w);
+	return NULL;
+}
+
+/*
+ * The worker's buffers and engine, from its own thread once placed: first
+ * touch puts the pages on its node (numa_cpu_nodes), as fio's thread_main
+ * sets its affinity before init_io_u(). 0, or the error after saying it.
+ */
+static int kg_sys_worker_setup(struct kg_sys_worker *w)
+{
+	struct kiog_rng fill;
+	uint32_t i;
+
+	kiog_rng_seed(&fill, w->fill_seed);
 	for (i = 0; i < w->depth; i++) {
-		if (kg_sys_slot_init(w, &w->slots[i], i, &fill))
-			goto err;
+		if (kg_sys_slot_init(w, &w->slots[i], i, &fill)) {
+			fprintf(stderr, "kiogen: cannot allocate the workers' buffers: %s\n",
+				strerror(ENOMEM));
+			return -ENOMEM;
+		}
 		if (w->slots[i].buf && kiog_buf_custom(&w->buf)) {
 			struct kiog_fill f;
 
@@ -500,10 +520,8 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 			kiog_vfy_fill(&w->vfy.pat, w->slots[i].buf, w->slots[i].buf_len, 0);
 		w->free[w->nr_free++] = &w->slots[i];
 	}
-	return w;
-err:
-	kg_sys_worker_free(w);
-	return NULL;
+	/* the engine says what failed: the host, as options were checked */
+	return w->eng->init && w->eng->init(w) ? -EIO : 0;
 }
 
 /* ---- the worker loop, mirroring kmod/worker.c --------------------------- */
@@ -888,6 +906,25 @@ static bool kg_sys_gate_wait(struct kg_sys_gate *g)
 	return go;
 }
 
+/* A worker is ready, or failed to be (its setup_error); it waits for the gate. */
+static bool kg_sys_gate_arrive(struct kg_sys_gate *g)
+{
+	pthread_mutex_lock(&g->lock);
+	g->ready++;
+	pthread_cond_broadcast(&g->cond);
+	pthread_mutex_unlock(&g->lock);
+	return kg_sys_gate_wait(g);
+}
+
+/* The main thread waits until the @nr workers started are ready. */
+static void kg_sys_gate_all_ready(struct kg_sys_gate *g, uint32_t nr)
+{
+	pthread_mutex_lock(&g->lock);
+	while (g->ready < nr)
+		pthread_cond_wait(&g->cond, &g->lock);
+	pthread_mutex_unlock(&g->lock);
+}
+
 static void kg_sys_gate_set(struct kg_sys_gate *g, bool abort)
 {
 	pthread_mutex_lock(&g->lock);
@@ -907,7 +944,9 @@ static void kg_sys_worker_body(struct kg_sys_worker *w)
 
 	/* placed as the module places its threads, before the first I/O */
 	err = kg_place_thread(w->job, w->place_index, stderr);
-	if (!kg_sys_gate_wait(w->gate))
+	if (!err)
+		w->setup_error = kg_sys_worker_setup(w);
+	if (!kg_sys_gate_arrive(w->gate))
 		return;
 	if (err) {
 		w->core.error = err;
@@ -1072,9 +1111,6 @@ static int kg_sys_prepare(struct kg_sys_run *run, const struct kg_jobs *js,
 			w->place_index = run->nr_workers;	/* fio's thread_number - 1 */
 			run->workers[run->nr_workers++] = w;
 			w->gate = &run->gate;
-			/* options were checked above: what fails now is the host */
-			if (w->eng->init && w->eng->init(w))
-				return KG_EXIT_FAIL;
 		}
 	}
 	return KG_EXIT_OK;
@@ -1237,6 +1273,10 @@ static int kg_syscall_run_here(const struct kg_jobs *js, struct kg_run_result *r
 	if (ret || run->stopped)
 		goto err_release;
 	ret = kg_sys_start(run);
+	kg_sys_gate_all_ready(&run->gate, run->nr_started);
+	for (i = 0; !ret && i < run->nr_started; i++)
+		if (run->workers[i]->setup_error)
+			ret = KG_EXIT_FAIL;
 	if (ret) {
 		kg_sys_gate_set(&run->gate, true);
 		kg_sys_join(run);

@@ -166,6 +166,8 @@ struct kg_sys_worker {
 	bool finished;			/* its thread is about to return (atomic) */
 	uint8_t trim_kind;		/* ctl/trim.c: 0 unknown, 1 file, 2 device */
 	uint32_t place_index;		/* among the run's workers, jobs in order */
+	uint64_t fill_seed;		/* its buffers' contents (kg_sys_worker_setup()) */
+	int setup_error;		/* buffers or engine failed, said (main reads) */
 };
 
 /**
