@@ -220,6 +220,14 @@ mrc=$?
 if [ $rc != 0 ]; then
 	check "rmmod mid-phase: refused, saying the module is in use" grep -q 'in use' "$TMP/rmmod.out"
 	check "rmmod mid-phase refused: the command still ends well" test $mrc = 0
+elif [ $mrc = 0 ]; then
+	# after the last phase's run nothing needs the module: the command
+	# ends well, every phase reported (a loaded host's list can see
+	# that run running just before it ends)
+	echo "# rmmod came after the last phase's run and succeeded"
+	check "rmmod after the last phase: both phases reported" \
+		bash -c "grep -q '^sequential create ' '$TMP/rm' && grep -q '^sequential delete ' '$TMP/rm'"
+	load_module
 else
 	# between two phases' runs nothing holds the module: it goes, and
 	# the next phase fails in words
