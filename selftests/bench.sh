@@ -8,39 +8,26 @@ set -eu
 src=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 KIOGEN=${KIOGEN_CLI:-$src/ctl/kiogen}
 RUNTIME=${BENCH_RUNTIME:-5}
+ROUNDS=${BENCH_ROUNDS:-3}
 out=$(mktemp -d /tmp/kiogen-bench.XXXXXX)
 
 [ -d /sys/module/kiogen ] || insmod "$src/kmod/kiogen.ko"
 # poll queues too: polled I/O (hipri) goes there, the rest to the submit queues
 modprobe null_blk nr_devices=1 irqmode=0 queue_mode=2 submit_queues=2 poll_queues=1 gb=16
 dev=/dev/nullb0
-echo "# $(uname -r), clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource), ${RUNTIME}s per case"
+echo "# $(uname -r), clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource), ${RUNTIME}s per case, the median of $ROUNDS rounds"
 
 common="--name=bench --rw=randread --bs=4k --numjobs=1 --runtime=$RUNTIME --time_based --output-format=json"
 
-
-# the first argument names the case; strip it before passing the rest
-case_k() { local n=$1; shift; "$KIOGEN" run $common "$@" > "$out/$n.json" 2>/dev/null; }
-case_f() { local n=$1; shift; fio $common --direct=1 "$@" > "$out/$n.json" 2>/dev/null; }
-
-case_f fio-psync-qd1 --filename=$dev --ioengine=psync
-case_k kiogen-bio-qd1 --filename=$dev --ioengine=psync
-case_f fio-uring-qd32 --filename=$dev --ioengine=io_uring --iodepth=32 --fixedbufs --registerfiles
-case_k kiogen-bio-qd32 --filename=$dev --ioengine=io_uring --iodepth=32
-case_f fio-null --ioengine=null --size=16g
-case_k kiogen-null --ioengine=null --size=16g
-# issue 15's mix on the null engine: a block size split and zipf:1.2 offsets,
-# writes; then with verify=crc32c, each write's header and checksum made on
-# both sides (time_based: the writes fill the runtime, nothing is read back)
-mix="--ioengine=null --size=16g --rw=randwrite --bssplit=4k/50:16k/30:64k/20 --random_distribution=zipf:1.2"
-case_f fio-null-mix $mix
-case_k kiogen-null-mix $mix
-case_f fio-null-mix-crc32c $mix --verify=crc32c
-case_k kiogen-null-mix-crc32c $mix --verify=crc32c
-# polled completions, QD1: fio's two polled engines against the bio engine
-case_f fio-pvsync2-hipri --filename=$dev --ioengine=pvsync2 --hipri
-case_f fio-uring-hipri --filename=$dev --ioengine=io_uring --hipri --fixedbufs --registerfiles
-case_k kiogen-bio-hipri --filename=$dev --ioengine=pvsync2 --hipri --direct=1
+# Each case runs once per round, the rounds one after another in the same
+# boot, and is reported by its median round: a case run once moved by 10%
+# from the host and the boot (bio QD1 against fio psync: 2.36 in one round,
+# 2.62-2.72 in three alternating rounds of another boot).
+# run_k / run_f NAME OPTIONS...: one round of a case, kiogen's or fio's
+run_k() { local n=$1; shift; "$KIOGEN" run "$@" > "$out/$n.$round.json" 2>/dev/null; }
+run_f() { local n=$1; shift; fio "$@" > "$out/$n.$round.json" 2>/dev/null; }
+case_k() { local n=$1; shift; run_k "$n" $common "$@"; }
+case_f() { local n=$1; shift; run_f "$n" $common --direct=1 "$@"; }
 
 # files: XFS on brd, 16k random reads, O_DIRECT, one worker
 modprobe brd rd_nr=1 rd_size=1048576
@@ -50,16 +37,41 @@ mkfs.xfs -q -f /dev/ram0 && mount /dev/ram0 /tmp/bench-xfs
 file=/tmp/bench-xfs/data
 fcommon="--name=bench --rw=randread --bs=16k --numjobs=1 --runtime=$RUNTIME --time_based --output-format=json --direct=1"
 "$KIOGEN" run $fcommon --filename=$file --size=512m --number_ios=1 >/dev/null 2>&1	# lay out
-fio $fcommon --filename=$file --size=512m --ioengine=psync > "$out/fio-xfs-psync-qd1.json" 2>/dev/null
-"$KIOGEN" run $fcommon --filename=$file --size=512m --ioengine=psync > "$out/kiogen-xfs-qd1.json" 2>/dev/null
-fio $fcommon --filename=$file --size=512m --ioengine=io_uring --iodepth=16 > "$out/fio-xfs-uring-qd16.json" 2>/dev/null
-"$KIOGEN" run $fcommon --filename=$file --size=512m --ioengine=io_uring --iodepth=16 > "$out/kiogen-xfs-qd16.json" 2>/dev/null
-# the same brd device underneath: bio, kiocb on the device file, kiocb on the XFS file
 umount /tmp/bench-xfs
-"$KIOGEN" run $fcommon --filename=/dev/ram0 --size=512m --ioengine=psync > "$out/layer-bio.json" 2>/dev/null
-"$KIOGEN" run $fcommon --filename=/dev/ram0 --size=512m --ioengine=kiocb --iodepth=1 > "$out/layer-kiocb-dev.json" 2>/dev/null
+
+for round in $(seq "$ROUNDS"); do
+	case_f fio-psync-qd1 --filename=$dev --ioengine=psync
+	case_k kiogen-bio-qd1 --filename=$dev --ioengine=psync
+	case_f fio-uring-qd32 --filename=$dev --ioengine=io_uring --iodepth=32 --fixedbufs --registerfiles
+	case_k kiogen-bio-qd32 --filename=$dev --ioengine=io_uring --iodepth=32
+	case_f fio-null --ioengine=null --size=16g
+	case_k kiogen-null --ioengine=null --size=16g
+	# issue 15's mix on the null engine: a block size split and zipf:1.2
+	# offsets, writes; then with verify=crc32c, each write's header and
+	# checksum made on both sides (time_based: the writes fill the
+	# runtime, nothing is read back)
+	mix="--ioengine=null --size=16g --rw=randwrite --bssplit=4k/50:16k/30:64k/20 --random_distribution=zipf:1.2"
+	case_f fio-null-mix $mix
+	case_k kiogen-null-mix $mix
+	case_f fio-null-mix-crc32c $mix --verify=crc32c
+	case_k kiogen-null-mix-crc32c $mix --verify=crc32c
+	# polled completions, QD1: fio's two polled engines against the bio engine
+	case_f fio-pvsync2-hipri --filename=$dev --ioengine=pvsync2 --hipri
+	case_f fio-uring-hipri --filename=$dev --ioengine=io_uring --hipri --fixedbufs --registerfiles
+	case_k kiogen-bio-hipri --filename=$dev --ioengine=pvsync2 --hipri --direct=1
+	mount /dev/ram0 /tmp/bench-xfs
+	run_f fio-xfs-psync-qd1 $fcommon --filename=$file --size=512m --ioengine=psync
+	run_k kiogen-xfs-qd1 $fcommon --filename=$file --size=512m --ioengine=psync
+	run_f fio-xfs-uring-qd16 $fcommon --filename=$file --size=512m --ioengine=io_uring --iodepth=16
+	run_k kiogen-xfs-qd16 $fcommon --filename=$file --size=512m --ioengine=io_uring --iodepth=16
+	umount /tmp/bench-xfs
+done
+round=1
+# the same brd device underneath: bio, kiocb on the device file, kiocb on the XFS file
+run_k layer-bio $fcommon --filename=/dev/ram0 --size=512m --ioengine=psync
+run_k layer-kiocb-dev $fcommon --filename=/dev/ram0 --size=512m --ioengine=kiocb --iodepth=1
 mount /dev/ram0 /tmp/bench-xfs
-"$KIOGEN" run $fcommon --filename=$file --size=512m --ioengine=kiocb --iodepth=1 > "$out/layer-kiocb-xfs.json" 2>/dev/null
+run_k layer-kiocb-xfs $fcommon --filename=$file --size=512m --ioengine=kiocb --iodepth=1
 umount /tmp/bench-xfs
 
 # kiogen compare: kernel vs syscall path, same stream, --repeat 3
@@ -82,18 +94,23 @@ cmp "XFS 16k randread O_DIRECT, 16 workers" --name=c --filename=$file --size=512
 umount /tmp/bench-xfs
 echo
 
-python3 - "$out" <<'PY'
+python3 - "$out" "$ROUNDS" <<'PY'
 import json, sys
 d = sys.argv[1]
-def load(n, rw="read"):
+rounds = int(sys.argv[2])
+def load_round(n, rw, i):
     # fio prints some warnings on stdout, before its JSON
-    text = open(f"{d}/{n}.json").read()
+    text = open(f"{d}/{n}.{i}.json").read()
     j = json.loads(text[text.index("{"):])["jobs"][0]
     r = j[rw]
     ios = r["total_ios"]
     cpu_ns = (j["usr_cpu"] + j["sys_cpu"]) / 100.0 * r["runtime"] * 1e6
     # lat, not clat: an I/O that completes within its submit has clat 0
     return r["iops"], cpu_ns / ios if ios else 0, round(r["lat_ns"]["mean"])
+def load(n, rw="read"):
+    """the case's median round by IOPS"""
+    runs = sorted(load_round(n, rw, i) for i in range(1, rounds + 1))
+    return runs[(len(runs) - 1) // 2]
 # fio's best polled engine is the one to beat
 best_polled = max(("fio-pvsync2-hipri", "fio-uring-hipri"), key=lambda n: load(n)[0])
 pairs = [("null_blk 4k: bio QD1 vs fio psync QD1", "kiogen-bio-qd1", "fio-psync-qd1", 2.5),
@@ -137,7 +154,7 @@ print(f"{'path':34} {'IOPS':>10} {'mean lat ns':>13} {'CPU ns/IO':>10} {'added n
 base = None
 for name, n in [("bio on /dev/ram0", "layer-bio"), ("kiocb on /dev/ram0 (blkdev file)", "layer-kiocb-dev"),
                 ("kiocb on an XFS file", "layer-kiocb-xfs")]:
-    j = json.load(open(f"{d}/{n}.json"))["jobs"][0]
+    j = json.load(open(f"{d}/{n}.1.json"))["jobs"][0]
     r = j["read"]
     mean = r["lat_ns"]["mean"]
     cpu = (j["usr_cpu"] + j["sys_cpu"]) / 100.0 * r["runtime"] * 1e6 / max(r["total_ios"], 1)
