@@ -455,6 +455,8 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 		cc.io_size = kiog_wl_regions_total(kg_sys_regions(t, w), w->nr_fds);
 	kiog_core_init(&w->core, &cc, &w->wl,
 		       calloc(kiog_core_max_samples(&cc), sizeof(struct kiogen_sample)));
+	if (!j->io_size)
+		kiog_core_count_holes(&w->core, &w->wl);
 	kiog_rate_init(&w->rate, &cc, wlc.seed);
 	KIOG_JOB_COPY(KIOG_JOB_VERIFY_FIELDS, &vc, j);
 	if (!t->eng->needs_buffers)

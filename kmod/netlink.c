@@ -773,6 +773,7 @@ static int kiog_nl_check_region(struct kiog_job *job, struct nlattr **tb,
 	 * fio: size is every file's region, io_size all of them by default;
 	 * with file-regions, each worker's (kiog_worker_alloc())
 	 */
+	job->io_size_given = c->io_size;
 	if (!c->io_size && !job->file_regions &&
 	    check_mul_overflow(c->size, (u64)job->worker_files, &c->io_size))
 		c->io_size = U64_MAX;

@@ -178,7 +178,7 @@ api_tests="test_hostile.sh test_meta.sh"
 context_tests="test_faults.sh test_lifecycle.sh"
 # the 6.12 leg's share of the rest; 6.1 runs all the others
 rest_on_6_12="test_ynl.sh test_bonnie.sh test_split.sh test_split_blk.sh test_logs.sh test_prio.sh
-	test_invalidate.sh"
+	test_invalidate.sh test_jobs.sh"
 leg_tests() {
 	local t
 	case $1 in

@@ -17,7 +17,7 @@ for t in "$build/test_options" "$build/test_report" "$build/test_syscall" \
 	"$t" || rc=1
 done
 for t in test_kernels.sh test_probes.sh test_version.sh test_terse_fio.sh \
-	 test_fio_parity.sh test_diff.sh test_plot.sh; do
+	 test_fio_parity.sh test_jobs_fio.sh test_diff.sh test_plot.sh; do
 	"$src/selftests/host/$t" || rc=1
 done
 exit $rc

@@ -96,6 +96,7 @@ struct kiog_core {
 	__u64 ramp_ns, runtime_ns;
 	__u64 io_limit;			/* I/Os to issue */
 	__u64 byte_limit;		/* bytes to issue */
+	__u64 hole_bytes;		/* counted with each I/O: kiog_core_count_holes() */
 	__u32 sync_every;		/* fsync or fdatasync every N writes */
 	__u32 coe;			/* KIOGEN_COE_* */
 	__u8 datasync;			/* the periodic sync is an fdatasync */
@@ -192,6 +193,9 @@ static inline void kiog_core_init(struct kiog_core *c,
 	c->runtime_ns = cfg->runtime_ns;
 	c->io_limit = cfg->number_ios ? cfg->number_ios : ~0ULL;
 	c->byte_limit = cfg->time_based ? ~0ULL : kiog_core_bytes(cfg);
+	/* fio: trimwrite trims each block, then writes it: twice the bytes */
+	if (wl->trimwrite)
+		c->byte_limit = c->byte_limit > ~0ULL / 2 ? ~0ULL : 2 * c->byte_limit;
 	c->sync_every = cfg->fsync ? cfg->fsync : cfg->fdatasync;
 	c->datasync = !cfg->fsync;
 	c->end_fsync = cfg->end_fsync;
@@ -202,6 +206,17 @@ static inline void kiog_core_init(struct kiog_core *c,
 	c->samples = samples;
 	c->max_samples = kiog_core_max_samples(cfg);
 	wl->digest = kiog_core_policy_digest(cfg);
+}
+
+/*
+ * fio: a sequential job with holes (rw=X:N) and without io_size makes one
+ * pass over its region per loop, its holes counted toward size with its
+ * I/O (size=2m, rw=read:12k, bs=4k: 128 reads); with io_size, io_size bytes
+ * of I/O, wrapping. Called after kiog_core_init() when io_size was not given.
+ */
+static inline void kiog_core_count_holes(struct kiog_core *c, const struct kiog_wl *wl)
+{
+	c->hole_bytes = wl->hole;
 }
 
 /**
@@ -302,7 +317,7 @@ static inline int kiog_core_next(struct kiog_core *c, struct kiog_wl *wl,
 				 struct kiog_io *io)
 {
 	kiog_wl_next(wl, io);
-	c->issued_bytes += io->len;
+	c->issued_bytes += io->len + c->hole_bytes;
 	if (io->dir != KIOGEN_DIR_WRITE)
 		return 0;
 	c->write_seq++;
