@@ -314,6 +314,74 @@ static void kg_target_advise(const struct kg_job *j, int fd)
 		posix_fadvise(fd, 0, 0, advice);
 }
 
+/*
+ * A written block device is opened O_EXCL, and a second O_EXCL open fails
+ * even in the same process: jobs of one run that write the same device (fio
+ * lets them) share one open file, each with a dup of it. The table holds a
+ * dup of its own, so the claim lasts until the last job's is closed.
+ */
+static struct kg_excl_dev {
+	dev_t rdev;
+	int flags;		/* of the shared open: O_DIRECT must agree */
+	int fd;			/* the table's own */
+	unsigned int nr_users;
+	int users[KG_MAX_JOBS];	/* the jobs' dups */
+} kg_excl_devs[KG_MAX_JOBS];
+
+/* Opens a written device @path, O_EXCL in @flags, or shares the run's open. */
+static int kg_excl_open(const struct kg_job *j, const char *path, int flags, dev_t rdev)
+{
+	struct kg_excl_dev *e, *free_e = NULL;
+	int fd;
+
+	for (e = kg_excl_devs; e < kg_excl_devs + KG_MAX_JOBS; e++) {
+		if (e->nr_users && e->rdev == rdev)
+			break;
+		if (!e->nr_users && !free_e)
+			free_e = e;
+	}
+	if (e == kg_excl_devs + KG_MAX_JOBS) {
+		fd = open(path, flags);
+		if (fd < 0 || !free_e)
+			return fd;
+		e = free_e;
+		e->fd = fd;
+		e->rdev = rdev;
+		e->flags = flags;
+	} else if (e->flags != flags) {
+		fprintf(stderr, "kiogen: %s: filename: %s is written by another job of the run with another direct=; jobs that write one device take the same\n",
+			j->name, path);
+		errno = 0;
+		return -1;
+	} else if (e->nr_users == KG_MAX_JOBS) {
+		errno = EBUSY;
+		return -1;
+	}
+	fd = fcntl(e->fd, F_DUPFD_CLOEXEC, 0);
+	if (fd >= 0)
+		e->users[e->nr_users++] = fd;
+	else if (!e->nr_users)
+		close(e->fd);
+	return fd;
+}
+
+/* Closes @fd, and the run's shared open of its device after its last user. */
+static void kg_excl_close(int fd)
+{
+	struct kg_excl_dev *e;
+	unsigned int i;
+
+	for (e = kg_excl_devs; e < kg_excl_devs + KG_MAX_JOBS; e++)
+		for (i = 0; i < e->nr_users; i++)
+			if (e->users[i] == fd) {
+				e->users[i] = e->users[--e->nr_users];
+				if (!e->nr_users)
+					close(e->fd);
+				break;
+			}
+	close(fd);
+}
+
 /* Opens one of the job's files into t->fds[t->nr_fds]. */
 static int kg_target_open_one(const struct kg_job *j, const char *path, bool direct,
 			      enum kg_target_use use, struct kg_target *t)
@@ -335,11 +403,14 @@ static int kg_target_open_one(const struct kg_job *j, const char *path, bool dir
 	if (direct && !bio)
 		flags |= O_DIRECT;
 	/* a written device is held exclusively: never one that is mounted */
-	if (writes && bdev)
+	if (writes && bdev) {
 		flags |= O_EXCL;
-	fd = open(path, flags);
+		fd = kg_excl_open(j, path, flags, st.st_rdev);
+	} else {
+		fd = open(path, flags);
+	}
 	if (fd < 0)
-		return kg_target_error(j, path, "open", direct, errno);
+		return errno ? kg_target_error(j, path, "open", direct, errno) : KG_EXIT_USAGE;
 	ret = kg_target_size(j, path, fd, direct, t);
 	if (ret) {
 		close(fd);
@@ -547,7 +618,7 @@ void kg_target_close(struct kg_target *t)
 	uint32_t i;
 
 	for (i = 0; i < t->nr_fds; i++)
-		close(t->fds[i]);
+		kg_excl_close(t->fds[i]);
 	if (!t->nr_fds && t->fd >= 0)
 		close(t->fd);
 	free(t->fds);
