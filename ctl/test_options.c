@@ -365,6 +365,11 @@ int main(void)
 	   "file_service_type=roundrobin:0 refused");
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--fadvise_hint=2", NULL) &&
 	   strstr(err, "fadvise_hint: '2'"), "bad fadvise_hint refused");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--openfiles=0", NULL) &&
+	   strstr(err, "openfiles: 0 is out of range"), "openfiles=0 refused");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--offset_increment=-4k",
+		 NULL) && strstr(err, "offset_increment: '-4k' is not a valid size"),
+	   "bad offset_increment refused");
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x::/y", NULL) &&
 	   strstr(err, "filename: file 1 has no name"), "an empty name in filename's list refused");
 	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x:/y", "--ioengine=bio", NULL) &&

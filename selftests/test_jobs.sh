@@ -42,5 +42,14 @@ for f in "$jobs"/*.fio; do
 	done
 	compared "$base.fio, its sections at once" "$TMP/$base.json" "$f"
 done
+# two jobs that write one device share its one O_EXCL open, so they must
+# agree on O_DIRECT: refused in words, before anything runs
+printf '[global]\nfilename=%s\nrw=write\nsize=1m\n[direct]\nioengine=libaio\ndirect=1\n[buffered]\nioengine=kiocb\ndirect=0\n' \
+	"$KG_DEV" > "$TMP/mixed.fio"
+"$KIOGEN" run "$TMP/mixed.fio" > "$TMP/mixed.out" 2>&1
+rc=$?
+echo "# $(grep kiogen: "$TMP/mixed.out" | head -2)"
+check "one device written direct and buffered by two jobs: exit 2, said" \
+	bash -c "[ $rc = 2 ] && grep -q 'written by another job of the run with another direct=' '$TMP/mixed.out'"
 check "no runs left behind" bash -c "'$KIOGEN' list | grep -q '^no runs$'"
 finish
