@@ -44,7 +44,7 @@ for f in "$jobs"/*.fio; do
 done
 # two jobs that write one device share its one O_EXCL open, so they must
 # agree on O_DIRECT: refused in words, before anything runs
-printf '[global]\nfilename=%s\nrw=write\nsize=1m\n[direct]\nioengine=libaio\ndirect=1\n[buffered]\nioengine=kiocb\ndirect=0\n' \
+printf '[global]\nfilename=%s\nrw=write\nsize=1m\n[direct]\nioengine=kiocb\ndirect=1\n[buffered]\nioengine=kiocb\ndirect=0\n' \
 	"$KG_DEV" > "$TMP/mixed.fio"
 "$KIOGEN" run "$TMP/mixed.fio" > "$TMP/mixed.out" 2>&1
 rc=$?
