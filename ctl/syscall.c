@@ -453,10 +453,10 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 	/* fio: without io_size, each file's region once (as the kernel's worker) */
 	if (!j->io_size && kg_sys_regions(t, w))
 		cc.io_size = kiog_wl_regions_total(kg_sys_regions(t, w), w->nr_fds);
+	if (!j->io_size && w->nr_fds == 1)
+		kiog_wl_count_holes(&w->wl);
 	kiog_core_init(&w->core, &cc, &w->wl,
 		       calloc(kiog_core_max_samples(&cc), sizeof(struct kiogen_sample)));
-	if (!j->io_size)
-		kiog_core_count_holes(&w->core, &w->wl);
 	kiog_rate_init(&w->rate, &cc, wlc.seed);
 	KIOG_JOB_COPY(KIOG_JOB_VERIFY_FIELDS, &vc, j);
 	if (!t->eng->needs_buffers)

@@ -399,8 +399,12 @@ static int kg_target_open_one(const struct kg_job *j, const char *path, bool dir
 			j->name, path);
 		return KG_EXIT_FAIL;
 	}
-	/* bios bypass the page cache whatever the fd says */
-	if (direct && !bio)
+	/*
+	 * Bios bypass the page cache whatever the fd says; the fd says
+	 * O_DIRECT all the same, as on the syscall path, so that jobs sharing
+	 * a written device (kg_excl_open()) agree on both paths.
+	 */
+	if (direct)
 		flags |= O_DIRECT;
 	/* a written device is held exclusively: never one that is mounted */
 	if (writes && bdev) {
@@ -413,7 +417,7 @@ static int kg_target_open_one(const struct kg_job *j, const char *path, bool dir
 		return errno ? kg_target_error(j, path, "open", direct, errno) : KG_EXIT_USAGE;
 	ret = kg_target_size(j, path, fd, direct, t);
 	if (ret) {
-		close(fd);
+		kg_excl_close(fd);
 		return ret;
 	}
 	/* fio's invalidate=1: start from a cold page cache */

@@ -582,6 +582,8 @@ static int t_region(const void *arg)
 		{ "--rw=read:12k --bs=4k --size=2m --io_size=2m", 512 },
 		{ "--rw=trimwrite --bs=64k --size=1m", 16 + 16 },
 	};
+	static const char holes_verify[] =
+		"--rw=write:12k --bs=4k --size=2m --verify=crc32c";
 	static struct kg_jobs js;
 	struct kg_run_result r = { 0 };
 	struct replay want;
@@ -616,6 +618,17 @@ static int t_region(const void *arg)
 		      (unsigned long long)r.jobs[0].workers[0].issued, fio_counts[i].issued);
 		release(&r);
 	}
+	/* verify_only replays that one pass: it checks what was written */
+	ret = run(&js, &r, err, sizeof(err), "--path=syscall --name=s --filename=%%F %s --do_verify=0",
+		  holes_verify);
+	CHECK(ret == KG_EXIT_OK, "%s: exit %d: %s", holes_verify, ret, err);
+	release(&r);
+	ret = run(&js, &r, err, sizeof(err), "--path=syscall --name=s --filename=%%F %s --verify_only=1",
+		  holes_verify);
+	CHECK(ret == KG_EXIT_OK && r.jobs[0].workers[0].dir[0].ios == 128,
+	      "%s verify_only: exit %d, %llu reads, not the 128 written: %s", holes_verify, ret,
+	      (unsigned long long)r.jobs[0].workers[0].dir[0].ios, err);
+	release(&r);
 	return T_PASS;
 }
 

@@ -165,7 +165,7 @@ struct kiog_job {
 	u32 nr_files;
 	u32 worker_files;	/* a worker's: all, or the worker's nr_files */
 	u64 *file_regions;	/* job file-regions, one per file; NULL: size */
-	bool io_size_given;	/* else a pass of holes ends at the region's end */
+	bool io_size_given;	/* else kiog_wl_count_holes() for one file */
 	bool opened;		/* engine->open succeeded; close on release */
 	void *target;		/* engine state for the opened target */
 	u64 target_bytes;	/* size of the target */

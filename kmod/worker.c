@@ -411,9 +411,9 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 	samples = kvmalloc_node(array_size(kiog_core_max_samples(&cc),
 					   sizeof(*samples)),
 				GFP_KERNEL_ACCOUNT, node);
+	if (!job->io_size_given && job->worker_files <= 1)
+		kiog_wl_count_holes(&w->wl);
 	kiog_core_init(&w->core, &cc, &w->wl, samples);
-	if (!job->io_size_given)
-		kiog_core_count_holes(&w->core, &w->wl);
 	if (c->engine->dir_target)
 		kiog_meta_worker_digest(w);
 	kiog_rate_init(&w->rate, &cc, wlc.seed);

@@ -96,7 +96,6 @@ struct kiog_core {
 	__u64 ramp_ns, runtime_ns;
 	__u64 io_limit;			/* I/Os to issue */
 	__u64 byte_limit;		/* bytes to issue */
-	__u64 hole_bytes;		/* counted with each I/O: kiog_core_count_holes() */
 	__u32 sync_every;		/* fsync or fdatasync every N writes */
 	__u32 coe;			/* KIOGEN_COE_* */
 	__u8 datasync;			/* the periodic sync is an fdatasync */
@@ -208,17 +207,6 @@ static inline void kiog_core_init(struct kiog_core *c,
 	wl->digest = kiog_core_policy_digest(cfg);
 }
 
-/*
- * fio: a sequential job with holes (rw=X:N) and without io_size makes one
- * pass over its region per loop, its holes counted toward size with its
- * I/O (size=2m, rw=read:12k, bs=4k: 128 reads); with io_size, io_size bytes
- * of I/O, wrapping. Called after kiog_core_init() when io_size was not given.
- */
-static inline void kiog_core_count_holes(struct kiog_core *c, const struct kiog_wl *wl)
-{
-	c->hole_bytes = wl->hole;
-}
-
 /**
  * kiog_core_start() - the worker's clock starts
  * @c: the core
@@ -317,7 +305,7 @@ static inline int kiog_core_next(struct kiog_core *c, struct kiog_wl *wl,
 				 struct kiog_io *io)
 {
 	kiog_wl_next(wl, io);
-	c->issued_bytes += io->len + c->hole_bytes;
+	c->issued_bytes += kiog_wl_io_bytes(wl, io);
 	if (io->dir != KIOGEN_DIR_WRITE)
 		return 0;
 	c->write_seq++;

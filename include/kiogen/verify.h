@@ -404,7 +404,7 @@ static inline int kiog_vfy_map_build(struct kiog_vfy *v, const struct kiog_wl *w
 			return 1;
 		}
 		kiog_wl_next(&v->replay, &io);
-		v->replay_bytes += io.len;
+		v->replay_bytes += kiog_wl_io_bytes(&v->replay, &io);
 		if (io.dir == KIOGEN_DIR_WRITE)
 			kiog_vfy_mark(v, &io, ++v->replayed);
 	}
@@ -424,7 +424,7 @@ static inline int kiog_vfy_peek(struct kiog_vfy *v)
 				v->replay_bytes >= v->byte_limit))
 			return 0;
 		kiog_wl_next(&v->replay, &v->next);
-		v->replay_bytes += v->next.len;
+		v->replay_bytes += kiog_wl_io_bytes(&v->replay, &v->next);
 		if (v->next.dir != KIOGEN_DIR_WRITE)
 			continue;
 		if (kiog_vfy_over(v, &v->next, v->replayed + 1)) {

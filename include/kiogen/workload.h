@@ -125,6 +125,7 @@ struct kiog_wl {
 	__u64 last_off;			/* bytes: the previous I/O's offset */
 	__u64 span;			/* bytes of the region */
 	__u64 hole;			/* bytes after each sequential I/O */
+	__u64 pass_hole;		/* counted toward size: kiog_wl_count_holes() */
 	__u32 seq_nr, seq_left;		/* rw=randX:N: a random one every N */
 	__u64 keys[KIOG_WL_ROUNDS];	/* round keys of this pass */
 	__u64 base;			/* bytes */
@@ -433,6 +434,24 @@ static inline int kiog_wl_files(struct kiog_wl *wl, struct kiog_wl_file *files,
 			files[i].keys[j] = i ? kiog_seed_mix(wl->keys[j], i) : wl->keys[j];
 	}
 	return 0;
+}
+
+/*
+ * fio: a sequential job of one file with holes (rw=X:N) and without io_size
+ * makes one pass over its region per loop, its holes counted toward size
+ * with its I/O (size=2m, rw=read:12k, bs=4k: 128 reads); with io_size, or
+ * several files, the bytes of its I/O, wrapping. Called when io_size was not
+ * given and the worker has one file, before the verify replay copies @wl.
+ */
+static inline void kiog_wl_count_holes(struct kiog_wl *wl)
+{
+	wl->pass_hole = wl->hole;
+}
+
+/* Bytes @io counts toward io_size (and size): its own, and its hole's if counted. */
+static inline __u64 kiog_wl_io_bytes(const struct kiog_wl *wl, const struct kiog_io *io)
+{
+	return io->len + wl->pass_hole;
 }
 
 /* Bytes of @nr regions, saturating: fio's io_size of a job of several files. */
