@@ -258,7 +258,7 @@ wait_state "$id" "done" >/dev/null
 line=$(KIOGEN_NL_RECV=4096 knl results "$id")
 check "per-I/O, a 4096-byte reader gets the ring's samples: $(tr '\n' ' ' <<<"$line")" \
 	test "$(knl_field "$line" errno)" = 0
-"$KIOGEN" del "$id" >/dev/null 2>&1
+check "per-I/O, the detached run deleted" "$KIOGEN" delete "$id"
 
 # log-drain from a socket that did not start the run: refused, said
 "$KIOGEN" run --name=ow --ioengine=null --size=1g --rw=randread --bs=4k --rate_iops=100 \
