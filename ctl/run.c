@@ -18,6 +18,8 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include <kiogen/core.h>
+
 #include "cgroup.h"
 #include "disk.h"
 #include "kiogen.h"
@@ -90,6 +92,27 @@ static char kg_eta_letter(uint32_t rw)
 	}
 }
 
+/*
+ * Bytes one worker of size-bound job @j transfers, as the core counts them:
+ * loops and trimwrite's double from kiog_core_byte_limit(), fewer with
+ * number_ios, and rw=X:N's holes (counted toward size, not transferred)
+ * taken out. 0: the size is the device's or file's, not known here.
+ */
+static uint64_t kg_eta_bytes(const struct kg_job *j)
+{
+	struct kiog_core_cfg cc;
+	uint64_t n;
+
+	KIOG_JOB_COPY(KIOG_JOB_CORE_FIELDS, &cc, j);
+	cc.io_size = j->io_size ?: j->size;
+	n = kiog_core_byte_limit(&cc, j->rw == KIOGEN_RW_TRIMWRITE);
+	if (!j->io_size && j->rw_seq_add && j->bs && kg_job_nr_files(j) == 1)
+		n = n / (j->bs + j->rw_seq_add) * j->bs;
+	if (j->number_ios && j->bs && j->number_ios < n / j->bs)
+		n = j->number_ios * j->bs;
+	return n;
+}
+
 /* How far the run is, in percent, by time for time-bound jobs, else by bytes. */
 static double kg_eta_done(const struct kg_status *st, const struct kg_jobs *js,
 			  uint64_t *left_s)
@@ -104,7 +127,7 @@ static double kg_eta_done(const struct kg_status *st, const struct kg_jobs *js,
 		if (j->runtime_ns + j->ramp_ns > runtime_ns)
 			runtime_ns = j->runtime_ns + j->ramp_ns;
 		if (!j->time_based)
-			bytes += (uint64_t)(j->io_size ?: j->size) * j->numjobs;
+			bytes += kg_eta_bytes(j) * j->numjobs;
 	}
 	if (runtime_ns)
 		pct = 100.0 * st->elapsed_ns / runtime_ns;

@@ -505,14 +505,52 @@ static const struct golden goldens[] = {
 	{ "monitor.txt", do_monitor, NULL },
 };
 
+/* The ETA's 100% is the bytes the worker transfers, as the core counts them. */
+static const struct {
+	const char *args[9];
+	uint64_t bytes;
+} eta_cases[] = {
+	{ { "--name=x", "--filename=/x", "--size=8m", "--rw=read" }, 8 << 20 },
+	{ { "--name=x", "--filename=/x", "--size=8m", "--io_size=2m", "--loops=3" }, 6 << 20 },
+	{ { "--name=x", "--filename=/x", "--size=8m", "--rw=read:12k", "--bs=4k", "--loops=2" }, 4 << 20 },
+	{ { "--name=x", "--filename=/x", "--size=8m", "--rw=read:12k", "--bs=4k", "--io_size=8m" }, 8 << 20 },
+	{ { "--name=x", "--filename=/x", "--size=1m", "--rw=trimwrite", "--bs=64k" }, 2 << 20 },
+	{ { "--name=x", "--filename=/x", "--size=8m", "--number_ios=10", "--bs=4k", "--loops=2" }, 40960 },
+};
+
+static int t_eta_bytes(const void *arg)
+{
+	size_t l;
+
+	(void)arg;
+	for (l = 0; l < ARRAY_SIZE(eta_cases); l++) {
+		struct kg_jobs js;
+		int argc = 0;
+		uint64_t got;
+
+		while (eta_cases[l].args[argc])
+			argc++;
+		kg_jobs_init(&js);
+		CHECK(!kg_parse_args(&js, argc, (char **)eta_cases[l].args, stderr) &&
+		      !kg_jobs_finish(&js, stderr, stderr), "%s: refused", eta_cases[l].args[3]);
+		got = kg_eta_bytes(&js.jobs[0]);
+		CHECK(got == eta_cases[l].bytes, "%s %s %s: %" PRIu64 " bytes, want %" PRIu64,
+		      eta_cases[l].args[2], eta_cases[l].args[3],
+		      eta_cases[l].args[4] ?: "", got, eta_cases[l].bytes);
+	}
+	return T_PASS;
+}
+
 int main(void)
 {
-	struct tcase cases[ARRAY_SIZE(goldens)];
+	struct tcase cases[ARRAY_SIZE(goldens) + 1];
 	size_t i;
 
 	build_inputs();
 	build_compare();
 	for (i = 0; i < ARRAY_SIZE(goldens); i++)
 		cases[i] = (struct tcase){ goldens[i].file, t_golden, &goldens[i] };
+	cases[i] = (struct tcase){ "eta: the bytes of loops, holes, trimwrite, number_ios",
+				   t_eta_bytes, NULL };
 	return run_cases(cases, ARRAY_SIZE(cases));
 }

@@ -153,6 +153,18 @@ static inline __u64 kiog_core_bytes(const struct kiog_core_cfg *cfg)
 	return cfg->io_size > ~0ULL / n ? ~0ULL : cfg->io_size * n;
 }
 
+/* Bytes a worker issues before it ends, ~0 for none (time_based). */
+static inline __u64 kiog_core_byte_limit(const struct kiog_core_cfg *cfg,
+					 bool trimwrite)
+{
+	__u64 n = cfg->time_based ? ~0ULL : kiog_core_bytes(cfg);
+
+	/* fio: trimwrite trims each block, then writes it: twice the bytes */
+	if (trimwrite)
+		n = n > ~0ULL / 2 ? ~0ULL : 2 * n;
+	return n;
+}
+
 /**
  * kiog_core_policy_digest() - hash of what ends a worker and when it syncs
  * @cfg: the policy
@@ -191,10 +203,7 @@ static inline void kiog_core_init(struct kiog_core *c,
 	c->ramp_ns = cfg->ramp_ns;
 	c->runtime_ns = cfg->runtime_ns;
 	c->io_limit = cfg->number_ios ? cfg->number_ios : ~0ULL;
-	c->byte_limit = cfg->time_based ? ~0ULL : kiog_core_bytes(cfg);
-	/* fio: trimwrite trims each block, then writes it: twice the bytes */
-	if (wl->trimwrite)
-		c->byte_limit = c->byte_limit > ~0ULL / 2 ? ~0ULL : 2 * c->byte_limit;
+	c->byte_limit = kiog_core_byte_limit(cfg, wl->trimwrite);
 	c->sync_every = cfg->fsync ? cfg->fsync : cfg->fdatasync;
 	c->datasync = !cfg->fsync;
 	c->end_fsync = cfg->end_fsync;
