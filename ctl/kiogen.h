@@ -58,10 +58,16 @@ struct kg_status {
 /* fio's ETA line on stderr (ctl/run.c), between two refreshes */
 struct kg_eta_line {
 	bool show;			/* --eta says so (auto: a terminal, text only) */
+	uint64_t bytes;			/* the size-bound jobs' 100%; 0: by time */
 	uint64_t last_ios, last_bytes, last_ms, line_ms;
 };
 struct kg_jobs;
-void kg_eta_start(const struct kg_jobs *js, struct kg_eta_line *e);
+/*
+ * @io_bytes: each job's io_size per worker, resolved against its target
+ * (kg_target_io_bytes()); NULL, or 0 for a job: its own io_size or size.
+ */
+void kg_eta_start(const struct kg_jobs *js, const uint64_t *io_bytes,
+		  struct kg_eta_line *e);
 /* A refresh from @st (ios and bytes so far) once eta-interval has passed. */
 void kg_progress(const struct kg_status *st, const struct kg_jobs *js,
 		 struct kg_eta_line *e);

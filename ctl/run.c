@@ -93,18 +93,18 @@ static char kg_eta_letter(uint32_t rw)
 }
 
 /*
- * Bytes one worker of size-bound job @j transfers, as the core counts them:
- * loops and trimwrite's double from kiog_core_byte_limit(), fewer with
- * number_ios, and rw=X:N's holes (counted toward size, not transferred)
- * taken out. 0: the size is the device's or file's, not known here.
+ * Bytes one worker of size-bound job @j transfers, as the core counts them,
+ * of @io_bytes (its io_size; 0: the job's own): loops and trimwrite's
+ * double from kiog_core_byte_limit(), fewer with number_ios, and rw=X:N's
+ * holes (counted toward size, not transferred) taken out.
  */
-static uint64_t kg_eta_bytes(const struct kg_job *j)
+static uint64_t kg_eta_bytes(const struct kg_job *j, uint64_t io_bytes)
 {
 	struct kiog_core_cfg cc;
 	uint64_t n;
 
 	KIOG_JOB_COPY(KIOG_JOB_CORE_FIELDS, &cc, j);
-	cc.io_size = j->io_size ?: j->size;
+	cc.io_size = io_bytes ?: j->io_size ?: j->size;
 	n = kiog_core_byte_limit(&cc, j->rw == KIOGEN_RW_TRIMWRITE);
 	if (!j->io_size && j->rw_seq_add && j->bs && kg_job_nr_files(j) == 1)
 		n = n / (j->bs + j->rw_seq_add) * j->bs;
@@ -115,9 +115,9 @@ static uint64_t kg_eta_bytes(const struct kg_job *j)
 
 /* How far the run is, in percent, by time for time-bound jobs, else by bytes. */
 static double kg_eta_done(const struct kg_status *st, const struct kg_jobs *js,
-			  uint64_t *left_s)
+			  const struct kg_eta_line *e, uint64_t *left_s)
 {
-	uint64_t runtime_ns = 0, bytes = 0;
+	uint64_t runtime_ns = 0, bytes = e->bytes;
 	double pct = 0;
 	unsigned int i;
 
@@ -126,8 +126,6 @@ static double kg_eta_done(const struct kg_status *st, const struct kg_jobs *js,
 
 		if (j->runtime_ns + j->ramp_ns > runtime_ns)
 			runtime_ns = j->runtime_ns + j->ramp_ns;
-		if (!j->time_based)
-			bytes += kg_eta_bytes(j) * j->numjobs;
 	}
 	if (runtime_ns)
 		pct = 100.0 * st->elapsed_ns / runtime_ns;
@@ -160,7 +158,7 @@ void kg_progress(const struct kg_status *st, const struct kg_jobs *js,
 
 	if (now - e->last_ms < every)
 		return;
-	pct = kg_eta_done(st, js, &left);
+	pct = kg_eta_done(st, js, e, &left);
 	fprintf(stderr, "\rJobs: %u (f=%u): [", st->nr_workers, st->nr_workers);
 	for (i = 0; i < js->nr_jobs; i += n) {
 		char c = kg_eta_letter(js->jobs[i].rw);
@@ -189,9 +187,17 @@ void kg_progress(const struct kg_status *st, const struct kg_jobs *js,
 	e->last_ms = now;
 }
 
-void kg_eta_start(const struct kg_jobs *js, struct kg_eta_line *e)
+void kg_eta_start(const struct kg_jobs *js, const uint64_t *io_bytes,
+		  struct kg_eta_line *e)
 {
 	const struct kg_global *g = &js->global;
+	unsigned int i;
+
+	e->bytes = 0;
+	for (i = 0; i < js->nr_jobs; i++)
+		if (!js->jobs[i].time_based)
+			e->bytes += kg_eta_bytes(&js->jobs[i], io_bytes ? io_bytes[i] : 0) *
+				    js->jobs[i].numjobs;
 
 	/* fio's auto: a terminal, and no other report format to spoil */
 	e->show = g->eta == KG_ETA_ALWAYS ||
@@ -285,8 +291,8 @@ static void kg_status_report(struct kg_nl *nl, uint32_t id, const struct kg_jobs
  * report so far every so often (@r: the disks before, since @t0).
  */
 static int kg_run_wait(struct kg_nl *nl, struct kg_nl *ev, uint32_t id,
-		       const struct kg_jobs *js, struct kg_status *st,
-		       struct kg_run_result *r, uint64_t t0)
+		       const struct kg_jobs *js, const uint64_t *io_bytes,
+		       struct kg_status *st, struct kg_run_result *r, uint64_t t0)
 {
 	/* fio's per-I/O logs: the workers' rings emptied this often */
 	uint64_t drain_ms = kg_log_drains(js) ? KG_LOG_DRAIN_MS : 0;
@@ -299,7 +305,7 @@ static int kg_run_wait(struct kg_nl *nl, struct kg_nl *ev, uint32_t id,
 	bool stopping = false, ask = true;
 	int err;
 
-	kg_eta_start(js, &eta);
+	kg_eta_start(js, io_bytes, &eta);
 	for (;;) {
 		if (ask) {
 			err = kg_status_get(nl, id, st);
@@ -403,6 +409,7 @@ static int kg_kernel_run_here(struct kg_nl *nl, const struct kg_jobs *js,
 			      struct kg_run_result *r)
 {
 	struct kg_target tg[KG_MAX_JOBS];
+	uint64_t io_bytes[KG_MAX_JOBS];
 	struct kg_nl ev = { 0 };
 	struct kg_status st;
 	struct nlmsghdr *nlh;
@@ -434,6 +441,9 @@ static int kg_kernel_run_here(struct kg_nl *nl, const struct kg_jobs *js,
 			jc.size = tg[i].region_min;
 		kg_job_put(nlh, &jc, tg[i].nr_fds ? tg[i].fds : &tg[i].fd,
 			   tg[i].nr_fds ? tg[i].nr_fds : 1, tg[i].regions);
+		/* for the ETA: the module resolves the same from the same target */
+		io_bytes[i] = kg_target_io_bytes(&js->jobs[i], &tg[i],
+						 kg_target_region_bytes(&js->jobs[i], &tg[i]));
 	}
 	kg_disks_read(r, js, false, 0);
 	t0 = kg_now_ms();
@@ -453,7 +463,7 @@ static int kg_kernel_run_here(struct kg_nl *nl, const struct kg_jobs *js,
 		return KG_EXIT_OK;
 
 	ret = KG_EXIT_FAIL;
-	if (kg_run_wait(nl, &ev, id, js, &st, r, t0))
+	if (kg_run_wait(nl, &ev, id, js, io_bytes, &st, r, t0))
 		goto out;
 	kg_disks_read(r, js, true, t0);
 	if (kg_results_fetch(nl, id, r, false))

@@ -243,12 +243,7 @@ static int kg_sys_check_region(const struct kg_job *j, struct kg_sys_target *t)
 	}
 	if (j->offset >= bytes)
 		return kg_sys_region_error(j, t, "offset", "past the end of the target");
-	/* each file its own region (kg_target_regions()): the smallest here */
-	t->size = t->t.regions ? t->t.region_min : j->size ?: bytes - j->offset;
-	/* as the kernel: without a size, the last worker's region ends at the end */
-	if (!j->size && j->offset_increment &&
-	    (uint64_t)(j->numjobs - 1) * j->offset_increment < t->size)
-		t->size -= (uint64_t)(j->numjobs - 1) * j->offset_increment;
+	t->size = kg_target_region_bytes(j, &t->t);
 	if (t->size > bytes - j->offset)
 		return kg_sys_region_error(j, t, "size",
 					   "offset + size is past the end of the target");
@@ -256,8 +251,7 @@ static int kg_sys_check_region(const struct kg_job *j, struct kg_sys_target *t)
 		fprintf(stderr, "kiogen: %s: size: smaller than one block (bs)\n", j->name);
 		return KG_EXIT_USAGE;
 	}
-	/* fio: size is every file's region, io_size all of them by default */
-	t->io_size = j->io_size ?: t->size * (t->t.worker_files ?: 1);
+	t->io_size = kg_target_io_bytes(j, &t->t, t->size);
 	if (kg_sys_check_sizes(j, t))
 		return KG_EXIT_USAGE;
 	if (j->random_distribution == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS &&
@@ -1168,11 +1162,14 @@ static void kg_sys_join(struct kg_sys_run *run)
  */
 static void kg_sys_watch(struct kg_sys_run *run, const struct kg_jobs *js, uint64_t t0)
 {
+	uint64_t io_bytes[KG_MAX_JOBS];
 	struct kg_eta_line eta;
 	struct kg_status st;
 	uint32_t i, d;
 
-	kg_eta_start(js, &eta);
+	for (i = 0; i < js->nr_jobs; i++)
+		io_bytes[i] = run->targets[i].io_size;
+	kg_eta_start(js, io_bytes, &eta);
 	if (!eta.show)
 		return;
 	for (;;) {

@@ -617,6 +617,18 @@ int kg_jobs_resolve_pct(struct kg_jobs *js, FILE *err)
 	return KG_EXIT_OK;
 }
 
+uint64_t kg_target_region_bytes(const struct kg_job *j, const struct kg_target *t)
+{
+	uint64_t size = t->regions ? t->region_min :
+			j->size ?: t->bytes > j->offset ? t->bytes - j->offset : 0;
+	uint64_t shifts = (uint64_t)(j->numjobs ? j->numjobs - 1 : 0) * j->offset_increment;
+
+	/* without a size, the last worker's region ends at the end */
+	if (!j->size && shifts && shifts < size)
+		size -= shifts;
+	return size;
+}
+
 void kg_target_close(struct kg_target *t)
 {
 	uint32_t i;

@@ -109,6 +109,24 @@ struct kg_jobs;
 int kg_jobs_resolve_pct(struct kg_jobs *js, FILE *err);
 
 /**
+ * kg_target_region_bytes() - each worker's region on an opened target
+ * @j: the job
+ * @t: its target, open; zeroed for the null engine
+ *
+ * As both paths resolve it: each file's own region, else size, else the
+ * target past the offset, less the offset_increment shifts of the workers
+ * after the first when no size was given.
+ */
+uint64_t kg_target_region_bytes(const struct kg_job *j, const struct kg_target *t);
+
+/* A worker's io_size: given, or every file's region once (fio's default). */
+static inline uint64_t kg_target_io_bytes(const struct kg_job *j, const struct kg_target *t,
+					  uint64_t region)
+{
+	return j->io_size ?: region * (t->worker_files ?: 1);
+}
+
+/**
  * kg_target_close() - close what kg_target_open() opened, every file
  * @t: the target; its fd becomes -1
  */

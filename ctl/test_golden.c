@@ -533,10 +533,25 @@ static int t_eta_bytes(const void *arg)
 		kg_jobs_init(&js);
 		CHECK(!kg_parse_args(&js, argc, (char **)eta_cases[l].args, stderr) &&
 		      !kg_jobs_finish(&js, stderr, stderr), "%s: refused", eta_cases[l].args[3]);
-		got = kg_eta_bytes(&js.jobs[0]);
+		got = kg_eta_bytes(&js.jobs[0], 0);
 		CHECK(got == eta_cases[l].bytes, "%s %s %s: %" PRIu64 " bytes, want %" PRIu64,
 		      eta_cases[l].args[2], eta_cases[l].args[3],
 		      eta_cases[l].args[4] ?: "", got, eta_cases[l].bytes);
+	}
+	/* no size: the target's, resolved by the path, is the 100% */
+	{
+		static const char *const args[] = { "--name=x", "--filename=/x",
+						     "--loops=2", "--numjobs=3" };
+		const uint64_t io_bytes[] = { 8 << 20 };
+		struct kg_eta_line e;
+		struct kg_jobs js;
+
+		kg_jobs_init(&js);
+		CHECK(!kg_parse_args(&js, 4, (char **)args, stderr) &&
+		      !kg_jobs_finish(&js, stderr, stderr), "no size: refused");
+		kg_eta_start(&js, io_bytes, &e);
+		CHECK(e.bytes == 3 * 2 * (8 << 20), "no size: %" PRIu64 " bytes, want 48 MiB",
+		      e.bytes);
 	}
 	return T_PASS;
 }
@@ -550,7 +565,7 @@ int main(void)
 	build_compare();
 	for (i = 0; i < ARRAY_SIZE(goldens); i++)
 		cases[i] = (struct tcase){ goldens[i].file, t_golden, &goldens[i] };
-	cases[i] = (struct tcase){ "eta: the bytes of loops, holes, trimwrite, number_ios",
+	cases[i] = (struct tcase){ "eta: the bytes of loops, holes, trimwrite, number_ios, a target's size",
 				   t_eta_bytes, NULL };
 	return run_cases(cases, ARRAY_SIZE(cases));
 }

@@ -50,8 +50,10 @@ bool kg_interrupt_pending(void)
 static unsigned int eta_ticks, eta_ends;
 static struct kg_status eta_last;
 
-void kg_eta_start(const struct kg_jobs *js, struct kg_eta_line *e)
+void kg_eta_start(const struct kg_jobs *js, const uint64_t *io_bytes,
+		  struct kg_eta_line *e)
 {
+	(void)io_bytes;
 	e->show = js->global.eta == KG_ETA_ALWAYS;
 }
 
