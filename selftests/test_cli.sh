@@ -119,6 +119,20 @@ eta_lines() {
 	[ "$n" -ge 2 ] || { sed 's/^/# /' "$TMP/eta"; return 1; }
 }
 check "--eta=always: fio's progress line, --eta-newline starts new ones" eta_lines
+# the percent of a job without a size is of its target's, loops times: 2048
+# reads of 4k at 1000 a second show between 0 and 100 on the way
+eta_target() {
+	local path=$1 pcts
+	truncate -s 4m "$TMP/etaf" || return 1
+	"$KIOGEN" run --name=e --path="$path" --filename="$TMP/etaf" --rw=read --bs=4k \
+		--loops=2 --rate_iops=1000 --eta=always --eta-newline=1 >/dev/null 2>"$TMP/eta" ||
+		return 1
+	pcts=$(tr '\r' '\n' <"$TMP/eta" | sed -n 's/^Jobs: [^[]*\[[^]]*\]\[\([0-9.]*\)%\].*/\1/p' | tr '\n' ' ')
+	echo "# $path: $pcts"
+	awk -v p="$pcts" 'BEGIN { n = split(p, a, " "); for (i = 1; i <= n; i++) if (a[i] >= 5 && a[i] <= 95) exit 0; exit 1 }'
+}
+check "--eta: a job without a size counts its file's, loops times (kernel path)" eta_target kernel
+check "--eta: a job without a size counts its file's, loops times (syscall path)" eta_target syscall
 check "--eta=never: no progress line" \
 	bash -c "! '$KIOGEN' run --name=e --ioengine=null --size=1m --runtime=2 --time_based --eta=never 2>&1 >/dev/null | grep -q Jobs:"
 # fio's status-interval: the report so far while the run lasts, then the end's
