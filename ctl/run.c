@@ -106,8 +106,9 @@ static uint64_t kg_eta_bytes(const struct kg_job *j, uint64_t io_bytes)
 	KIOG_JOB_COPY(KIOG_JOB_CORE_FIELDS, &cc, j);
 	cc.io_size = io_bytes ?: j->io_size ?: j->size;
 	n = kiog_core_byte_limit(&cc, j->rw == KIOGEN_RW_TRIMWRITE);
+	/* the last I/O may pass the limit with its hole: round up */
 	if (!j->io_size && j->rw_seq_add && j->bs && kg_job_nr_files(j) == 1)
-		n = n / (j->bs + j->rw_seq_add) * j->bs;
+		n = (n / (j->bs + j->rw_seq_add) + !!(n % (j->bs + j->rw_seq_add))) * j->bs;
 	if (j->number_ios && j->bs && j->number_ios < n / j->bs)
 		n = j->number_ios * j->bs;
 	return n;
@@ -194,10 +195,16 @@ void kg_eta_start(const struct kg_jobs *js, const uint64_t *io_bytes,
 	unsigned int i;
 
 	e->bytes = 0;
-	for (i = 0; i < js->nr_jobs; i++)
-		if (!js->jobs[i].time_based)
-			e->bytes += kg_eta_bytes(&js->jobs[i], io_bytes ? io_bytes[i] : 0) *
-				    js->jobs[i].numjobs;
+	for (i = 0; i < js->nr_jobs; i++) {
+		const struct kg_job *j = &js->jobs[i];
+		uint64_t n = kg_eta_bytes(j, io_bytes ? io_bytes[i] : 0);
+
+		if (j->time_based)
+			continue;
+		/* saturating: a limit of ~0 is "until the time or count ends" */
+		n = n > UINT64_MAX / (j->numjobs ?: 1) ? UINT64_MAX : n * (j->numjobs ?: 1);
+		e->bytes = e->bytes > UINT64_MAX - n ? UINT64_MAX : e->bytes + n;
+	}
 
 	/* fio's auto: a terminal, and no other report format to spoil */
 	e->show = g->eta == KG_ETA_ALWAYS ||
@@ -441,7 +448,7 @@ static int kg_kernel_run_here(struct kg_nl *nl, const struct kg_jobs *js,
 			jc.size = tg[i].region_min;
 		kg_job_put(nlh, &jc, tg[i].nr_fds ? tg[i].fds : &tg[i].fd,
 			   tg[i].nr_fds ? tg[i].nr_fds : 1, tg[i].regions);
-		/* for the ETA: the module resolves the same from the same target */
+		/* for the ETA: what the module's workers resolve, from the same target */
 		io_bytes[i] = kg_target_io_bytes(&js->jobs[i], &tg[i],
 						 kg_target_region_bytes(&js->jobs[i], &tg[i]));
 	}

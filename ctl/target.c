@@ -629,6 +629,21 @@ uint64_t kg_target_region_bytes(const struct kg_job *j, const struct kg_target *
 	return size;
 }
 
+uint64_t kg_target_io_bytes(const struct kg_job *j, const struct kg_target *t,
+			    uint64_t region)
+{
+	uint64_t all;
+
+	if (j->io_size)
+		return j->io_size;
+	if (!t->regions)
+		return region * (t->worker_files ?: 1);
+	/* uint64_t and __u64 are one size, of two spellings */
+	all = kiog_wl_regions_total((const __u64 *)t->regions, t->nr_fds);
+	/* a share of the files each, or all of them each */
+	return t->worker_files < t->nr_fds && j->numjobs ? all / j->numjobs : all;
+}
+
 void kg_target_close(struct kg_target *t)
 {
 	uint32_t i;

@@ -119,12 +119,13 @@ int kg_jobs_resolve_pct(struct kg_jobs *js, FILE *err);
  */
 uint64_t kg_target_region_bytes(const struct kg_job *j, const struct kg_target *t);
 
-/* A worker's io_size: given, or every file's region once (fio's default). */
-static inline uint64_t kg_target_io_bytes(const struct kg_job *j, const struct kg_target *t,
-					  uint64_t region)
-{
-	return j->io_size ?: region * (t->worker_files ?: 1);
-}
+/*
+ * A worker's io_size: given, or its files' regions once each (fio's
+ * default), @region bytes each; files with regions of their own (@t's
+ * regions) give the workers' mean, each worker summing its own.
+ */
+uint64_t kg_target_io_bytes(const struct kg_job *j, const struct kg_target *t,
+			    uint64_t region);
 
 /**
  * kg_target_close() - close what kg_target_open() opened, every file

@@ -553,6 +553,20 @@ static int t_eta_bytes(const void *arg)
 		CHECK(e.bytes == 3 * 2 * (8 << 20), "no size: %" PRIu64 " bytes, want 48 MiB",
 		      e.bytes);
 	}
+	/* files of their own sizes: each worker sums its own files' */
+	{
+		uint64_t regions[] = { 256 << 10, 1 << 20 };
+		struct kg_target t = { .nr_fds = 2, .worker_files = 2, .regions = regions };
+		struct kg_job j = { .numjobs = 2 };
+
+		CHECK(kg_target_io_bytes(&j, &t, 256 << 10) == 1280 << 10,
+		      "two files, both for each worker: %" PRIu64 " bytes, want 1280 KiB",
+		      kg_target_io_bytes(&j, &t, 256 << 10));
+		t.worker_files = 1;
+		CHECK(kg_target_io_bytes(&j, &t, 256 << 10) == 640 << 10,
+		      "two files, one each: %" PRIu64 " bytes, want their mean, 640 KiB",
+		      kg_target_io_bytes(&j, &t, 256 << 10));
+	}
 	return T_PASS;
 }
 
@@ -565,7 +579,7 @@ int main(void)
 	build_compare();
 	for (i = 0; i < ARRAY_SIZE(goldens); i++)
 		cases[i] = (struct tcase){ goldens[i].file, t_golden, &goldens[i] };
-	cases[i] = (struct tcase){ "eta: the bytes of loops, holes, trimwrite, number_ios, a target's size",
+	cases[i] = (struct tcase){ "eta: the bytes of loops, holes, trimwrite, number_ios, a target's size, files' own",
 				   t_eta_bytes, NULL };
 	return run_cases(cases, ARRAY_SIZE(cases));
 }
