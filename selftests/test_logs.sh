@@ -86,10 +86,13 @@ for p in kern sys; do
 	check "$p: no slat log lines for a sync engine, as fio" \
 		test ! -s "$d/lg_slat.1.log" -a -e "$d/lg_slat.1.log"
 done
-# fio's own logs by the same rules, so the rules are fio's
+# fio's own logs by the same rules, so the rules are fio's; fio writes a
+# window when its helper thread next wakes: in a starved guest (CI's other
+# legs beside it) a late window covers two, so one more may be missing
 for dir in 0 1; do
 	c=$(lines "$TMP/fio/lg_bw.1.log" $dir)
-	check "fio: lg_bw.1.log, direction $dir: $c windows, within one of $EXPECT" within_one "$c" $EXPECT
+	check "fio: lg_bw.1.log, direction $dir: $c windows, within one of $EXPECT (two fewer if starved)" \
+		bash -c "[ $c -ge $((EXPECT - 2)) ] && [ $c -le $((EXPECT + 1)) ]"
 done
 
 # --- fio's tools on kiogen's logs, next to fio's ---
