@@ -4,13 +4,14 @@
 #
 #   make            module (kmod/kiogen.ko) and CLI (ctl/kiogen)
 #   make check      deps + build + host unit tests + selftests in a VM on each
-#                   kernel leg (6.1, 6.12, sid, debug, rt) + a DKMS leg; KERNELS="6.1 sid"
-#                   picks legs, make check-6.12 runs one
+#                   kernel leg (6.1, 6.12, sid, debug, rt), each its tier's tests,
+#                   + a DKMS leg; KERNELS="6.1 sid" picks legs, make check-6.12 runs one
+#   make check-full the whole suite on every leg (long)
 #   make demo       deps + build + a VM that loads the module and runs kiogen
 #   make vmshell    an interactive VM with the module's tree visible
 #   make bench      kiogen vs fio in one VM boot (ratios)
 #   make stress     fuzzer and stress test at full size in a VM (long)
-#   make unit       host unit tests only (no VM)
+#   make unit       host unit tests only (no VM), also under ASan and UBSan
 #   make install    module into /lib/modules/$(KVER)/extra, CLI into $(PREFIX)/sbin
 #   make dkms-install  module sources into /usr/src/kiogen-VERSION, then dkms
 #                   add, build and install for $(KVER) (and every later kernel)
@@ -53,7 +54,7 @@ CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
 KSRC_TAR ?= $(lastword $(sort $(wildcard /usr/src/linux-source-*.tar.xz)))
 KSFT := $(BUILD)/ksft/tools/testing/selftests
 
-.PHONY: all module ctl deps unit unit-progs selftests check demo vmshell bench stress clean install \
+.PHONY: all module ctl deps unit unit-progs unit-san-progs check-full selftests check demo vmshell bench stress clean install \
 	kernels dkms-install dkms-uninstall version kmod-files dkms-files regen regen-check
 
 all: module ctl
@@ -144,7 +145,13 @@ UNIT_PROGS := $(BUILD)/test_options $(BUILD)/test_report $(BUILD)/test_syscall \
 
 unit-progs: $(UNIT_PROGS)
 
-unit: ctl/kiogen $(UNIT_PROGS)
+# The same programs under ASan and UBSan (build/san): any report ends the
+# program with a failure. selftests/host builds its own (the _san tests).
+SAN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+unit-san-progs:
+	@$(MAKE) -s BUILD=$(BUILD)/san CFLAGS="$(SAN_CFLAGS)" unit-progs
+
+unit: ctl/kiogen $(UNIT_PROGS) unit-san-progs
 	@selftests/run-unit.sh $(BUILD)
 
 # The suite is staged as tools/testing/selftests/kiogen in a skeleton kernel
@@ -175,11 +182,16 @@ selftests: $(KSFT_STAMP) ctl
 		install INSTALL_PATH=$(KSFT_INSTALL) >/dev/null
 
 # Legs: the kernels of scripts/kernels.sh, and dkms.
+# check.sh installs the packages itself (scripts/deps.sh): their time is
+# part of its budget. check-full: the whole suite on every leg.
 KERNELS ?=
-check: deps
+check:
 	@KERNELS="$(KERNELS)" selftests/check.sh
 
-check-%: deps
+check-full:
+	@CHECK_FULL=1 KERNELS="$(KERNELS)" selftests/check.sh
+
+check-%:
 	@selftests/check.sh $*
 
 kernels:

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Host unit tests, no VM: the freestanding logic (selftests/host) and the
-# CLI's option parser and report formatter, the kernel fetcher's
+# CLI's option parser and report formatter (each also under ASan and UBSan), the kernel fetcher's
 # unavailable paths, the module's compile probes on stub headers, the one
 # version number, the terse lines' layout and every report's structure
 # against fio's (when fio is installed), kiogen diff's verdicts and kiogen plot's charts. Prints TAP;
@@ -11,10 +11,13 @@ build=${1:?usage: run-unit.sh BUILD_DIR}
 src=$(cd "$(dirname "$0")/.." && pwd)
 rc=0
 make -s -C "$src/selftests/host" run || rc=1
-for t in "$build/test_options" "$build/test_report" "$build/test_syscall" \
-	 "$build/test_target" "$build/test_golden" "$build/test_jobfile" "$build/test_repeat" \
-	 "$build/test_split"; do
-	"$t" || rc=1
+# the CLI's unit programs, as built and under ASan and UBSan (build/san)
+for b in "$build" "$build/san"; do
+	for t in test_options test_report test_syscall test_target test_golden test_jobfile \
+		 test_repeat test_split; do
+		[ "$b" = "$build" ] || echo "# $t under ASan and UBSan"
+		"$b/$t" || rc=1
+	done
 done
 for t in test_kernels.sh test_probes.sh test_version.sh test_terse_fio.sh \
 	 test_fio_parity.sh test_jobs_fio.sh test_diff.sh test_plot.sh; do
