@@ -167,12 +167,12 @@ u64 kiog_worker_mem(const struct kiog_job *job)
 
 static void kiog_slot_free(struct kiog_slot *s)
 {
-	u32 order = kiog_chunk_order(s->w->job->max_bs);
 	unsigned int i;
 
+	/* compound pages: the last reference frees the whole chunk */
 	for (i = 0; i < s->nr_bvec; i++)
 		if (s->bvec[i].bv_page)
-			__free_pages(s->bvec[i].bv_page, order);
+			put_page(s->bvec[i].bv_page);
 	kfree(s);
 }
 
@@ -203,9 +203,17 @@ static struct kiog_slot *kiog_slot_alloc(struct kiog_worker *w,
 	s->priv = (char *)s + ALIGN(head, sizeof(long));
 
 	for (i = 0; i < s->nr_bvec; i++) {
-		/* a failure is an error to the user, not a warning in the log */
+		/*
+		 * Compound: a file system that pins the buffer's pages
+		 * (iov_iter_get_pages(): 9p without cache, NFS and FUSE direct
+		 * I/O) takes a reference on each page it maps, tail pages
+		 * included; in a compound page that is the head's, in a plain
+		 * high-order block the tail's own, whose put frees the tail
+		 * page under us. A failure is an error to the user, not a
+		 * warning in the log.
+		 */
 		struct page *page = alloc_pages_node(w->node, GFP_KERNEL_ACCOUNT |
-						     __GFP_NOWARN |
+						     __GFP_COMP | __GFP_NOWARN |
 						     (order ? __GFP_NORETRY : 0),
 						     order);
 		u64 *p;
