@@ -387,6 +387,21 @@ void kiog_run_worker_done(struct kiog_run *run);
 /* worker.c */
 int kiog_worker_fn(void *data);
 u64 kiog_worker_mem(const struct kiog_job *job);
+/* Byte counts of memory saturate: U64_MAX is "more than can be had". */
+static inline u64 kiog_mem_add(u64 a, u64 b)
+{
+	u64 sum;
+
+	return check_add_overflow(a, b, &sum) ? U64_MAX : sum;
+}
+
+static inline u64 kiog_mem_mul(u64 a, u64 b)
+{
+	u64 prod;
+
+	return check_mul_overflow(a, b, &prod) ? U64_MAX : prod;
+}
+
 u64 kiog_worker_log_ring_mem(const struct kiog_job_cfg *c);
 u64 kiog_worker_vfy_mem(const struct kiog_job *job);
 u64 kiog_worker_shrink(struct kiog_worker *w);

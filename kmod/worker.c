@@ -133,12 +133,16 @@ static u64 kiog_worker_log_mem(const struct kiog_job_cfg *c)
  * @job: the job, region resolved
  *
  * verify of writes of mixed sizes: 8 bytes a unit (include/kiogen/verify.h).
+ * One allocation: kiog_run_start() refuses it above INT_MAX.
+ *
+ * Return: bytes, U64_MAX if they do not fit a u64 (a sparse file of 8 EiB).
  */
 u64 kiog_worker_vfy_mem(const struct kiog_job *job)
 {
-	u64 nr = kiog_vfy_units(job->cfg.size, job->vfy_unit);
+	u64 bytes = kiog_mem_mul(kiog_vfy_units(job->cfg.size, job->vfy_unit),
+				 sizeof(u64));
 
-	return round_up(nr * sizeof(u64), PAGE_SIZE);
+	return bytes > U64_MAX - PAGE_SIZE ? U64_MAX : PAGE_ALIGN(bytes);
 }
 
 /**
@@ -159,10 +163,11 @@ u64 kiog_worker_mem(const struct kiog_job *job)
 		    kmalloc_size_roundup(array_size(job->worker_files,
 						    sizeof(struct kiog_wl_file))) : 0;
 
-	return kiog_worker_results_mem(kiog_max_samples(c), c->latency_split) +
-	       kiog_worker_blk_mem(job) + kiog_worker_log_mem(c) + files +
-	       kiog_worker_vfy_mem(job) +
-	       (u64)c->iodepth * per_slot;
+	/* the record of writes alone can be any size: the sum saturates */
+	return kiog_mem_add(kiog_worker_results_mem(kiog_max_samples(c), c->latency_split) +
+			    kiog_worker_blk_mem(job) + kiog_worker_log_mem(c) + files +
+			    (u64)c->iodepth * per_slot,
+			    kiog_worker_vfy_mem(job));
 }
 
 static void kiog_slot_free(struct kiog_slot *s)

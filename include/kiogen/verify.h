@@ -313,7 +313,8 @@ static inline __u32 kiog_vfy_unit(const struct kiog_vfy_cfg *cfg,
 /* Entries of the record of a region of @size bytes in units of @unit. */
 static inline __u64 kiog_vfy_units(__u64 size, __u32 unit)
 {
-	return unit ? kiog_div64(size + unit - 1, unit) : 0;
+	/* rounded up without size + unit - 1, which wraps near 2^64 */
+	return unit && size ? kiog_div64(size - 1, unit) + 1 : 0;
 }
 
 /**
