@@ -390,7 +390,6 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 	w->index = index;
 	w->node = node;
 	w->mem = kiog_worker_mem(job);
-	w->sched_clock = kiog_sched_clock_global();
 	w->drop_cache = c->engine->invalidate &&
 			kiog_wl_pass_drops(c->invalidate, c->direct, c->time_based);
 	init_llist_head(&w->done);
