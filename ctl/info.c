@@ -52,6 +52,9 @@ static int kg_info_cb(const struct nlmsghdr *nlh, void *data)
 			printf("  histogram:      %u buckets per power of two\n",
 			       1U << mnl_attr_get_u32(a));
 			break;
+		case KIOGEN_A_INFO_CLOCK:
+			printf("  clock:          %s\n", mnl_attr_get_str(a));
+			break;
 		case KIOGEN_A_INFO_SAMPLE_NS:
 			printf("  sample period:  %" PRIu64 " ms\n",
 			       mnl_attr_get_u64(a) / 1000000);

@@ -10,13 +10,8 @@
 #include <linux/blkdev.h>
 #include <linux/fs.h>
 #include <linux/kthread.h>
-#include <linux/sched/clock.h>
 #include <linux/uio.h>
 #include <net/genetlink.h>
-
-#ifdef CONFIG_X86
-#include <asm/tsc.h>
-#endif
 
 #include "probes.h"
 #include "compat-blk.h"
@@ -203,25 +198,6 @@ static inline int kiog_kthread_affine(struct task_struct *t,
 	return kthread_affine_preferred(t, mask);
 #else
 	return set_cpus_allowed_ptr(t, mask);
-#endif
-}
-
-/*
- * Is sched_clock() one clock for every CPU, so that an I/O stamped on one
- * CPU and completed on another has a true latency? Where the scheduler
- * clock is the generic one, always. On x86 the kernel calls it stable (and
- * local_clock() is sched_clock() plus a constant) until it finds the TSC
- * unstable; a paravirtual clock that says it is unstable also makes it
- * unstable, which this cannot see. Elsewhere, assume not.
- */
-static inline bool kiog_sched_clock_global(void)
-{
-#ifndef CONFIG_HAVE_UNSTABLE_SCHED_CLOCK
-	return true;
-#elif defined(CONFIG_X86)
-	return !check_tsc_unstable();
-#else
-	return false;
 #endif
 }
 

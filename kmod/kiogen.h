@@ -12,7 +12,7 @@
 #include <linux/list.h>
 #include <linux/llist.h>
 #include <linux/sched.h>
-#include <linux/sched/clock.h>
+#include <linux/timekeeping.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
 #include <linux/bvec.h>
@@ -228,7 +228,6 @@ struct kiog_worker {
 	u32 nr_free;
 	u32 inflight;
 	u64 mem;			/* bytes reserved for this worker */
-	bool sched_clock;		/* kiog_now() reads sched_clock() */
 	bool drop_cache;		/* a new pass drops its file's cache */
 
 	/* policy, loop state and results: the shared worker core */
@@ -279,16 +278,19 @@ static inline u32 kiog_slot_chunk_len(const struct kiog_slot *s, u32 i)
 }
 
 /*
- * A worker's clock, for every stamp of its I/Os. sched_clock() costs the
- * null engine a quarter less CPU per I/O than ktime_get_ns() (no
- * timekeeper seqcount, no indirect clocksource call), and is taken only
- * where it is one clock for all CPUs (kiog_sched_clock_global()): an I/O
- * can complete on another CPU. Chosen when the worker is made, so that a
- * worker never mixes the two.
+ * The workers' clock, for every stamp of their I/Os: CLOCK_MONOTONIC, one
+ * clock for all CPUs. An I/O is built on one CPU, issued from another when
+ * its kthread migrates, and completes in an interrupt on a third; a
+ * latency is the difference of two of those stamps. sched_clock() makes no
+ * promise across CPUs (include/linux/sched/clock.h), so its stamps could
+ * go back; ktime_get_ns() is what the block layer times requests with.
+ * include/kiogen/core.h still puts each I/O's stamps in order.
  */
+#define KIOG_CLOCK_NAME		"ktime_get_ns (CLOCK_MONOTONIC)"
+
 static inline u64 kiog_now(const struct kiog_worker *w)
 {
-	return likely(w->sched_clock) ? sched_clock() : ktime_get_ns();
+	return ktime_get_ns();
 }
 
 void kiog_slot_complete_list(struct kiog_slot *s);	/* worker.c */
@@ -387,6 +389,21 @@ void kiog_run_worker_done(struct kiog_run *run);
 /* worker.c */
 int kiog_worker_fn(void *data);
 u64 kiog_worker_mem(const struct kiog_job *job);
+/* Byte counts of memory saturate: U64_MAX is "more than can be had". */
+static inline u64 kiog_mem_add(u64 a, u64 b)
+{
+	u64 sum;
+
+	return check_add_overflow(a, b, &sum) ? U64_MAX : sum;
+}
+
+static inline u64 kiog_mem_mul(u64 a, u64 b)
+{
+	u64 prod;
+
+	return check_mul_overflow(a, b, &prod) ? U64_MAX : prod;
+}
+
 u64 kiog_worker_log_ring_mem(const struct kiog_job_cfg *c);
 u64 kiog_worker_vfy_mem(const struct kiog_job *job);
 u64 kiog_worker_shrink(struct kiog_worker *w);

@@ -119,7 +119,8 @@ int kiogen_nl_info_get_doit(struct sk_buff *skb, struct genl_info *info)
 	    nla_put_u64_64bit(msg, KIOGEN_A_INFO_SAMPLE_NS, KIOG_SAMPLE_NS,
 			      KIOGEN_A_INFO_PAD) ||
 	    nla_put_u64_64bit(msg, KIOGEN_A_INFO_MEM_USED,
-			      atomic64_read(&kiog_mem_used), KIOGEN_A_INFO_PAD))
+			      atomic64_read(&kiog_mem_used), KIOGEN_A_INFO_PAD) ||
+	    nla_put_string(msg, KIOGEN_A_INFO_CLOCK, KIOG_CLOCK_NAME))
 		goto err_free;
 	for (i = 0; i < kiog_nr_engines; i++)
 		if (nla_put_string(msg, KIOGEN_A_INFO_ENGINE, kiog_engines[i]->name))

@@ -490,7 +490,7 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 {
 	u64 limit = (u64)READ_ONCE(kiog_max_mem_mb) << 20, ring_mem = 0, vfy_mem = 0, used;
 	u32 i, nr_workers = 0, created;
-	bool registered;
+	bool registered, huge = false;
 	int err;
 
 	for (i = 0; i < run->nr_jobs; i++)
@@ -502,18 +502,28 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 	}
 	run->nr_workers = nr_workers;
 
-	/* reserve memory before allocating any, so a huge request fails cleanly */
+	/*
+	 * Reserve memory before allocating any, so a huge request fails
+	 * cleanly. The sums saturate: a record of writes of a sparse file of
+	 * EiBs times numjobs must not wrap to a small number.
+	 */
 	for (i = 0; i < run->nr_jobs; i++) {
-		run->mem += (u64)run->jobs[i].cfg.numjobs *
-			    kiog_worker_mem(&run->jobs[i]);
-		ring_mem += (u64)run->jobs[i].cfg.numjobs *
-			    kiog_worker_log_ring_mem(&run->jobs[i].cfg);
-		vfy_mem += (u64)run->jobs[i].cfg.numjobs *
-			   kiog_worker_vfy_mem(&run->jobs[i]);
+		const struct kiog_job *job = &run->jobs[i];
+		u64 n = job->cfg.numjobs;
+
+		/* kvmalloc() refuses, with a warning, one allocation above INT_MAX */
+		huge |= kiog_worker_vfy_mem(job) > INT_MAX;
+		run->mem = kiog_mem_add(run->mem, kiog_mem_mul(n, kiog_worker_mem(job)));
+		ring_mem = kiog_mem_add(ring_mem,
+					kiog_mem_mul(n, kiog_worker_log_ring_mem(&job->cfg)));
+		vfy_mem = kiog_mem_add(vfy_mem, kiog_mem_mul(n, kiog_worker_vfy_mem(job)));
 	}
-	used = atomic64_add_return(run->mem, &kiog_mem_used);
+	/* over the limit alone: not added, so the shared count cannot wrap */
+	used = run->mem > limit ? run->mem :
+	       atomic64_add_return(run->mem, &kiog_mem_used);
 	if (used > limit) {
-		atomic64_sub(run->mem, &kiog_mem_used);
+		if (run->mem <= limit)
+			atomic64_sub(run->mem, &kiog_mem_used);
 		run->mem = 0;
 		/* name what put it over: the per-I/O log rings, verify's record, or the buffers */
 		if (ring_mem && used - ring_mem <= limit)
@@ -526,6 +536,12 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 			NL_SET_ERR_MSG(extack,
 				       "job iodepth: buffers exceed the module's memory limit (module parameter max_mem_mb)");
 		return -ENOMEM;
+	}
+	if (huge) {	/* within a max_mem_mb of 2 GiB or more */
+		NL_SET_ERR_MSG(extack,
+			       "job verify: the record of mixed-size writes (8 bytes per unit of the smallest write) would be one allocation over 2 GiB (a smaller size, or writes of one size)");
+		err = -ENOMEM;
+		goto err_unreserve;
 	}
 
 	/* a running run holds the module: rmmod says "in use" instead of waiting */

@@ -133,12 +133,16 @@ static u64 kiog_worker_log_mem(const struct kiog_job_cfg *c)
  * @job: the job, region resolved
  *
  * verify of writes of mixed sizes: 8 bytes a unit (include/kiogen/verify.h).
+ * One allocation: kiog_run_start() refuses it above INT_MAX.
+ *
+ * Return: bytes, U64_MAX if they do not fit a u64 (a sparse file of 8 EiB).
  */
 u64 kiog_worker_vfy_mem(const struct kiog_job *job)
 {
-	u64 nr = kiog_vfy_units(job->cfg.size, job->vfy_unit);
+	u64 bytes = kiog_mem_mul(kiog_vfy_units(job->cfg.size, job->vfy_unit),
+				 sizeof(u64));
 
-	return round_up(nr * sizeof(u64), PAGE_SIZE);
+	return bytes > U64_MAX - PAGE_SIZE ? U64_MAX : PAGE_ALIGN(bytes);
 }
 
 /**
@@ -159,20 +163,21 @@ u64 kiog_worker_mem(const struct kiog_job *job)
 		    kmalloc_size_roundup(array_size(job->worker_files,
 						    sizeof(struct kiog_wl_file))) : 0;
 
-	return kiog_worker_results_mem(kiog_max_samples(c), c->latency_split) +
-	       kiog_worker_blk_mem(job) + kiog_worker_log_mem(c) + files +
-	       kiog_worker_vfy_mem(job) +
-	       (u64)c->iodepth * per_slot;
+	/* the record of writes alone can be any size: the sum saturates */
+	return kiog_mem_add(kiog_worker_results_mem(kiog_max_samples(c), c->latency_split) +
+			    kiog_worker_blk_mem(job) + kiog_worker_log_mem(c) + files +
+			    (u64)c->iodepth * per_slot,
+			    kiog_worker_vfy_mem(job));
 }
 
 static void kiog_slot_free(struct kiog_slot *s)
 {
-	u32 order = kiog_chunk_order(s->w->job->max_bs);
 	unsigned int i;
 
+	/* compound pages: the last reference frees the whole chunk */
 	for (i = 0; i < s->nr_bvec; i++)
 		if (s->bvec[i].bv_page)
-			__free_pages(s->bvec[i].bv_page, order);
+			put_page(s->bvec[i].bv_page);
 	kfree(s);
 }
 
@@ -203,9 +208,17 @@ static struct kiog_slot *kiog_slot_alloc(struct kiog_worker *w,
 	s->priv = (char *)s + ALIGN(head, sizeof(long));
 
 	for (i = 0; i < s->nr_bvec; i++) {
-		/* a failure is an error to the user, not a warning in the log */
+		/*
+		 * Compound: a file system that pins the buffer's pages
+		 * (iov_iter_get_pages(): 9p without cache, NFS and FUSE direct
+		 * I/O) takes a reference on each page it maps, tail pages
+		 * included; in a compound page that is the head's, in a plain
+		 * high-order block the tail's own, whose put frees the tail
+		 * page under us. A failure is an error to the user, not a
+		 * warning in the log.
+		 */
 		struct page *page = alloc_pages_node(w->node, GFP_KERNEL_ACCOUNT |
-						     __GFP_NOWARN |
+						     __GFP_COMP | __GFP_NOWARN |
 						     (order ? __GFP_NORETRY : 0),
 						     order);
 		u64 *p;
@@ -377,7 +390,6 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 	w->index = index;
 	w->node = node;
 	w->mem = kiog_worker_mem(job);
-	w->sched_clock = kiog_sched_clock_global();
 	w->drop_cache = c->engine->invalidate &&
 			kiog_wl_pass_drops(c->invalidate, c->direct, c->time_based);
 	init_llist_head(&w->done);

@@ -3,8 +3,9 @@
 #
 # The bio engine on null_blk: exact I/O counts, the read share of a mix,
 # offsets aligned and inside the region, data really written, stop, two runs
-# at once, a run dying with its socket, the seeds' fio command lines, and
-# latency sanity against fio on the same device.
+# at once, a run dying with its socket, the seeds' fio command lines,
+# latency sanity against fio on the same device, and polled I/O at depth 16
+# (a poll a queue, not a poll a bio).
 . "$(dirname "$0")/lib.sh"
 need_root
 load_module
@@ -179,6 +180,37 @@ if [ ${#fp[@]} -eq 3 ]; then
 	fp50=$(median3 "${fp[@]}")
 	echo "# median latency (ns): kiogen ${kp[*]} -> $kp50, fio psync ${fp[*]} -> $fp50"
 	check "kiogen median is below fio psync's on the same device" test "$kp50" -lt "$fp50"
+fi
+# --- polled I/O (hipri) at depth 16 on a null_blk poll queue: every read
+# completes in the worker's polls, and a poll of one bio reaps its whole
+# hardware queue, so the worker polls each queue once a turn, not each bio
+# in flight (bio_poll() calls counted by a kprobe, when tracefs has them)
+polled() {	# polled: 4000 polled reads at depth 16 on kbio3
+	kg --name=p --filename=/dev/kbio3 --rw=randread --bs=4k --direct=1 \
+		--ioengine=io_uring --iodepth=16 --hipri --number_ios=4000 \
+		--output-format=json > "$TMP/poll.json" 2>"$TMP/poll.err" &&
+		test "$(json "$TMP/poll.json" 'j["jobs"][0]["read"]["total_ios"]')" = 4000
+}
+tr=/sys/kernel/tracing
+if ! grep -qw poll_queues /sys/kernel/config/nullb/features 2>/dev/null; then
+	check_skip "hipri at depth 16" "this null_blk has no poll_queues"
+elif ! nullb_create kbio3 size=64 irqmode=0 submit_queues=1 poll_queues=1; then
+	check_skip "hipri at depth 16" "cannot create a null_blk with a poll queue"
+else
+	{ [ -d $tr/events ] || mount -t tracefs nodev $tr; } 2>/dev/null
+	if echo 'p:kiog_bio_poll bio_poll' >> $tr/kprobe_events 2>/dev/null &&
+	   echo 1 > $tr/events/kprobes/kiog_bio_poll/enable; then
+		check "hipri at depth 16: 4000 polled reads" polled
+		polls=$(awk '$1 == "kiog_bio_poll" {print $2}' $tr/kprobe_profile)
+		echo 0 > $tr/events/kprobes/kiog_bio_poll/enable
+		echo '-:kiog_bio_poll' >> $tr/kprobe_events
+		echo "# bio_poll() calls for 4000 reads at depth 16: $polls"
+		check "... at most 2 polls an I/O" test "${polls:-99999}" -le 8000
+	else
+		check "hipri at depth 16: 4000 polled reads" polled
+		check_skip "... polls counted" "no kprobe events on bio_poll here"
+	fi
+	nullb_remove kbio3
 fi
 check "no runs left behind" runs_none
 finish

@@ -37,6 +37,8 @@ check "run --help is help run" expect 0 "--rw=WORD, --readwrite" "$KIOGEN" run -
 check "no command: usage, exit 2" expect 2 "usage" "$KIOGEN"
 check "unknown command: exit 2" expect 2 "unknown command 'frobnicate'" "$KIOGEN" frobnicate
 check "info: module and engines" expect 0 "engine: +bio" "$KIOGEN" info
+check "info: the clock I/Os are stamped with, one for all CPUs" \
+	expect 0 "clock: +ktime_get_ns \(CLOCK_MONOTONIC\)" "$KIOGEN" info
 check "bad size names the option" \
 	expect 2 "bs: 'abc' is not a valid size" "$KIOGEN" run --name=t --ioengine=null --size=1m --bs=abc
 check "out of range names the option" \

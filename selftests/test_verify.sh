@@ -385,4 +385,33 @@ for bad in "rw=randrw time_based=1 runtime_ns=1000000000|rw: the null engine kee
 		grep -q "errno=EINVAL .*msg=${bad#*|}" <<<"$line"
 done
 
+# The record of mixed-size writes of a sparse file of EiBs: 2^56 bytes a
+# worker at 512 bytes a unit, times numjobs=256 is 2^64, which wrapped the
+# reservation to 0 and sent 2^56 to kvmalloc (a WARN); near 2^63 the unit
+# count itself wrapped. Refused in words, and no warning in the log.
+mark=$(dmesg_mark)
+huge=$TMP/huge		# tmpfs: a sparse file of any size up to 2^63 - 1
+for sz in 4E $(((1 << 62) - 1 + (1 << 62))); do
+	truncate -s "$sz" "$huge" || { check_skip "a sparse file of $sz" "truncate refused it"; continue; }
+	for n in 1 256; do
+		line=$(knl new --fd "$huge:rdwr" engine=kiocb name=v rw=write bs=512 \
+			bs_write_max=4096 verify=2 number_ios=16 numjobs=$n)
+		check "kernel: a $sz sparse file, mixed writes, numjobs=$n: verify's record refused in words" \
+			grep -q "errno=ENOMEM .*msg=job verify: the record of mixed-size writes" <<<"$line"
+	done
+	rm -f "$huge"
+done
+# with a max_mem_mb over 2 GiB, one record over INT_MAX: refused, not sent to kvmalloc
+old_mem=$(cat /sys/module/kiogen/parameters/max_mem_mb)
+echo $((1 << 20)) > /sys/module/kiogen/parameters/max_mem_mb
+truncate -s 192G "$huge"
+line=$(knl new --fd "$huge:rdwr" engine=kiocb name=v rw=write bs=512 bs_write_max=4096 \
+	verify=2 number_ios=16)
+echo "$old_mem" > /sys/module/kiogen/parameters/max_mem_mb
+rm -f "$huge"
+check "kernel: max_mem_mb=1 TiB, a 3 GiB record: refused as one allocation over 2 GiB" \
+	grep -q "errno=ENOMEM .*msg=job verify: .* would be one allocation over 2 GiB" <<<"$line"
+no_splat() { ! splat_since "$1"; }
+check "... and no kernel warning" no_splat "$mark"
+
 finish

@@ -171,28 +171,55 @@ static inline void kiog_buf_start(struct kiog_buf *b, struct kiog_fill *f, __u64
 	f->pos = 0;
 }
 
-static inline __u8 __kiog_buf_byte(const struct kiog_buf *b, struct kiog_fill *f)
+/*
+ * @n random bytes of @f's stream: each draw of the generator gives 8, low
+ * byte first, and what a chunk leaves of a draw starts the next chunk.
+ * Stored a byte at a time by shifts, so the bytes are the same on every
+ * CPU; compilers make a whole draw one store.
+ */
+static inline void __kiog_buf_random(struct kiog_fill *f, __u8 *d, __u32 n)
 {
-	__u32 at = f->pos;
-	__u8 v;
+	__u64 w;
 
-	if (b->chunk) {
-		at = f->pos - (f->pos / b->chunk) * b->chunk;
-		if (at >= b->random_len)
-			return b->pat.len ? b->pat.b[(at - b->random_len) % b->pat.len] : 0;
-	} else if (b->zero) {
-		return 0;
-	} else if (b->pat.len) {
-		return b->pat.b[f->pos % b->pat.len];
+	for (; n && f->word_left; n--, f->word_left--) {
+		*d++ = (__u8)f->word;
+		f->word >>= 8;
 	}
-	if (!f->word_left) {
-		f->word = kiog_rng_next(&f->rng);
-		f->word_left = 8;
+	for (; n >= 8; n -= 8, d += 8) {
+		w = kiog_rng_next(&f->rng);
+		d[0] = (__u8)w;
+		d[1] = (__u8)(w >> 8);
+		d[2] = (__u8)(w >> 16);
+		d[3] = (__u8)(w >> 24);
+		d[4] = (__u8)(w >> 32);
+		d[5] = (__u8)(w >> 40);
+		d[6] = (__u8)(w >> 48);
+		d[7] = (__u8)(w >> 56);
 	}
-	v = (__u8)f->word;
-	f->word >>= 8;
-	f->word_left--;
-	return v;
+	if (!n)
+		return;
+	f->word = kiog_rng_next(&f->rng);
+	f->word_left = 8;
+	for (; n; n--, f->word_left--) {
+		*d++ = (__u8)f->word;
+		f->word >>= 8;
+	}
+}
+
+/* @n bytes of @pat, from its byte @at on (or zeros without a pattern) */
+static inline void __kiog_buf_pattern(const struct kiog_pattern *pat, __u8 *d,
+				      __u32 n, __u32 at)
+{
+	__u32 k;
+
+	if (pat->len <= 1) {
+		__builtin_memset(d, pat->len ? pat->b[0] : 0, n);
+		return;
+	}
+	for (at %= pat->len; n; n -= k, d += k, at = 0) {
+		k = pat->len - at < n ? pat->len - at : n;
+		__builtin_memcpy(d, pat->b + at, k);
+	}
 }
 
 /**
@@ -201,15 +228,39 @@ static inline __u8 __kiog_buf_byte(const struct kiog_buf *b, struct kiog_fill *f
  * @f: the fill, started by kiog_buf_start(); chunks follow each other
  * @p: where they go
  * @len: how many
+ *
+ * By runs: random bytes 8 a draw, the rest copied or set (with
+ * buffer_compress_percentage, each chunk's random part and its fill are
+ * two runs, told apart once per run, not per byte).
  */
 static inline void kiog_buf_fill(const struct kiog_buf *b, struct kiog_fill *f,
 				 void *p, __u32 len)
 {
 	__u8 *d = p;
-	__u32 i;
+	__u32 at, n;
 
-	for (i = 0; i < len; i++, f->pos++)
-		d[i] = __kiog_buf_byte(b, f);
+	if (!b->chunk) {
+		if (b->zero)
+			__builtin_memset(d, 0, len);
+		else if (b->pat.len)
+			__kiog_buf_pattern(&b->pat, d, len, f->pos);
+		else
+			__kiog_buf_random(f, d, len);
+		f->pos += len;
+		return;
+	}
+	for (at = f->pos % b->chunk; len; len -= n, d += n, f->pos += n) {
+		if (at < b->random_len) {
+			n = b->random_len - at < len ? b->random_len - at : len;
+			__kiog_buf_random(f, d, n);
+		} else {
+			n = b->chunk - at < len ? b->chunk - at : len;
+			__kiog_buf_pattern(&b->pat, d, n, at - b->random_len);
+		}
+		at += n;
+		if (at == b->chunk)
+			at = 0;
+	}
 }
 
 /**

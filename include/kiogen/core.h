@@ -402,6 +402,23 @@ static inline void kiog_core_dir_add(struct kiog_dir_stats *d, __u64 slat,
 	d->short_ios += short_io;
 }
 
+/*
+ * An I/O's stamps in order, start <= issue <= end, so that slat and clat
+ * are never negative (a u64 of 1.8e19 ns): one that completed before its
+ * batch was issued (within submit) was issued at its end, and a stamp
+ * behind the one before it (a clock that stepped back between CPUs, or a
+ * sloppy clock) took no time.
+ */
+static inline void kiog_core_order(__u64 start, __u64 *issue, __u64 *end)
+{
+	if (*end < start)
+		*end = start;
+	if (*issue < start)
+		*issue = start;
+	if (*issue > *end)
+		*issue = *end;
+}
+
 /**
  * kiog_core_complete() - account one finished I/O
  * @c: the core
@@ -430,9 +447,7 @@ static inline int kiog_core_complete(struct kiog_core *c, __u8 dir, int err,
 		c->ramp_bytes[dir] += done;
 		return 0;
 	}
-	/* completed before its batch was issued: within submit */
-	if (issue > end)
-		issue = end;
+	kiog_core_order(start, &issue, &end);
 	kiog_core_dir_add(&c->stats[dir], issue - start, end - issue, done,
 			  done != len);
 	if (c->log.max)
@@ -459,8 +474,7 @@ static inline void kiog_core_log_io(struct kiog_core *c, __u8 dir, __u64 start,
 {
 	if (!c->log.io)
 		return;
-	if (issue > end)
-		issue = end;
+	kiog_core_order(start, &issue, &end);
 	kiog_log_io(&c->log, dir, end - c->ramp_end, offset, done,
 		    issue - start, end - issue);
 }
@@ -478,7 +492,7 @@ static inline void kiog_core_sync_end(struct kiog_core *c, __u64 t0, __u64 t1,
 	if (err)
 		kiog_core_error(c, KIOGEN_DIR_SYNC, err);
 	else if (t0 >= c->ramp_end)
-		kiog_core_dir_add(&c->stats[KIOGEN_DIR_SYNC], 0, t1 - t0, 0, 0);
+		kiog_core_dir_add(&c->stats[KIOGEN_DIR_SYNC], 0, t1 > t0 ? t1 - t0 : 0, 0, 0);
 }
 
 /* Is the final fsync due, once nothing is in flight? */

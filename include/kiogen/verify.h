@@ -313,7 +313,8 @@ static inline __u32 kiog_vfy_unit(const struct kiog_vfy_cfg *cfg,
 /* Entries of the record of a region of @size bytes in units of @unit. */
 static inline __u64 kiog_vfy_units(__u64 size, __u32 unit)
 {
-	return unit ? kiog_div64(size + unit - 1, unit) : 0;
+	/* rounded up without size + unit - 1, which wraps near 2^64 */
+	return unit && size ? kiog_div64(size - 1, unit) + 1 : 0;
 }
 
 /**
@@ -412,17 +413,42 @@ static inline int kiog_vfy_map_build(struct kiog_vfy *v, const struct kiog_wl *w
 }
 
 /*
+ * Passing over the writes written over is one loop: after a time-based job
+ * over a small region, nearly all of an hour's writes (10^9 on fast
+ * storage), each a generator step and a look at up to 32768 units. Every
+ * KIOG_VFY_PEEK_BUDGET of them the loop offers the CPU: in the kernel a
+ * worker's kthread on a kernel without full preemption would hold it for
+ * minutes (a soft lockup, RCU stalls); user space is preempted anyway. A
+ * test may define kiog_vfy_resched(v) to count the offers.
+ */
+#define KIOG_VFY_PEEK_BUDGET	256
+#ifndef kiog_vfy_resched
+#ifdef __KERNEL__
+#define kiog_vfy_resched(v)	cond_resched()
+#else
+#define kiog_vfy_resched(v)	do { } while (0)
+#endif
+#endif
+
+/*
  * Finds the next write of the replayed stream, within what was written;
- * one written over by a later write is counted and passed over.
+ * one written over by a later write is counted and passed over. Called
+ * where the worker may sleep.
  */
 static inline int kiog_vfy_peek(struct kiog_vfy *v)
 {
+	__u32 budget = KIOG_VFY_PEEK_BUDGET;
+
 	if (v->have_next)
 		return 1;
 	while (v->replayed < v->target) {
 		if (v->only && (v->replay.issued >= v->io_limit ||
 				v->replay_bytes >= v->byte_limit))
 			return 0;
+		if (!--budget) {
+			kiog_vfy_resched(v);
+			budget = KIOG_VFY_PEEK_BUDGET;
+		}
 		kiog_wl_next(&v->replay, &v->next);
 		v->replay_bytes += kiog_wl_io_bytes(&v->replay, &v->next);
 		if (v->next.dir != KIOGEN_DIR_WRITE)

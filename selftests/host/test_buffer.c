@@ -4,7 +4,8 @@
  * compressible share of buffer_compress_percentage counted byte by byte,
  * the same bytes whatever chunks a block is filled in (the kernel's pages,
  * the syscall path's one buffer), dedupe_percentage's share of repeated
- * contents, zero_buffers and buffer_pattern, scramble_buffers stamping
+ * contents, zero_buffers and buffer_pattern, the fill by runs against the
+ * byte-at-a-time definition, scramble_buffers stamping
  * every 512 bytes, and the settings in the stream digest. Prints TAP.
  */
 #include <stdint.h>
@@ -93,6 +94,71 @@ static int t_pieces(const void *arg)
 	return T_PASS;
 }
 
+/*
+ * The bytes by their definition, one at a time (how buffer.h made them
+ * before it filled by runs): the fill by runs must give these, in any
+ * pieces, or the kernel's blocks and the syscall path's would no longer
+ * be the ones written before.
+ */
+static __u8 ref_byte(const struct kiog_buf *bb, struct kiog_fill *f)
+{
+	__u32 at = f->pos;
+	__u8 v;
+
+	if (bb->chunk) {
+		at = f->pos % bb->chunk;
+		if (at >= bb->random_len)
+			return bb->pat.len ? bb->pat.b[(at - bb->random_len) % bb->pat.len] : 0;
+	} else if (bb->zero) {
+		return 0;
+	} else if (bb->pat.len) {
+		return bb->pat.b[f->pos % bb->pat.len];
+	}
+	if (!f->word_left) {
+		f->word = kiog_rng_next(&f->rng);
+		f->word_left = 8;
+	}
+	v = (__u8)f->word;
+	f->word >>= 8;
+	f->word_left--;
+	return v;
+}
+
+static int t_reference(const void *arg)
+{
+	static const struct kiog_buf_cfg cfgs[] = {
+		{ .refill_buffers = 1 },
+		{ .zero_buffers = 1, .buffer_pattern = { 2, { 7, 8 } } },
+		{ .buffer_pattern = { 1, { 0x5a } } },
+		{ .buffer_pattern = { 5, { 1, 2, 3, 4, 5 } } },
+		{ .buffer_compress_percentage = 50, .buffer_compress_chunk = 4096 },
+		{ .buffer_compress_percentage = 30, .buffer_compress_chunk = 700,
+		  .buffer_pattern = { 3, { 1, 2, 3 } } },
+		{ .buffer_compress_percentage = 99, .buffer_compress_chunk = 513 },
+		{ .buffer_compress_percentage = 100 },
+	};
+	static const __u32 pieces[] = { 1, 3, 13, 4096, 65536 };
+	unsigned int c, k;
+	__u32 i;
+
+	(void)arg;
+	for (c = 0; c < ARRAY_SIZE(cfgs); c++) {
+		struct kiog_fill f;
+
+		setup(&cfgs[c]);
+		kiog_buf_start(&buf, &f, 9, 1);
+		for (i = 0; i < BS; i++, f.pos++)
+			a[i] = ref_byte(&buf, &f);
+		for (k = 0; k < ARRAY_SIZE(pieces); k++) {
+			setup(&cfgs[c]);
+			fill(b, 9, 1, pieces[k]);
+			CHECK(!memcmp(a, b, BS), "settings %u in pieces of %u: not the bytes", c,
+			      pieces[k]);
+		}
+	}
+	return T_PASS;
+}
+
 static int t_dedupe(const void *arg)
 {
 	const struct kiog_buf_cfg cfg = { .dedupe_percentage = 40 };
@@ -172,6 +238,7 @@ static int t_digest(const void *arg)
 static const struct tcase cases[] = {
 	{ "buffer_compress_percentage: each chunk's share of zeros, exactly", t_compress, NULL },
 	{ "a block filled in any pieces holds the same bytes", t_pieces, NULL },
+	{ "filled by runs: the bytes of the byte-at-a-time definition", t_reference, NULL },
 	{ "dedupe_percentage: its share of writes repeat contents", t_dedupe, NULL },
 	{ "zero_buffers and buffer_pattern", t_zero_pattern, NULL },
 	{ "scramble_buffers: compressible blocks, every 512 bytes differ between writes", t_scramble, NULL },

@@ -286,6 +286,42 @@ static int t_sumsq(const void *arg)
 	return T_PASS;
 }
 
+/*
+ * Stamps out of order (a clock that stepped back between the CPUs that
+ * took them): no latency wraps to 1.8e19 ns; what went backwards took no
+ * time. An I/O completed within its submit, before its batch was issued,
+ * is all slat.
+ */
+static int t_clock_back(const void *arg)
+{
+	const struct kiog_dir_stats *d = &core.stats[KIOGEN_DIR_READ];
+	const struct kiog_dir_stats *s = &core.stats[KIOGEN_DIR_SYNC];
+	struct kiog_core_cfg cfg = { 0 };
+
+	(void)arg;
+	setup(&cfg);
+	/* issue before start */
+	CHECK(kiog_core_complete(&core, KIOGEN_DIR_READ, 0, 5000, 4990, 5100, 4096, 4096),
+	      "not counted");
+	CHECK(d->slat.max == 0 && d->clat.max == 100 && d->lat.max == 100,
+	      "issue < start: slat %llu clat %llu lat %llu", (unsigned long long)d->slat.max,
+	      (unsigned long long)d->clat.max, (unsigned long long)d->lat.max);
+	/* end before start, and before issue */
+	kiog_core_complete(&core, KIOGEN_DIR_READ, 0, 6000, 6010, 5990, 4096, 4096);
+	CHECK(d->ios == 2 && d->slat.max == 0 && d->clat.max == 100 && d->lat.max == 100 &&
+	      d->lat.sum == 100 && d->lat.sq_hi == 0,
+	      "end < start: slat %llu clat %llu lat sum %llu", (unsigned long long)d->slat.max,
+	      (unsigned long long)d->clat.max, (unsigned long long)d->lat.sum);
+	/* completed within submit: issue after end */
+	kiog_core_complete(&core, KIOGEN_DIR_READ, 0, 7000, 7200, 7050, 4096, 4096);
+	CHECK(d->slat.max == 50 && d->clat.max == 100 && d->lat.max == 100,
+	      "issue > end: slat %llu", (unsigned long long)d->slat.max);
+	kiog_core_sync_end(&core, 8000, 7990, 0);
+	CHECK(s->ios == 1 && s->clat.max == 0, "a sync that ended before it began: %llu",
+	      (unsigned long long)s->clat.max);
+	return T_PASS;
+}
+
 /* one sample per interval, cumulative, bounded by the room */
 static int t_samples(const void *arg)
 {
@@ -393,6 +429,7 @@ static const __u32 coe_none = 0, coe_read = KIOGEN_COE_READ,
 		   coe_verify = KIOG_COE_VERIFY, coe_all = KIOGEN_COE_ALL;
 
 static const struct tcase cases[] = {
+	{ "stamps out of order: latencies clamped, never wrapped", t_clock_back, NULL },
 	{ "continue_on_error: fio's rule for every value, direction, errno", t_fatal_rule, NULL },
 	{ "continue_on_error=none: the first read EIO ends the worker", t_errors_counted, &coe_none },
 	{ "continue_on_error=read: read EIOs counted, not accounted", t_errors_counted, &coe_read },

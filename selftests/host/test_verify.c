@@ -15,6 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/types.h>
+
+/*
+ * The replay's offers of the CPU (the kernel's cond_resched()): counted,
+ * with the most generator steps it took between two of them.
+ */
+struct kiog_vfy;
+static void note_resched(const struct kiog_vfy *v);
+#define kiog_vfy_resched(v)	note_resched(v)
+
 #include <kiogen/crc32c.h>
 #include <kiogen/md5.h>
 #include <kiogen/verify.h>
@@ -167,6 +177,16 @@ static int check_len(__u8 *b, __u64 offset, __u32 len, __u64 seq)
 static int check_block(__u8 *b, __u64 offset, __u64 seq)
 {
 	return check_len(b, offset, BS, seq);
+}
+
+static __u64 resched_calls, resched_last, resched_gap;
+
+static void note_resched(const struct kiog_vfy *v)
+{
+	if (v->replay.issued - resched_last > resched_gap)
+		resched_gap = v->replay.issued - resched_last;
+	resched_last = v->replay.issued;
+	resched_calls++;
 }
 
 /* writes a second each worker issues at most (rate_iops); 0: no limit */
@@ -592,6 +612,39 @@ static int t_mixed_sizes(const void *arg)
 	return T_PASS;
 }
 
+/*
+ * Over 10000 writes of mixed sizes over 64 blocks: reading back passes
+ * over nearly all of them in the first look for a write to read, one loop
+ * that in a kernel worker held the CPU for as long as the stream is long. It
+ * offers the CPU every KIOG_VFY_PEEK_BUDGET generator steps, and the
+ * result is the same as ever.
+ */
+static int t_peek_budget(const void *arg)
+{
+	struct kiog_vfy_cfg vc = { .verify = KIOGEN_VERIFY_CRC32C, .do_verify = 1 };
+	struct sim r;
+
+	(void)arg;
+	bs_max_w = 8 * BS;
+	memset(disk, 0, sizeof(disk));
+	setup(&vc, KIOGEN_RW_RANDWRITE, 50000);
+	resched_calls = resched_last = resched_gap = 0;
+	r = simulate();
+	bs_max_w = 0;
+	CHECK(r.writes > 10000 && !r.bad && vfy.res.written_over > r.writes - 100 &&
+	      vfy.res.verified + vfy.res.written_over == r.writes,
+	      "%llu writes, %llu checked, %llu over, %d bad", (unsigned long long)r.writes,
+	      (unsigned long long)vfy.res.verified, (unsigned long long)vfy.res.written_over,
+	      r.bad);
+	CHECK(resched_calls >= vfy.res.written_over / KIOG_VFY_PEEK_BUDGET,
+	      "%llu offers for %llu writes passed over", (unsigned long long)resched_calls,
+	      (unsigned long long)vfy.res.written_over);
+	CHECK(resched_gap && resched_gap <= KIOG_VFY_PEEK_BUDGET,
+	      "%llu generator steps between two offers (budget %u)",
+	      (unsigned long long)resched_gap, KIOG_VFY_PEEK_BUDGET);
+	return T_PASS;
+}
+
 /* Which sizes can be verified, and the attribute named when not. */
 static int t_sizes(const void *arg)
 {
@@ -666,6 +719,7 @@ static const struct tcase cases[] = {
 	{ "sizes: mixed writes and reads pass, on whole units; the attribute named", t_sizes, NULL },
 	{ "record: the unit, marks and overlaps, partial and whole overwrites", t_record, NULL },
 	{ "mixed write sizes: read back, backlog, verify_only, a corrupted block named", t_mixed_sizes, NULL },
+	{ "replay: writes passed over offer the CPU every KIOG_VFY_PEEK_BUDGET", t_peek_budget, NULL },
 };
 
 int main(void)
