@@ -1,21 +1,30 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make check: build, host unit tests, then one leg per kernel: kiogen.ko built
-# for that kernel with W=1 and the selftests in a VM booted on it (kernels
-# fetched and cached by scripts/kernels.sh), and a DKMS leg: make dkms-install
-# into a sandbox for 6.1 and a dkms autoinstall for 6.12 (a kernel update),
-# each proved by modprobe kiogen in a VM. Ends with
-# a table per leg (kernel, build warnings, results, wall time) and
-# "N passed, N failed, N skipped" counted over every TAP result of every leg;
-# exits non-zero on any failure.
+# make check: the packages (scripts/deps.sh), build, host unit tests, then one
+# leg per kernel: kiogen.ko built for that kernel with W=1 and the selftests
+# of the leg's tier in a VM booted on it (kernels fetched and cached by
+# scripts/kernels.sh), and a DKMS leg: make dkms-install into a sandbox for
+# 6.1 and a dkms autoinstall for 6.12 (a kernel update), each proved by
+# modprobe kiogen in a VM. Ends with a table per leg (kernel, tier, build
+# warnings, results, wall time), the whole run's wall time against its
+# budget, and "N passed, N failed, N skipped" counted over every TAP result
+# of every leg; exits non-zero on any failure.
 #
 # Usage: selftests/check.sh [LEG...]
 #   LEG: 6.1 6.12 sid debug rt (scripts/kernels.sh list) or dkms; default: env
-#   KERNELS, else all of them. A leg whose kernel cannot be had here counts as one
-#   skip, with the reason; a leg whose build fails or warns counts as one
-#   failure, and its tests do not run.
-# Env: KIOGEN_TESTS: the tests of every leg (e.g. "test_bio.sh"); DEBUG_SLOWDOWN (8), DEBUG_VM_MEM (3G): the debug leg's time factor and
+#   KERNELS, else all of them. A leg whose kernel cannot be had is fetched
+#   again (CHECK_FETCH_TRIES, 3, a minute apart: apt may be updating its
+#   lists); then it counts as one skip, with the reason, or under CI=true as
+#   a failure unless the leg is optional (CHECK_OPTIONAL_LEGS, "sid"). A leg
+#   whose build fails or warns counts as one failure, and its tests do not
+#   run.
+#   Budgets: the default run (every leg, no KIOGEN_TESTS, no CHECK_FULL) fails
+#   when it takes longer than CHECK_BUDGET_CACHED minutes (25) with every
+#   kernel and package already there, or CHECK_BUDGET_COLD (40) when it had
+#   to fetch, build or install one.
+# Env: KIOGEN_TESTS: the tests of every leg (e.g. "test_bio.sh"); CHECK_FULL=1
+#   (make check-full): the whole suite on every leg; DEBUG_SLOWDOWN (8), DEBUG_VM_MEM (3G): the debug leg's time factor and
 #   VM memory. CHECK_JOBS legs at once (default 2: the guests wait on
 #   devices and timers much of the time; debug first, it is the longest);
 #   with more than one, each output line starts with [LEG].
@@ -37,12 +46,27 @@ for leg in "${legs[@]}"; do
 	esac
 done
 jobs=${CHECK_JOBS:-2}
+# the budgets hold for the default run only: named legs or tests, or the
+# whole suite everywhere, take what they take
+default_run=0
+[ $# -eq 0 ] && [ -z "${KERNELS:-}" ] && [ -z "${KIOGEN_TESTS:-}" ] && [ -z "${CHECK_FULL:-}" ] &&
+	default_run=1
+budget_cached=${CHECK_BUDGET_CACHED:-25}
+budget_cold=${CHECK_BUDGET_COLD:-40}
+fetch_tries=${CHECK_FETCH_TRIES:-3}
+optional_legs=" ${CHECK_OPTIONAL_LEGS-sid} "
+for v in "$budget_cached" "$budget_cold" "$fetch_tries"; do
+	[[ $v =~ ^[1-9][0-9]*$ ]] || { echo "check.sh: bad budget or tries '$v'"; exit 2; }
+done
 DEBUG_SLOWDOWN=${DEBUG_SLOWDOWN:-8}
 [[ $DEBUG_SLOWDOWN =~ ^[1-9][0-9]*$ ]] || { echo "check.sh: bad DEBUG_SLOWDOWN '$DEBUG_SLOWDOWN'"; exit 2; }
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "check.sh: bad CHECK_JOBS '$jobs'"; exit 2; }
 [ "$jobs" -le ${#legs[@]} ] || jobs=${#legs[@]}
 rm -rf "$logs"
 mkdir -p "$logs"
+# a leg that fetches or builds a kernel, or scripts/deps.sh installing
+# packages, makes this a run from an empty cache (the cold budget)
+cold=$logs/.cold
 
 step() {
 	echo "==> $*"
@@ -67,14 +91,15 @@ count() {
 # Writes the leg's summary row; results counted over the leg's TAP files:
 # tests, and the sub-tests inside them ("# ok" lines, as pass/fail/skip).
 summarize() {
-	local leg=$1 kver=$2 build=$3 secs=$4 dir=$logs/$1 p f s sp sf ss
+	local leg=$1 kver=$2 build=$3 secs=$4 dir=$logs/$1 p f s sp sf ss tier
 	p=$(count '^ok ' "$dir"/*.tap "$dir"/vm*/vm.tap)
 	s=$(count '^ok .*# SKIP' "$dir"/*.tap "$dir"/vm*/vm.tap)
 	f=$(count '^not ok ' "$dir"/*.tap "$dir"/vm*/vm.tap)
 	sp=$(count '^# ok ' "$dir"/vm*/vm.tap)
 	ss=$(count '^# ok .*# SKIP' "$dir"/vm*/vm.tap)
 	sf=$(count '^# not ok ' "$dir"/vm*/vm.tap)
-	printf '%-5s %-22s %-12s %6d %6d %7d %13s %4dm%02ds\n' "$leg" "$kver" "$build" \
+	tier=$(leg_tier "$leg")
+	printf '%-5s %-22s %-6s %-12s %6d %6d %7d %13s %4dm%02ds\n' "$leg" "$kver" "$tier" "$build" \
 		$((p - s)) "$f" "$s" "$((sp - ss))/$sf/$ss" $((secs / 60)) $((secs % 60)) \
 		>"$dir/summary"
 }
@@ -161,23 +186,26 @@ suite_tests() {
 		sed -n 's/^TEST_\(GEN_\)\{0,1\}PROGS *:\{0,1\}+\{0,1\}= *//p' | tr -s ' \t' '\n'
 }
 
-# leg_tests LEG: the tests a leg runs in make check when not the whole suite,
-# so that make check stays within CI's time on two cores. Every leg runs the
-# netlink contract and the engines against every kind of completion; what
-# calls kernel APIs whose signatures move (permissions and namespaces, the
-# VFS calls of the metadata engines) runs at both ends, 6.1 and sid; what
-# depends on preemption and completion contexts (faults, lifecycle) on 6.1
-# and PREEMPT_RT. The rest (the CLI, reports, workloads, the fuzzer, the
-# stress test) runs once, shared between 6.1 and 6.12. The debug kernel is
-# six to eight times slower: it runs what finds memory and locking bugs in
-# the module (the contract, load and unload, every kind of completion,
-# cgroups), its matrix without the synchronous cells (see kernel_leg); its
-# matrix alone takes 16 minutes.
-engine_tests="nl_family_test test_module_load.sh test_bio.sh test_kiocb.sh test_targets.sh"
-api_tests="test_hostile.sh test_meta.sh"
+# leg_tests LEG: the tests a leg runs in make check when not the whole suite
+# (make check-full), so that make check stays within its budget on two
+# cores; its tier (leg_tier) says which share it is. Every kernel leg runs
+# the kernel tier: the netlink contract, load and unload, the engines
+# against every kind of completion (kernel_tests); what calls kernel APIs
+# whose signatures move (permissions and namespaces, the VFS calls of the
+# metadata engines, the block tracepoints of the split) also at both ends,
+# 6.1 and sid; what depends on preemption and completion contexts (faults,
+# lifecycle) on 6.1 and PREEMPT_RT. The rest (the CLI, reports, workloads,
+# the fuzzer, the stress test) runs once, shared between 6.1 and 6.12: each
+# test of the suite runs on at least one leg. The debug kernel is six to
+# eight times slower: it runs what finds memory and locking bugs in the
+# module (the contract, load and unload, the engines on the file systems
+# that pin pages, the asynchronous cells of the target matrix, cgroups),
+# then kmemleak.
+kernel_tests="nl_family_test test_module_load.sh test_bio.sh test_kiocb.sh test_targets.sh"
+api_tests="test_hostile.sh test_meta.sh test_split_blk.sh"
 context_tests="test_faults.sh test_lifecycle.sh"
 # the 6.12 leg's share of the rest; 6.1 runs all the others
-rest_on_6_12="test_ynl.sh test_bonnie.sh test_split.sh test_split_blk.sh test_logs.sh test_prio.sh
+rest_on_6_12="test_ynl.sh test_bonnie.sh test_split.sh test_logs.sh test_prio.sh
 	test_invalidate.sh test_jobs.sh"
 leg_tests() {
 	local t
@@ -186,9 +214,63 @@ leg_tests() {
 	6.1) for t in $(suite_tests); do
 		[[ " $(echo $rest_on_6_12) " == *" $t "* ]] || echo "$t"
 	     done | tr '\n' ' ' ;;
-	6.12) echo $engine_tests test_cgroup.sh $rest_on_6_12 ;;
-	sid) echo $engine_tests $api_tests ;;
-	rt) echo $engine_tests $context_tests ;;
+	6.12) echo $kernel_tests test_cgroup.sh $rest_on_6_12 ;;
+	sid) echo $kernel_tests $api_tests ;;
+	rt) echo $kernel_tests $context_tests ;;
+	esac
+}
+
+# fetch_leg LEG ENVFILE LOG: scripts/kernels.sh env LEG into ENVFILE, its
+# progress (a download, a debootstrap) shown and in LOG; a kernel that
+# cannot be had (4) is asked for again after apt has listed its packages
+# anew (it may have been updating them for a moment), CHECK_FETCH_TRIES in all
+fetch_leg() {
+	local leg=$1 envfile=$2 log=$3 try=1 rc
+	while :; do
+		scripts/kernels.sh env "$leg" 2>&1 >"$envfile" | tee "$log"
+		rc=${PIPESTATUS[0]}
+		grep -qE 'downloading|debootstrap|building the kernel' "$log" && : >"$cold"
+		[ "$rc" -eq 4 ] && [ "$try" -lt "$fetch_tries" ] || return "$rc"
+		echo "# leg $leg: its kernel is unavailable (try $try of $fetch_tries): apt lists again"
+		DEBIAN_FRONTEND=noninteractive apt-get -qq -o DPkg::Lock::Timeout=300 update \
+			>/dev/null 2>&1 || sleep 30
+		try=$((try + 1))
+	done
+}
+
+# unavailable TAP LEG LOG: a leg whose kernel cannot be had here is a skip,
+# with the reason; under CI=true a failure, unless the leg is optional
+unavailable() {
+	local reason
+	reason=$(sed -n 's/.*unavailable: //p' "$3" | tail -n 1)
+	if [ "${CI:-}" = true ] && [[ $optional_legs != *" $2 "* ]]; then
+		tap "$1" not-ok "leg $2: its kernel" \
+			"unavailable after $fetch_tries tries, and CI=true: ${reason:-see $3}"
+	else
+		tap "$1" skip "leg $2" "${reason:-see $3}"
+	fi
+}
+
+# leg_tier LEG: what a leg runs (the summary's tier column, leg_tests): host
+# (the unit leg), dkms, kernel (W=1 and what differs between kernels), share
+# (the kernel tier and a share of the rest: 6.1 and 6.12 together run the
+# whole suite), debug (what finds memory and locking bugs), full (the whole
+# suite, make check-full), named (KIOGEN_TESTS)
+leg_tier() {
+	case $1 in
+	unit) echo host ;;
+	dkms) echo dkms ;;
+	*)
+		if [ -n "${KIOGEN_TESTS:-}" ]; then echo named
+		elif [ -n "${CHECK_FULL:-}" ]; then echo full
+		else
+			case $1 in
+			6.1 | 6.12) echo share ;;
+			debug) echo debug ;;
+			*) echo kernel ;;
+			esac
+		fi
+		;;
 	esac
 }
 
@@ -198,12 +280,11 @@ kernel_leg() {
 	local KVER='' VMLINUZ='' MODULES='' tap=$logs/$1/leg.tap suite scale kmemleak mem skip numa
 	mkdir -p "$dir"
 	step "leg $leg: fetch"
-	# progress (a download, a debootstrap) is shown; the assignments are kept
-	scripts/kernels.sh env "$leg" 2>&1 >"$dir/env" | tee "$dir/fetch.log"
-	rc=${PIPESTATUS[0]}
+	fetch_leg "$leg" "$dir/env" "$dir/fetch.log"
+	rc=$?
 	env=$(<"$dir/env")
 	if [ "$rc" -eq 4 ]; then
-		tap "$tap" skip "leg $leg" "$(sed -n 's/.*unavailable: //p' "$dir/fetch.log" | tail -n 1)"
+		unavailable "$tap" "$leg" "$dir/fetch.log"
 		summarize "$leg" "(unavailable)" - $((SECONDS - t0))
 		return
 	elif [ "$rc" -ne 0 ]; then
@@ -336,10 +417,10 @@ dkms_installed() {
 # dkms_env LEG: the leg's kernel into the caller's variables; 4 when it
 # cannot be had (a skip, reason in fetch.log), else kernels.sh's status
 dkms_env() {
-	local env rc
-	env=$(scripts/kernels.sh env "$1" 2>"$logs/dkms/fetch.log")
+	local rc
+	fetch_leg "$1" "$logs/dkms/env" "$logs/dkms/fetch.log" >/dev/null
 	rc=$?
-	[ $rc -eq 0 ] && eval "$env"
+	[ $rc -eq 0 ] && eval "$(<"$logs/dkms/env")"
 	return $rc
 }
 
@@ -362,7 +443,7 @@ dkms_leg() {
 	rc=$?
 	if [ $rc -ne 0 ]; then
 		if [ $rc -eq 4 ]; then
-			tap "$tap" skip "leg dkms" "$(sed -n 's/.*unavailable: //p' "$dir/fetch.log" | tail -n 1)"
+			unavailable "$tap" dkms "$dir/fetch.log"
 		else
 			tap "$tap" not-ok "leg dkms: fetch the 6.1 kernel" "status $rc; log: $dir/fetch.log"
 		fi
@@ -386,8 +467,7 @@ dkms_leg() {
 	dkms_env 6.12
 	rc=$?
 	if [ $rc -eq 4 ]; then
-		tap "$tap" skip "leg dkms: update to 6.12" \
-			"$(sed -n 's/.*unavailable: //p' "$dir/fetch.log" | tail -n 1)"
+		unavailable "$tap" dkms "$dir/fetch.log"
 	elif [ $rc -ne 0 ]; then
 		tap "$tap" not-ok "leg dkms: fetch the 6.12 kernel" "status $rc; log: $dir/fetch.log"
 	else
@@ -402,8 +482,19 @@ dkms_leg() {
 	summarize dkms "$kvers" - $((SECONDS - t0))
 }
 
+step "packages"
+deps_t0=$SECONDS
+scripts/deps.sh | tee "$logs/deps.log"
+if [ "${PIPESTATUS[0]}" -ne 0 ]; then
+	echo "scripts/deps.sh failed"
+	echo "0 passed, 1 failed, 0 skipped"
+	exit 1
+fi
+grep -q '^deps: installing' "$logs/deps.log" && : >"$cold"
+echo "# packages: $((SECONDS - deps_t0)) s"
+
 step "build"
-if ! make -s all selftests unit-progs; then
+if ! make -s all selftests unit-progs unit-san-progs; then
 	echo "build failed"
 	echo "0 passed, 1 failed, 0 skipped"
 	exit 1
@@ -470,14 +561,28 @@ if grep -qE '^(# )?not ok ' "$logs"/*/*.tap "$logs"/*/vm*/vm.tap 2>/dev/null; th
 	done
 fi
 step "summary"
-printf '%-5s %-22s %-12s %6s %6s %7s %13s %8s\n' leg kernel "build W=1" passed failed skipped \
-	"sub-tests p/f/s" time
+printf '%-5s %-22s %-6s %-12s %6s %6s %7s %13s %8s\n' leg kernel tier "build W=1" passed failed \
+	skipped "sub-tests p/f/s" time
 for leg in unit "${legs[@]}"; do
 	cat "$logs/$leg/summary" 2>/dev/null ||
 		tap "$logs/$leg/leg.tap" not-ok "leg $leg" "ended without a result"
 done
 total=$((SECONDS - start))
 printf 'total wall time %dm%02ds\n' $((total / 60)) $((total % 60))
+if [ "$default_run" = 1 ]; then
+	mkdir -p "$logs/budget"
+	if [ -e "$cold" ]; then
+		budget=$budget_cold kind="from an empty cache (a kernel or package was fetched)"
+	else
+		budget=$budget_cached kind="cached"
+	fi
+	what="make check $kind: $((total / 60))m$(printf %02d $((total % 60)))s, budget $budget min"
+	if [ "$total" -le $((budget * 60)) ]; then
+		tap "$logs/budget/budget.tap" ok "$what"
+	else
+		tap "$logs/budget/budget.tap" not-ok "$what" "over budget"
+	fi
+fi
 taps=("$logs"/*/*.tap "$logs"/*/vm*/vm.tap)
 skipped=$(count '^ok .*# SKIP' "${taps[@]}")
 passed=$(($(count '^ok ' "${taps[@]}") - skipped))
