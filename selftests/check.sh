@@ -274,6 +274,12 @@ leg_tier() {
 	esac
 }
 
+# standin LEG: the stand-in module kernels.sh built beside the leg's, if it did
+standin() {
+	local ko=$src/build/kernels/$1/stand-in/kiogen_other_version.ko
+	[ -f "$ko" ] && echo "$ko"
+}
+
 # A kernel leg: fetch, build with W=1, the suite in a VM.
 kernel_leg() {
 	local leg=$1 dir=$logs/$1 t0=$SECONDS rc env warnings build=-
@@ -341,6 +347,7 @@ kernel_leg() {
 			KIOGEN_KMEMLEAK=$kmemleak KIOGEN_SUITE=$suite KIOGEN_TESTS=$tests \
 			KIOGEN_MATRIX_SKIP=$skip \
 			KIOGEN_KO=$src/build/kernels/$leg/kmod/kiogen.ko \
+			KIOGEN_STANDIN_KO=$(standin "$leg") \
 			run_vm "$tap" "leg $leg: selftests in a VM" "$dir/vm" -k "$KVER" \
 			-K "$VMLINUZ" -M "$MODULES" -- selftests/vm-suite.sh
 		[ "$kmemleak" = 0 ] || kmemleak_check "$tap" "$dir/vm"
