@@ -23,6 +23,9 @@ PKGS=(
 	python3-pandas python3-numpy
 	# the kernel's YNL generator and CLI (scripts/ynl.sh)
 	python3-yaml python3-jsonschema
+	# test_fsmatrix.sh: an NFS server in the guest (nfsd's user space), and
+	# a FUSE passthrough with direct_io it builds against libfuse3
+	nfs-kernel-server fuse3 libfuse3-dev
 	# the kernel matrix and the DKMS leg of make check
 	dkms debootstrap
 	# include/kiogen built for a 32-bit target (make unit)
