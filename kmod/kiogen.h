@@ -427,7 +427,7 @@ int kiog_nl_put_run(struct sk_buff *skb, struct kiog_run *run);
 
 /* place.c */
 int kiog_place_check(const struct kiog_job_cfg *c, struct nlattr **tb,
-		     struct user_namespace *ns, struct netlink_ext_ack *extack);
+		     struct netlink_ext_ack *extack);
 bool kiog_place_worker(const struct kiog_job_cfg *c, u32 k, struct cpumask *mask,
 		       int *node);
 void kiog_place_task(const struct kiog_job_cfg *c, struct task_struct *task);

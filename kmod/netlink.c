@@ -420,7 +420,7 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 	err = kiog_nl_check_stream(c, tb, extack);
 	if (err)
 		return err;
-	err = kiog_place_check(c, tb, job->run->net->user_ns, extack);
+	err = kiog_place_check(c, tb, extack);
 	if (err)
 		return err;
 	job->ioprio = kiog_place_ioprio(c);
