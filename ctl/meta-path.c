@@ -35,7 +35,7 @@ const struct kg_meta_skip kg_meta_skips[] = {
 	{ "umask", KG_META_OP(KIOG_META_FILECREATE) | KG_META_OP(KIOG_META_DIRCREATE),
 	  "the mode is masked with the kernel thread's umask (shared with init), not the requester's; a default ACL on the directory replaces either" },
 	{ "fd", KG_META_OP(KIOG_META_FILECREATE),
-	  "no file descriptor: no fd_install(), and the close is __fput_sync(), without close(2)'s ->flush() (in which NFS writes the file back) and dnotify_flush()" },
+	  "no file descriptor: no fd_install(); the close is filp_close() (->flush(), where NFS writes the file back, and dnotify_flush(), as close(2)) with the final release deferred, as a kernel thread's fput() is, and waited for at the end of the run" },
 	{ "fsnotify_open", KG_META_OP(KIOG_META_FILECREATE),
 	  "no open event (IN_OPEN, FAN_OPEN) where the open syscall sends it (6.1: do_sys_openat2()); where vfs_open() sends it (6.12), both paths have it" },
 	{ "io_accounting", KG_META_OP(KIOG_META_FILECREATE),

@@ -120,13 +120,14 @@ struct kiog_run *kiog_run_alloc(u32 nr_jobs)
 }
 
 /*
- * @sync: the caller is a kernel thread and the file must be closed when
- * this returns. A kernel thread's fput() is deferred to a workqueue, so a
- * run that said it was done could still hold its target: the user's next
- * exclusive open of the device (kiogen compare's syscall path) failed.
+ * Drops the run's references on the requester's files. In a kernel thread
+ * (the reaper) fput() defers a final close to a workqueue: the return says
+ * whether one of them may have been the last, see kiog_run_reap().
  */
-static void kiog_job_release_target(struct kiog_job *job, bool sync)
+static bool kiog_job_release_target(struct kiog_job *job)
 {
+	bool last = false;
+
 	kiog_job_verify_close(job);
 	if (job->opened) {
 		job->cfg.engine->close(job);
@@ -137,10 +138,10 @@ static void kiog_job_release_target(struct kiog_job *job, bool sync)
 
 		/* files[0] is job->file, put below */
 		for (i = 1; i < job->nr_files; i++) {
-			if (job->files[i] && sync)
-				__fput_sync(job->files[i]);
-			else if (job->files[i])
-				fput(job->files[i]);
+			if (!job->files[i])
+				continue;
+			last |= file_count(job->files[i]) == 1;
+			fput(job->files[i]);
 		}
 		kfree(job->files);
 	}
@@ -149,12 +150,11 @@ static void kiog_job_release_target(struct kiog_job *job, bool sync)
 	job->files = &job->file;
 	job->nr_files = 1;
 	if (job->file) {
-		if (sync)
-			__fput_sync(job->file);
-		else
-			fput(job->file);
+		last |= file_count(job->file) == 1;
+		fput(job->file);
 		job->file = NULL;
 	}
+	return last;
 }
 
 static void kiog_run_release(struct kref *ref)
@@ -169,7 +169,7 @@ static void kiog_run_release(struct kref *ref)
 			if (job->workers[j])
 				kiog_worker_free(job->workers[j]);
 		kfree(job->workers);
-		kiog_job_release_target(job, false);
+		kiog_job_release_target(job);
 	}
 	/* what the results still held; a run that never started holds 0 */
 	atomic64_sub(run->mem, &kiog_mem_used);
@@ -222,10 +222,22 @@ void kiog_run_request_stop(struct kiog_run *run)
 	WRITE_ONCE(run->stop, true);
 }
 
+/* filecreate's workers close what they make with fput(): deferred */
+static bool kiog_run_creates_files(const struct kiog_run *run)
+{
+	u32 i;
+
+	for (i = 0; i < run->nr_jobs; i++)
+		if (run->jobs[i].cfg.engine == &kiog_engine_filecreate)
+			return true;
+	return false;
+}
+
 /* Runs in kiog_wq once the last worker has finished issuing. */
 static void kiog_run_reap(struct work_struct *work)
 {
 	struct kiog_run *run = container_of(work, struct kiog_run, reap_work);
+	bool last_put = false;
 	struct sock *owner;
 	u64 freed = 0;
 	u32 i, j, state;
@@ -261,9 +273,16 @@ static void kiog_run_reap(struct work_struct *work)
 			w->task = NULL;
 			freed += kiog_worker_shrink(w);
 		}
-		/* in kiog_wq: before the run is said to be over */
-		kiog_job_release_target(job, true);
+		last_put |= kiog_job_release_target(job);
 	}
+	/*
+	 * Closed before the run is said to be over: the user's next exclusive
+	 * open of a device it passed O_EXCL and closed (kiogen compare's
+	 * syscall path) must not find the claim still held, nor an unmount
+	 * the file system busy with the files a meta run made.
+	 */
+	if (last_put || kiog_run_creates_files(run))
+		flush_delayed_fput();
 
 	if (run->error)
 		state = KIOGEN_STATE_FAILED;

@@ -187,6 +187,15 @@ check "another seed, another order: another digest ($a, $b)" \
 b=$(digest "$TMP/cmp-fmt.json")
 check "other names, same order: another digest ($a, $b)" \
 	bash -c "[ -n '$a' ] && [ -n '$b' ] && [ '$a' != '$b' ]"
+
+# the kernel threads close what they create as any kernel thread does (the
+# final release deferred); the run ends when the last one is released: an
+# unmount right after it does not find the file system busy
+mkdir "$mnt/ext4/cl"
+km "$TMP/cl" --name=c --ioengine=filecreate --directory="$mnt/ext4/cl" --nrfiles=200 \
+	--filesize=4k
+check "filecreate: the run succeeds" test $? = 0
+check "filecreate: an unmount right after the run finds no file open" umount "$mnt/ext4"
 check "no runs left behind" bash -c "'$KIOGEN' list | grep -q '^no runs$'"
 cleanup
 finish
