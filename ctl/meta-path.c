@@ -32,8 +32,6 @@ const struct kg_meta_skip kg_meta_skips[] = {
 	  "no copy of the name from user memory (getname())" },
 	{ "cp_new_stat", KG_META_STATS,
 	  "no copy of the stat to user memory" },
-	{ "umask", KG_META_OP(KIOG_META_FILECREATE) | KG_META_OP(KIOG_META_DIRCREATE),
-	  "the mode is masked with the kernel thread's umask (shared with init), not the requester's; a default ACL on the directory replaces either" },
 	{ "fd", KG_META_OP(KIOG_META_FILECREATE),
 	  "no file descriptor: no fd_install(); the close is filp_close() (->flush(), where NFS writes the file back, and dnotify_flush(), as close(2)) with the final release deferred, as a kernel thread's fput() is, and waited for at the end of the run" },
 	{ "fsnotify_open", KG_META_OP(KIOG_META_FILECREATE),

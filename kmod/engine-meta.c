@@ -239,7 +239,12 @@ static int kiog_meta_mkdir(const struct path *dir, const char *name, int len)
 		kiog_end_dirop(dir->dentry, d);
 		err = -EEXIST;
 	} else {
-		err = kiog_mkdir_end(dir->mnt, dir->dentry, d, 0755);
+		/* as do_mkdirat(): a file system with ACLs masks it itself */
+		umode_t mode = 0755;
+
+		if (!IS_POSIXACL(d_inode(dir->dentry)))
+			mode &= ~current_umask();
+		err = kiog_mkdir_end(dir->mnt, dir->dentry, d, mode);
 	}
 	mnt_drop_write(dir->mnt);
 	return err;

@@ -360,6 +360,9 @@ struct kiog_run {
 	struct work_struct reap_work;
 	struct delayed_work progress_work;
 	struct kiog_blk *blk;		/* block probes (blk-split.c); NULL: none */
+	/* the requester's, taken at RUN_NEW; its workers adopt them */
+	umode_t umask;
+	struct rlimit fsize;		/* RLIMIT_FSIZE */
 };
 
 extern struct mutex kiog_lock;
@@ -373,6 +376,7 @@ struct kiog_run *kiog_run_alloc(u32 nr_jobs);
 void kiog_run_put(struct kiog_run *run);
 struct kiog_run *kiog_run_get(const struct net *net, u32 id);
 void kiog_run_request_stop(struct kiog_run *run);
+int kiog_run_worker_enter(const struct kiog_run *run);
 int kiog_run_delete(struct kiog_run *run, struct netlink_ext_ack *extack);
 void kiog_runs_release_dead_owners(const struct net *net);
 void kiog_runs_net_exit(const struct net *net);

@@ -9,10 +9,12 @@
 
 #include <linux/cgroup.h>
 #include <linux/file.h>
+#include <linux/fs_struct.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
@@ -93,6 +95,9 @@ int kiog_job_open(struct kiog_job *job, struct nlattr **tb,
  * kiog_run_alloc() - allocate an empty run with room for @nr_jobs jobs
  * @nr_jobs: number of jobs, at least one
  *
+ * Called in the requester's context (RUN_NEW): the run keeps its umask and
+ * file size limit for the workers, see kiog_run_adopt_limits().
+ *
  * Return: the run with one reference, or NULL.
  */
 struct kiog_run *kiog_run_alloc(u32 nr_jobs)
@@ -113,6 +118,10 @@ struct kiog_run *kiog_run_alloc(u32 nr_jobs)
 		run->jobs[i].run = run;
 		run->jobs[i].index = i;
 	}
+	run->umask = current_umask();
+	task_lock(current->group_leader);
+	run->fsize = current->signal->rlim[RLIMIT_FSIZE];
+	task_unlock(current->group_leader);
 	kref_init(&run->ref);
 	INIT_LIST_HEAD(&run->node);
 	init_completion(&run->done);
@@ -209,6 +218,33 @@ struct kiog_run *kiog_run_get(const struct net *net, u32 id)
 	}
 	mutex_unlock(&kiog_lock);
 	return NULL;
+}
+
+/**
+ * kiog_run_worker_enter() - a worker takes the requester's umask and RLIMIT_FSIZE
+ * @run: its run
+ *
+ * A kernel thread shares init's fs_struct (umask 022) and has no file size
+ * limit: what the workers create would ignore the requester's umask, and
+ * their writes its RLIMIT_FSIZE, which the syscall path honours. The worker
+ * gets an fs_struct of its own, as nfsd's threads do, and sets its own
+ * limit as setrlimit() would: the file systems then mask the modes and
+ * refuse writes beyond the limit with EFBIG (the SIGXFSZ they send goes to
+ * the worker, which ignores signals).
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int kiog_run_worker_enter(const struct kiog_run *run)
+{
+	int err = unshare_fs_struct();
+
+	if (err)
+		return err;
+	current->fs->umask = run->umask;
+	task_lock(current->group_leader);
+	current->signal->rlim[RLIMIT_FSIZE] = run->fsize;
+	task_unlock(current->group_leader);
+	return 0;
 }
 
 /**

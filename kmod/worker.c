@@ -949,12 +949,17 @@ int kiog_worker_fn(void *data)
 	struct kiog_worker *w = data;
 	const struct cred *old = NULL;
 	u64 ut, st;
+	int err;
 
 	set_freezable();
 	/* permission hooks on each I/O see whoever opened the target */
 	if (w->job->file)
 		old = override_creds(w->job->file->f_cred);
-	kiog_worker_loop(w);
+	err = kiog_run_worker_enter(w->job->run);
+	if (err)
+		kiog_core_fail(&w->core, err);
+	else
+		kiog_worker_loop(w);
 	if (old)
 		revert_creds(old);
 
