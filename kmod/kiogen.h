@@ -7,6 +7,7 @@
 #ifndef _KIOGEN_H
 #define _KIOGEN_H
 
+#include <linux/cgroup.h>
 #include <linux/completion.h>
 #include <linux/kref.h>
 #include <linux/list.h>
@@ -363,6 +364,13 @@ struct kiog_run {
 	/* the requester's, taken at RUN_NEW; its workers adopt them */
 	umode_t umask;
 	struct rlimit fsize;		/* RLIMIT_FSIZE */
+	/*
+	 * The requester's cgroup (v2) and what the workers are charged to
+	 * (references held until the run is released): see kiog_run_charge().
+	 */
+	struct cgroup *cgrp;
+	struct mem_cgroup *memcg;
+	struct cgroup_subsys_state *blkcg_css;
 };
 
 extern struct mutex kiog_lock;
@@ -377,6 +385,19 @@ void kiog_run_put(struct kiog_run *run);
 struct kiog_run *kiog_run_get(const struct net *net, u32 id);
 void kiog_run_request_stop(struct kiog_run *run);
 int kiog_run_worker_enter(const struct kiog_run *run);
+void kiog_run_worker_leave(void);
+void kiog_run_park(struct kiog_run *run);
+
+/*
+ * The requester's cgroup is frozen (cgroup.freeze, docker pause, systemctl
+ * freeze): its workers issue nothing until it is thawed, or the run is
+ * stopped (their loops then end as after any stop).
+ */
+static inline bool kiog_run_frozen(const struct kiog_run *run)
+{
+	return unlikely(test_bit(CGRP_FREEZE, &run->cgrp->flags)) &&
+	       !READ_ONCE(run->stop);
+}
 int kiog_run_delete(struct kiog_run *run, struct netlink_ext_ack *extack);
 void kiog_runs_release_dead_owners(const struct net *net);
 void kiog_runs_net_exit(const struct net *net);

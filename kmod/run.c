@@ -10,7 +10,9 @@
 #include <linux/cgroup.h>
 #include <linux/file.h>
 #include <linux/fs_struct.h>
+#include <linux/freezer.h>
 #include <linux/kthread.h>
+#include <linux/memcontrol.h>
 #include <linux/module.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
@@ -91,6 +93,44 @@ int kiog_job_open(struct kiog_job *job, struct nlattr **tb,
 	return err;
 }
 
+/*
+ * The model (README, Safety): workers are kernel threads and stay out of the
+ * requester's cgroups, where the v2 freezer and cgroup.kill would skip them
+ * (a frozen cgroup never said frozen, a killed one could not be removed).
+ * What they use is charged to the requester's instead: memory (page cache
+ * too) to its memory cgroup through the active memcg, bios to its io cgroup
+ * (io.max, io.stat) through the kthread's blkcg; their CPUs are within its
+ * cpuset (kiog_worker_bind()). They issue nothing while that cgroup is
+ * frozen (kiog_run_park()), and the run stops when it is removed.
+ */
+static void kiog_run_charge(struct kiog_run *run)
+{
+	struct cgroup *cgrp;
+
+	rcu_read_lock();
+	do {
+		cgrp = task_dfl_cgroup(current);
+	} while (!css_tryget(&cgrp->self));
+	rcu_read_unlock();
+	run->cgrp = cgrp;
+	run->memcg = get_mem_cgroup_from_mm(current->mm);
+#ifdef CONFIG_BLK_CGROUP
+	run->blkcg_css = task_get_css(current, io_cgrp_id);
+#endif
+}
+
+static void kiog_run_uncharge(struct kiog_run *run)
+{
+	if (run->blkcg_css)
+		css_put(run->blkcg_css);
+	run->blkcg_css = NULL;
+	mem_cgroup_put(run->memcg);
+	run->memcg = NULL;
+	if (run->cgrp)
+		cgroup_put(run->cgrp);
+	run->cgrp = NULL;
+}
+
 /**
  * kiog_run_alloc() - allocate an empty run with room for @nr_jobs jobs
  * @nr_jobs: number of jobs, at least one
@@ -122,6 +162,7 @@ struct kiog_run *kiog_run_alloc(u32 nr_jobs)
 	task_lock(current->group_leader);
 	run->fsize = current->signal->rlim[RLIMIT_FSIZE];
 	task_unlock(current->group_leader);
+	kiog_run_charge(run);
 	kref_init(&run->ref);
 	INIT_LIST_HEAD(&run->node);
 	init_completion(&run->done);
@@ -180,6 +221,7 @@ static void kiog_run_release(struct kref *ref)
 		kfree(job->workers);
 		kiog_job_release_target(job);
 	}
+	kiog_run_uncharge(run);
 	/* what the results still held; a run that never started holds 0 */
 	atomic64_sub(run->mem, &kiog_mem_used);
 	if (run->owner)
@@ -221,7 +263,7 @@ struct kiog_run *kiog_run_get(const struct net *net, u32 id)
 }
 
 /**
- * kiog_run_worker_enter() - a worker takes the requester's umask and RLIMIT_FSIZE
+ * kiog_run_worker_enter() - a worker takes on what the requester is held to
  * @run: its run
  *
  * A kernel thread shares init's fs_struct (umask 022) and has no file size
@@ -230,7 +272,9 @@ struct kiog_run *kiog_run_get(const struct net *net, u32 id)
  * gets an fs_struct of its own, as nfsd's threads do, and sets its own
  * limit as setrlimit() would: the file systems then mask the modes and
  * refuse writes beyond the limit with EFBIG (the SIGXFSZ they send goes to
- * the worker, which ignores signals).
+ * the worker, which ignores signals). Its allocations and page cache are
+ * charged to the requester's memory cgroup, its bios to its io cgroup (see
+ * kiog_run_charge()), until kiog_run_worker_leave().
  *
  * Return: 0, or -ENOMEM.
  */
@@ -244,7 +288,37 @@ int kiog_run_worker_enter(const struct kiog_run *run)
 	task_lock(current->group_leader);
 	current->signal->rlim[RLIMIT_FSIZE] = run->fsize;
 	task_unlock(current->group_leader);
+	set_active_memcg(run->memcg);
+	kthread_associate_blkcg(run->blkcg_css);
 	return 0;
+}
+
+/**
+ * kiog_run_worker_leave() - undo kiog_run_worker_enter()'s charging
+ *
+ * Before the worker exits: a kthread may not end associated with a blkcg.
+ */
+void kiog_run_worker_leave(void)
+{
+	kthread_associate_blkcg(NULL);
+	set_active_memcg(NULL);
+}
+
+/**
+ * kiog_run_park() - wait, with nothing in flight, while the run is held
+ * @run: the worker's run
+ *
+ * Held by the system's freezer (suspend) or by the requester's cgroup being
+ * frozen; a stop ends the wait. The cgroup freezer has no wait queue for
+ * its thaw: it is looked at every 10 ms.
+ */
+void kiog_run_park(struct kiog_run *run)
+{
+	try_to_freeze();
+	while (kiog_run_frozen(run)) {
+		schedule_timeout_interruptible(msecs_to_jiffies(10));
+		try_to_freeze();
+	}
 }
 
 /**
@@ -363,6 +437,9 @@ static void kiog_run_progress(struct work_struct *work)
 	/* in case a socket's release was missed, its runs stop here too */
 	if (run->owner && sock_flag(run->owner, SOCK_DEAD))
 		kiog_run_request_stop(run);
+	/* its cgroup was removed (rmdir; systemd's stop of its unit) */
+	if (css_is_dying(&run->cgrp->self))
+		kiog_run_request_stop(run);
 	kiog_nl_notify_run(run);
 	queue_delayed_work(kiog_wq, &run->progress_work,
 			   nsecs_to_jiffies(KIOG_SAMPLE_NS));
@@ -407,8 +484,8 @@ static int kiog_worker_node(u32 k)
 
 /*
  * Keeps a worker on its node's CPUs, within what the requester may use (its
- * cpuset included: from 6.14 the first wake-up would widen the mask that
- * the cgroup attach gave); an empty mask is left alone.
+ * cpuset included: the worker is not in the requester's cgroups); an empty
+ * mask is left alone.
  */
 static void kiog_worker_bind(struct kiog_worker *w, struct cpumask *mask)
 {
@@ -453,13 +530,6 @@ static int kiog_job_create_workers(struct kiog_job *job, u32 *nr_created)
 		}
 		/* completions may wake it after it exits: see kiog_run_reap() */
 		get_task_struct(w->task);
-		/*
-		 * The requester's cgroups: its io controller limits the
-		 * worker's bios, its memory controller is charged.
-		 */
-		err = cgroup_attach_task_all(current, w->task);
-		if (err)
-			break;
 		/* the job's CPUs were checked against the requester's */
 		if (placed && kiog_kthread_affine(w->task, mask))
 			pr_debug("worker %u: cannot bind to its cpus_allowed\n", w->index);

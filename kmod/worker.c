@@ -888,10 +888,10 @@ static void kiog_worker_loop(struct kiog_worker *w)
 	kiog_null_loop(w, &turns);
 	while (core->issuing || w->inflight ||
 	       kiog_vfy_turn(&w->vfy, &w->rate, core, READ_ONCE(run->stop))) {
-		/* suspend: drain what is in flight, then freeze */
-		if (unlikely(freezing(current))) {
+		/* suspend, or a frozen cgroup: drain what is in flight, then wait */
+		if (unlikely(freezing(current) || kiog_run_frozen(run))) {
 			if (!w->inflight) {
-				try_to_freeze();
+				kiog_run_park(run);
 				continue;
 			}
 		} else if (kiog_worker_may_submit(w, &l)) {
@@ -960,6 +960,7 @@ int kiog_worker_fn(void *data)
 		kiog_core_fail(&w->core, err);
 	else
 		kiog_worker_loop(w);
+	kiog_run_worker_leave();
 	if (old)
 		revert_creds(old);
 
