@@ -309,6 +309,8 @@ static inline void kiog_worker_yield(u32 *turns)
 		cond_resched();
 }
 
+void kiog_blk_forget(struct kiog_run *run, struct kiog_slot *s);	/* blk-split.c */
+
 /**
  * kiog_slot_complete() - hand a finished I/O back to its worker
  * @s: the slot; the engine has set @s->error and @s->done_bytes
@@ -321,6 +323,9 @@ static inline void kiog_slot_complete(struct kiog_slot *s)
 	struct kiog_worker *w = s->w;
 
 	s->end_ns = kiog_now(w);
+	/* latency_split: its bio may be freed and reused by anyone from here */
+	if (unlikely(s->blk_bio))
+		kiog_blk_forget(w->job->run, s);
 	/*
 	 * Completed inside submit or poll (null engine, irqmode=0, hipri): no
 	 * atomics, no wakeup. Only in task context: an interrupt taken while
@@ -423,7 +428,7 @@ void kiog_worker_free(struct kiog_worker *w);
 bool kiog_blk_wanted(const struct kiog_job *job);
 int kiog_blk_start(struct kiog_run *run);
 void kiog_blk_stop(struct kiog_run *run);
-void kiog_blk_forget(struct kiog_run *run, struct kiog_slot *s);
+u64 kiog_blk_mem(const struct kiog_run *run);
 
 /* engine-meta.c */
 void kiog_meta_worker_digest(struct kiog_worker *w);

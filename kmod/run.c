@@ -366,6 +366,8 @@ static void kiog_run_reap(struct work_struct *work)
 		}
 	}
 	/* no I/O of the run is in flight: its block probes go before its slots */
+	if (run->blk)
+		freed += kiog_blk_mem(run);
 	kiog_blk_stop(run);
 	/*
 	 * A completer may still be inside kiog_slot_complete(), about to wake
@@ -614,6 +616,7 @@ static int kiog_run_register(struct kiog_run *run,
 int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 {
 	u64 limit = (u64)READ_ONCE(kiog_max_mem_mb) << 20, ring_mem = 0, vfy_mem = 0, used;
+	u64 blk_mem = kiog_blk_mem(run);
 	u32 i, nr_workers = 0, created;
 	bool registered;
 	int err;
@@ -636,12 +639,17 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 		vfy_mem += (u64)run->jobs[i].cfg.numjobs *
 			   kiog_worker_vfy_mem(&run->jobs[i]);
 	}
+	/* latency_split's table, freed with the workers' buffers */
+	run->mem += blk_mem;
 	used = atomic64_add_return(run->mem, &kiog_mem_used);
 	if (used > limit) {
 		atomic64_sub(run->mem, &kiog_mem_used);
 		run->mem = 0;
-		/* name what put it over: the per-I/O log rings, verify's record, or the buffers */
-		if (ring_mem && used - ring_mem <= limit)
+		/* name what put it over: the per-I/O log rings, verify's record, the block probes, or the buffers */
+		if (blk_mem && used - blk_mem <= limit)
+			NL_SET_ERR_MSG(extack,
+				       "job latency_split: the block probes' table exceeds the module's memory limit (module parameter max_mem_mb)");
+		else if (ring_mem && used - ring_mem <= limit)
 			NL_SET_ERR_MSG(extack,
 				       "job log-ring: per-I/O log rings exceed the module's memory limit (module parameter max_mem_mb)");
 		else if (vfy_mem && used - vfy_mem <= limit)

@@ -736,8 +736,6 @@ static u32 kiog_worker_reap(struct kiog_worker *w, u32 max)
 						   s->start_ns, s->end_ns,
 						   S_ISREG(file_inode(s->file)->i_mode));
 		}
-		if (unlikely(w->blk_split))
-			kiog_blk_forget(w->job->run, s);
 	}
 	if (ios) {
 		WRITE_ONCE(w->live_ios, w->live_ios + ios);
