@@ -218,6 +218,7 @@ static int kiog_kiocb_trim(struct file *f, u64 offset, u32 len)
 {
 	struct inode *inode = file_inode(f);
 	struct block_device *bdev;
+	int err;
 
 	if (S_ISREG(inode->i_mode))
 		return vfs_fallocate(f, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
@@ -229,9 +230,16 @@ static int kiog_kiocb_trim(struct file *f, u64 offset, u32 len)
 		return -EOPNOTSUPP;
 	if ((offset | len) & (bdev_logical_block_size(bdev) - 1))
 		return -EINVAL;
+	/*
+	 * As BLKDISCARD: a buffered reader of the device must not cache the
+	 * range again, from before the discard, between the two.
+	 */
+	filemap_invalidate_lock(f->f_mapping);
 	truncate_inode_pages_range(f->f_mapping, offset, offset + len - 1);
-	return blkdev_issue_discard(bdev, offset >> SECTOR_SHIFT,
-				    len >> SECTOR_SHIFT, GFP_KERNEL);
+	err = blkdev_issue_discard(bdev, offset >> SECTOR_SHIFT,
+				   len >> SECTOR_SHIFT, GFP_KERNEL);
+	filemap_invalidate_unlock(f->f_mapping);
+	return err;
 }
 
 INDIRECT_CALLABLE_SCOPE void kiog_kiocb_submit(struct kiog_worker *w, struct kiog_slot *s)

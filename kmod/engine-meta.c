@@ -6,8 +6,10 @@
  * file of it, named by fio's filename_format (include/kiogen/meta.h), done
  * through the VFS as the syscall behind it does it: file_open_root() with
  * O_CREAT | O_EXCL, data written through ->write_iter in bs chunks, fsync,
- * and a close that is done before the operation ends (__fput_sync(): a
- * kernel thread's fput() is deferred); lookup_one_positive_unlocked() and
+ * and filp_close() as close(2): ->flush() (where NFS writes the file back)
+ * in the operation, the final release deferred as any kernel thread's
+ * fput() (the reaper waits for them at the end of the run);
+ * lookup_one_positive_unlocked() and
  * vfs_getattr() for a stat; vfs_unlink(), vfs_mkdir() and vfs_rmdir() under
  * the parent's lock with write access to the mount taken, as
  * do_unlinkat(), do_mkdirat() and do_rmdir() take them. The worker runs with
@@ -237,7 +239,12 @@ static int kiog_meta_mkdir(const struct path *dir, const char *name, int len)
 		kiog_end_dirop(dir->dentry, d);
 		err = -EEXIST;
 	} else {
-		err = kiog_mkdir_end(dir->mnt, dir->dentry, d, 0755);
+		/* as do_mkdirat(): a file system with ACLs masks it itself */
+		umode_t mode = 0755;
+
+		if (!IS_POSIXACL(d_inode(dir->dentry)))
+			mode &= ~current_umask();
+		err = kiog_mkdir_end(dir->mnt, dir->dentry, d, mode);
 	}
 	mnt_drop_write(dir->mnt);
 	return err;
@@ -270,9 +277,9 @@ static int kiog_meta_create(struct kiog_worker *w, struct kiog_slot *s,
 	struct kiog_meta_slot *k = s->priv;
 	u64 size = kiog_meta_filesize(c->seed, c->meta_filesize_min, c->meta_filesize,
 				      kiog_meta_of(w->job)->jobnum + w->index, filenum);
+	int err = 0, close_err;
 	struct file *f;
 	u64 pos = 0;
-	int err = 0;
 
 	f = file_open_root(dir, name, O_CREAT | O_EXCL | O_WRONLY | O_LARGEFILE,
 			   0644);
@@ -302,7 +309,9 @@ static int kiog_meta_create(struct kiog_worker *w, struct kiog_slot *s,
 	}
 	if (!err && c->fsync)
 		err = vfs_fsync(f, 0);
-	__fput_sync(f);
+	close_err = filp_close(f, NULL);
+	if (!err)
+		err = close_err;
 	if (err)
 		kiog_meta_remove(dir, name, len, false);
 	return err;

@@ -70,9 +70,9 @@ void kiog_null_loop(struct kiog_worker *w, u32 *turns)
 	if (!kiog_null_plain(w))
 		return;
 	while (core->issuing) {
-		/* suspend: nothing is in flight between two turns */
-		if (unlikely(freezing(current))) {
-			try_to_freeze();
+		/* suspend, or a frozen cgroup: nothing is in flight between two turns */
+		if (unlikely(freezing(current) || kiog_run_frozen(run))) {
+			kiog_run_park(run);
 			continue;
 		}
 		if (!kiog_vfy_may_issue(&w->vfy, &w->rate, core, &w->wl))

@@ -7,6 +7,7 @@
 #ifndef _KIOGEN_H
 #define _KIOGEN_H
 
+#include <linux/cgroup.h>
 #include <linux/completion.h>
 #include <linux/kref.h>
 #include <linux/list.h>
@@ -310,6 +311,8 @@ static inline void kiog_worker_yield(u32 *turns)
 		cond_resched();
 }
 
+void kiog_blk_forget(struct kiog_run *run, struct kiog_slot *s);	/* blk-split.c */
+
 /**
  * kiog_slot_complete() - hand a finished I/O back to its worker
  * @s: the slot; the engine has set @s->error and @s->done_bytes
@@ -322,6 +325,9 @@ static inline void kiog_slot_complete(struct kiog_slot *s)
 	struct kiog_worker *w = s->w;
 
 	s->end_ns = kiog_now(w);
+	/* latency_split: its bio may be freed and reused by anyone from here */
+	if (unlikely(s->blk_bio))
+		kiog_blk_forget(w->job->run, s);
 	/*
 	 * Completed inside submit or poll (null engine, irqmode=0, hipri): no
 	 * atomics, no wakeup. Only in task context: an interrupt taken while
@@ -362,6 +368,16 @@ struct kiog_run {
 	struct work_struct reap_work;
 	struct delayed_work progress_work;
 	struct kiog_blk *blk;		/* block probes (blk-split.c); NULL: none */
+	/* the requester's, taken at RUN_NEW; its workers adopt them */
+	umode_t umask;
+	struct rlimit fsize;		/* RLIMIT_FSIZE */
+	/*
+	 * The requester's cgroup (v2) and what the workers are charged to
+	 * (references held until the run is released): see kiog_run_charge().
+	 */
+	struct cgroup *cgrp;
+	struct mem_cgroup *memcg;
+	struct cgroup_subsys_state *blkcg_css;
 };
 
 extern struct mutex kiog_lock;
@@ -375,6 +391,20 @@ struct kiog_run *kiog_run_alloc(u32 nr_jobs);
 void kiog_run_put(struct kiog_run *run);
 struct kiog_run *kiog_run_get(const struct net *net, u32 id);
 void kiog_run_request_stop(struct kiog_run *run);
+int kiog_run_worker_enter(const struct kiog_run *run);
+void kiog_run_worker_leave(void);
+void kiog_run_park(struct kiog_run *run);
+
+/*
+ * The requester's cgroup is frozen (cgroup.freeze, docker pause, systemctl
+ * freeze): its workers issue nothing until it is thawed, or the run is
+ * stopped (their loops then end as after any stop).
+ */
+static inline bool kiog_run_frozen(const struct kiog_run *run)
+{
+	return unlikely(test_bit(CGRP_FREEZE, &run->cgrp->flags)) &&
+	       !READ_ONCE(run->stop);
+}
 int kiog_run_delete(struct kiog_run *run, struct netlink_ext_ack *extack);
 void kiog_runs_release_dead_owners(const struct net *net);
 void kiog_runs_net_exit(const struct net *net);
@@ -415,7 +445,7 @@ void kiog_worker_free(struct kiog_worker *w);
 bool kiog_blk_wanted(const struct kiog_job *job);
 int kiog_blk_start(struct kiog_run *run);
 void kiog_blk_stop(struct kiog_run *run);
-void kiog_blk_forget(struct kiog_run *run, struct kiog_slot *s);
+u64 kiog_blk_mem(const struct kiog_run *run);
 
 /* engine-meta.c */
 void kiog_meta_worker_digest(struct kiog_worker *w);
@@ -444,7 +474,7 @@ int kiog_nl_put_run(struct sk_buff *skb, struct kiog_run *run);
 
 /* place.c */
 int kiog_place_check(const struct kiog_job_cfg *c, struct nlattr **tb,
-		     struct user_namespace *ns, struct netlink_ext_ack *extack);
+		     struct netlink_ext_ack *extack);
 bool kiog_place_worker(const struct kiog_job_cfg *c, u32 k, struct cpumask *mask,
 		       int *node);
 void kiog_place_task(const struct kiog_job_cfg *c, struct task_struct *task);

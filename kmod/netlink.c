@@ -421,7 +421,7 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 	err = kiog_nl_check_stream(c, tb, extack);
 	if (err)
 		return err;
-	err = kiog_place_check(c, tb, job->run->net->user_ns, extack);
+	err = kiog_place_check(c, tb, extack);
 	if (err)
 		return err;
 	job->ioprio = kiog_place_ioprio(c);
@@ -933,24 +933,30 @@ int kiogen_nl_run_del_doit(struct sk_buff *skb, struct genl_info *info)
  */
 int kiog_nl_put_run(struct sk_buff *skb, struct kiog_run *run)
 {
-	u64 ios = 0, bytes = 0, errors = 0, end;
+	u64 ios = 0, bytes = 0, errors = 0, start = 0, end = 0;
 	struct nlattr *nest;
 	u32 i, j;
 
-	for (i = 0; i < run->nr_jobs; i++) {
-		struct kiog_job *job = &run->jobs[i];
+	/*
+	 * The workers are built after the run is registered, with no lock the
+	 * readers take: they are read once kiog_run_start() has published
+	 * them (and the start time), until then the run has done nothing.
+	 */
+	if (smp_load_acquire(&run->started)) {
+		for (i = 0; i < run->nr_jobs; i++) {
+			struct kiog_job *job = &run->jobs[i];
 
-		for (j = 0; job->workers && j < job->cfg.numjobs; j++) {
-			struct kiog_worker *w = job->workers[j];
+			for (j = 0; j < job->cfg.numjobs; j++) {
+				struct kiog_worker *w = job->workers[j];
 
-			if (!w)
-				continue;
-			ios += READ_ONCE(w->live_ios);
-			bytes += READ_ONCE(w->live_bytes);
-			errors += READ_ONCE(w->live_errors);
+				ios += READ_ONCE(w->live_ios);
+				bytes += READ_ONCE(w->live_bytes);
+				errors += READ_ONCE(w->live_errors);
+			}
 		}
+		start = run->start_ns;
+		end = READ_ONCE(run->end_ns) ?: ktime_get_ns();
 	}
-	end = READ_ONCE(run->end_ns) ?: ktime_get_ns();
 
 	nest = nla_nest_start(skb, KIOGEN_A_RUN);
 	if (!nest)
@@ -960,7 +966,7 @@ int kiog_nl_put_run(struct sk_buff *skb, struct kiog_run *run)
 	    nla_put_u32(skb, KIOGEN_A_RUN_FLAGS, run->flags) ||
 	    nla_put_u32(skb, KIOGEN_A_RUN_NR_JOBS, run->nr_jobs) ||
 	    nla_put_u32(skb, KIOGEN_A_RUN_NR_WORKERS, run->nr_workers) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_ELAPSED_NS, end - run->start_ns,
+	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_ELAPSED_NS, end - start,
 			      KIOGEN_A_RUN_PAD) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_IOS, ios, KIOGEN_A_RUN_PAD) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_BYTES, bytes, KIOGEN_A_RUN_PAD) ||

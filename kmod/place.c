@@ -145,25 +145,21 @@ static int kiog_place_check_cpus(const struct kiog_job_cfg *c, struct nlattr **t
 	return err;
 }
 
-/* As setpriority() and ioprio_set() decide, in the run's user namespace. */
-static bool kiog_place_may(struct user_namespace *ns, int cap)
-{
-	return ns_capable(ns, cap);
-}
-
 /**
  * kiog_place_check() - refuse what the requester could not do to itself
  * @c: the job's config, parsed
  * @tb: its attributes, for the extack
- * @ns: the run's user namespace (its network namespace's)
  * @extack: the reason
  *
- * Runs in the requester's context (RUN_NEW's doit).
+ * Runs in the requester's context (RUN_NEW's doit). The capabilities are
+ * the requester's in the initial user namespace, as setpriority() and
+ * ioprio_set() test them: the run's network namespace may belong to a user
+ * namespace the requester owns, where it has every capability.
  *
  * Return: 0, or -errno with the attribute named in @extack.
  */
 int kiog_place_check(const struct kiog_job_cfg *c, struct nlattr **tb,
-		     struct user_namespace *ns, struct netlink_ext_ack *extack)
+		     struct netlink_ext_ack *extack)
 {
 	int err;
 
@@ -178,7 +174,7 @@ int kiog_place_check(const struct kiog_job_cfg *c, struct nlattr **tb,
 	/* setpriority()'s can_nice(): RLIMIT_NICE, or CAP_SYS_NICE */
 	if (c->nice < 0 &&
 	    nice_to_rlimit(c->nice) > rlimit(RLIMIT_NICE) &&
-	    !kiog_place_may(ns, CAP_SYS_NICE)) {
+	    !capable(CAP_SYS_NICE)) {
 		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_NICE],
 				    "job nice: below 0 needs CAP_SYS_NICE or RLIMIT_NICE");
 		return -EPERM;
@@ -190,7 +186,7 @@ int kiog_place_check(const struct kiog_job_cfg *c, struct nlattr **tb,
 	}
 	/* ioprio_check_cap() */
 	if (c->prioclass == IOPRIO_CLASS_RT &&
-	    !kiog_place_may(ns, CAP_SYS_NICE) && !kiog_place_may(ns, CAP_SYS_ADMIN)) {
+	    !capable(CAP_SYS_NICE) && !capable(CAP_SYS_ADMIN)) {
 		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_PRIOCLASS],
 				    "job prioclass: realtime needs CAP_SYS_ADMIN or CAP_SYS_NICE");
 		return -EPERM;

@@ -9,10 +9,14 @@
 
 #include <linux/cgroup.h>
 #include <linux/file.h>
+#include <linux/fs_struct.h>
+#include <linux/freezer.h>
 #include <linux/kthread.h>
+#include <linux/memcontrol.h>
 #include <linux/module.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
@@ -89,9 +93,50 @@ int kiog_job_open(struct kiog_job *job, struct nlattr **tb,
 	return err;
 }
 
+/*
+ * The model (README, Safety): workers are kernel threads and stay out of the
+ * requester's cgroups, where the v2 freezer and cgroup.kill would skip them
+ * (a frozen cgroup never said frozen, a killed one could not be removed).
+ * What they use is charged to the requester's instead: memory (page cache
+ * too) to its memory cgroup through the active memcg, bios to its io cgroup
+ * (io.max, io.stat) through the kthread's blkcg; their CPUs are within its
+ * cpuset (kiog_worker_bind()). They issue nothing while that cgroup is
+ * frozen (kiog_run_park()), and the run stops when it is removed.
+ */
+static void kiog_run_charge(struct kiog_run *run)
+{
+	struct cgroup *cgrp;
+
+	rcu_read_lock();
+	do {
+		cgrp = task_dfl_cgroup(current);
+	} while (!css_tryget(&cgrp->self));
+	rcu_read_unlock();
+	run->cgrp = cgrp;
+	run->memcg = get_mem_cgroup_from_mm(current->mm);
+#ifdef CONFIG_BLK_CGROUP
+	run->blkcg_css = task_get_css(current, io_cgrp_id);
+#endif
+}
+
+static void kiog_run_uncharge(struct kiog_run *run)
+{
+	if (run->blkcg_css)
+		css_put(run->blkcg_css);
+	run->blkcg_css = NULL;
+	mem_cgroup_put(run->memcg);
+	run->memcg = NULL;
+	if (run->cgrp)
+		cgroup_put(run->cgrp);
+	run->cgrp = NULL;
+}
+
 /**
  * kiog_run_alloc() - allocate an empty run with room for @nr_jobs jobs
  * @nr_jobs: number of jobs, at least one
+ *
+ * Called in the requester's context (RUN_NEW): the run keeps its umask and
+ * file size limit for the workers, see kiog_run_adopt_limits().
  *
  * Return: the run with one reference, or NULL.
  */
@@ -113,6 +158,11 @@ struct kiog_run *kiog_run_alloc(u32 nr_jobs)
 		run->jobs[i].run = run;
 		run->jobs[i].index = i;
 	}
+	run->umask = current_umask();
+	task_lock(current->group_leader);
+	run->fsize = current->signal->rlim[RLIMIT_FSIZE];
+	task_unlock(current->group_leader);
+	kiog_run_charge(run);
 	kref_init(&run->ref);
 	INIT_LIST_HEAD(&run->node);
 	init_completion(&run->done);
@@ -120,13 +170,14 @@ struct kiog_run *kiog_run_alloc(u32 nr_jobs)
 }
 
 /*
- * @sync: the caller is a kernel thread and the file must be closed when
- * this returns. A kernel thread's fput() is deferred to a workqueue, so a
- * run that said it was done could still hold its target: the user's next
- * exclusive open of the device (kiogen compare's syscall path) failed.
+ * Drops the run's references on the requester's files. In a kernel thread
+ * (the reaper) fput() defers a final close to a workqueue: the return says
+ * whether one of them may have been the last, see kiog_run_reap().
  */
-static void kiog_job_release_target(struct kiog_job *job, bool sync)
+static bool kiog_job_release_target(struct kiog_job *job)
 {
+	bool last = false;
+
 	kiog_job_verify_close(job);
 	if (job->opened) {
 		job->cfg.engine->close(job);
@@ -137,10 +188,10 @@ static void kiog_job_release_target(struct kiog_job *job, bool sync)
 
 		/* files[0] is job->file, put below */
 		for (i = 1; i < job->nr_files; i++) {
-			if (job->files[i] && sync)
-				__fput_sync(job->files[i]);
-			else if (job->files[i])
-				fput(job->files[i]);
+			if (!job->files[i])
+				continue;
+			last |= file_count(job->files[i]) == 1;
+			fput(job->files[i]);
 		}
 		kfree(job->files);
 	}
@@ -149,12 +200,11 @@ static void kiog_job_release_target(struct kiog_job *job, bool sync)
 	job->files = &job->file;
 	job->nr_files = 1;
 	if (job->file) {
-		if (sync)
-			__fput_sync(job->file);
-		else
-			fput(job->file);
+		last |= file_count(job->file) == 1;
+		fput(job->file);
 		job->file = NULL;
 	}
+	return last;
 }
 
 static void kiog_run_release(struct kref *ref)
@@ -169,8 +219,9 @@ static void kiog_run_release(struct kref *ref)
 			if (job->workers[j])
 				kiog_worker_free(job->workers[j]);
 		kfree(job->workers);
-		kiog_job_release_target(job, false);
+		kiog_job_release_target(job);
 	}
+	kiog_run_uncharge(run);
 	/* what the results still held; a run that never started holds 0 */
 	atomic64_sub(run->mem, &kiog_mem_used);
 	if (run->owner)
@@ -212,6 +263,65 @@ struct kiog_run *kiog_run_get(const struct net *net, u32 id)
 }
 
 /**
+ * kiog_run_worker_enter() - a worker takes on what the requester is held to
+ * @run: its run
+ *
+ * A kernel thread shares init's fs_struct (umask 022) and has no file size
+ * limit: what the workers create would ignore the requester's umask, and
+ * their writes its RLIMIT_FSIZE, which the syscall path honours. The worker
+ * gets an fs_struct of its own, as nfsd's threads do, and sets its own
+ * limit as setrlimit() would: the file systems then mask the modes and
+ * refuse writes beyond the limit with EFBIG (the SIGXFSZ they send goes to
+ * the worker, which ignores signals). Its allocations and page cache are
+ * charged to the requester's memory cgroup, its bios to its io cgroup (see
+ * kiog_run_charge()), until kiog_run_worker_leave().
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int kiog_run_worker_enter(const struct kiog_run *run)
+{
+	int err = unshare_fs_struct();
+
+	if (err)
+		return err;
+	current->fs->umask = run->umask;
+	task_lock(current->group_leader);
+	current->signal->rlim[RLIMIT_FSIZE] = run->fsize;
+	task_unlock(current->group_leader);
+	set_active_memcg(run->memcg);
+	kthread_associate_blkcg(run->blkcg_css);
+	return 0;
+}
+
+/**
+ * kiog_run_worker_leave() - undo kiog_run_worker_enter()'s charging
+ *
+ * Before the worker exits: a kthread may not end associated with a blkcg.
+ */
+void kiog_run_worker_leave(void)
+{
+	kthread_associate_blkcg(NULL);
+	set_active_memcg(NULL);
+}
+
+/**
+ * kiog_run_park() - wait, with nothing in flight, while the run is held
+ * @run: the worker's run
+ *
+ * Held by the system's freezer (suspend) or by the requester's cgroup being
+ * frozen; a stop ends the wait. The cgroup freezer has no wait queue for
+ * its thaw: it is looked at every 10 ms.
+ */
+void kiog_run_park(struct kiog_run *run)
+{
+	try_to_freeze();
+	while (kiog_run_frozen(run)) {
+		schedule_timeout_interruptible(msecs_to_jiffies(10));
+		try_to_freeze();
+	}
+}
+
+/**
  * kiog_run_request_stop() - ask every worker of a run to stop issuing
  * @run: the run
  *
@@ -222,10 +332,22 @@ void kiog_run_request_stop(struct kiog_run *run)
 	WRITE_ONCE(run->stop, true);
 }
 
+/* filecreate's workers close what they make with fput(): deferred */
+static bool kiog_run_creates_files(const struct kiog_run *run)
+{
+	u32 i;
+
+	for (i = 0; i < run->nr_jobs; i++)
+		if (run->jobs[i].cfg.engine == &kiog_engine_filecreate)
+			return true;
+	return false;
+}
+
 /* Runs in kiog_wq once the last worker has finished issuing. */
 static void kiog_run_reap(struct work_struct *work)
 {
 	struct kiog_run *run = container_of(work, struct kiog_run, reap_work);
+	bool last_put = false;
 	struct sock *owner;
 	u64 freed = 0;
 	u32 i, j, state;
@@ -244,6 +366,8 @@ static void kiog_run_reap(struct work_struct *work)
 		}
 	}
 	/* no I/O of the run is in flight: its block probes go before its slots */
+	if (run->blk)
+		freed += kiog_blk_mem(run);
 	kiog_blk_stop(run);
 	/*
 	 * A completer may still be inside kiog_slot_complete(), about to wake
@@ -261,9 +385,16 @@ static void kiog_run_reap(struct work_struct *work)
 			w->task = NULL;
 			freed += kiog_worker_shrink(w);
 		}
-		/* in kiog_wq: before the run is said to be over */
-		kiog_job_release_target(job, true);
+		last_put |= kiog_job_release_target(job);
 	}
+	/*
+	 * Closed before the run is said to be over: the user's next exclusive
+	 * open of a device it passed O_EXCL and closed (kiogen compare's
+	 * syscall path) must not find the claim still held, nor an unmount
+	 * the file system busy with the files a meta run made.
+	 */
+	if (last_put || kiog_run_creates_files(run))
+		flush_delayed_fput();
 
 	if (run->error)
 		state = KIOGEN_STATE_FAILED;
@@ -307,6 +438,9 @@ static void kiog_run_progress(struct work_struct *work)
 
 	/* in case a socket's release was missed, its runs stop here too */
 	if (run->owner && sock_flag(run->owner, SOCK_DEAD))
+		kiog_run_request_stop(run);
+	/* its cgroup was removed (rmdir; systemd's stop of its unit) */
+	if (css_is_dying(&run->cgrp->self))
 		kiog_run_request_stop(run);
 	kiog_nl_notify_run(run);
 	queue_delayed_work(kiog_wq, &run->progress_work,
@@ -352,8 +486,8 @@ static int kiog_worker_node(u32 k)
 
 /*
  * Keeps a worker on its node's CPUs, within what the requester may use (its
- * cpuset included: from 6.14 the first wake-up would widen the mask that
- * the cgroup attach gave); an empty mask is left alone.
+ * cpuset included: the worker is not in the requester's cgroups); an empty
+ * mask is left alone.
  */
 static void kiog_worker_bind(struct kiog_worker *w, struct cpumask *mask)
 {
@@ -398,13 +532,6 @@ static int kiog_job_create_workers(struct kiog_job *job, u32 *nr_created)
 		}
 		/* completions may wake it after it exits: see kiog_run_reap() */
 		get_task_struct(w->task);
-		/*
-		 * The requester's cgroups: its io controller limits the
-		 * worker's bios, its memory controller is charged.
-		 */
-		err = cgroup_attach_task_all(current, w->task);
-		if (err)
-			break;
 		/* the job's CPUs were checked against the requester's */
 		if (placed && kiog_kthread_affine(w->task, mask))
 			pr_debug("worker %u: cannot bind to its cpus_allowed\n", w->index);
@@ -489,6 +616,7 @@ static int kiog_run_register(struct kiog_run *run,
 int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 {
 	u64 limit = (u64)READ_ONCE(kiog_max_mem_mb) << 20, ring_mem = 0, vfy_mem = 0, used;
+	u64 blk_mem = kiog_blk_mem(run);
 	u32 i, nr_workers = 0, created;
 	bool registered, huge = false;
 	int err;
@@ -518,6 +646,8 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 					kiog_mem_mul(n, kiog_worker_log_ring_mem(&job->cfg)));
 		vfy_mem = kiog_mem_add(vfy_mem, kiog_mem_mul(n, kiog_worker_vfy_mem(job)));
 	}
+	/* latency_split's table, freed with the workers' buffers */
+	run->mem = kiog_mem_add(run->mem, blk_mem);
 	/* over the limit alone: not added, so the shared count cannot wrap */
 	used = run->mem > limit ? run->mem :
 	       atomic64_add_return(run->mem, &kiog_mem_used);
@@ -525,8 +655,11 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 		if (run->mem <= limit)
 			atomic64_sub(run->mem, &kiog_mem_used);
 		run->mem = 0;
-		/* name what put it over: the per-I/O log rings, verify's record, or the buffers */
-		if (ring_mem && used - ring_mem <= limit)
+		/* name what put it over: the per-I/O log rings, verify's record, the block probes, or the buffers */
+		if (blk_mem && used - blk_mem <= limit)
+			NL_SET_ERR_MSG(extack,
+				       "job latency_split: the block probes' table exceeds the module's memory limit (module parameter max_mem_mb)");
+		else if (ring_mem && used - ring_mem <= limit)
 			NL_SET_ERR_MSG(extack,
 				       "job log-ring: per-I/O log rings exceed the module's memory limit (module parameter max_mem_mb)");
 		else if (vfy_mem && used - vfy_mem <= limit)

@@ -748,8 +748,6 @@ static u32 kiog_worker_reap(struct kiog_worker *w, u32 max)
 						   s->start_ns, s->end_ns,
 						   S_ISREG(file_inode(s->file)->i_mode));
 		}
-		if (unlikely(w->blk_split))
-			kiog_blk_forget(w->job->run, s);
 	}
 	if (ios) {
 		WRITE_ONCE(w->live_ios, w->live_ios + ios);
@@ -900,10 +898,10 @@ static void kiog_worker_loop(struct kiog_worker *w)
 	kiog_null_loop(w, &turns);
 	while (core->issuing || w->inflight ||
 	       kiog_vfy_turn(&w->vfy, &w->rate, core, READ_ONCE(run->stop))) {
-		/* suspend: drain what is in flight, then freeze */
-		if (unlikely(freezing(current))) {
+		/* suspend, or a frozen cgroup: drain what is in flight, then wait */
+		if (unlikely(freezing(current) || kiog_run_frozen(run))) {
 			if (!w->inflight) {
-				try_to_freeze();
+				kiog_run_park(run);
 				continue;
 			}
 		} else if (kiog_worker_may_submit(w, &l)) {
@@ -961,12 +959,18 @@ int kiog_worker_fn(void *data)
 	struct kiog_worker *w = data;
 	const struct cred *old = NULL;
 	u64 ut, st;
+	int err;
 
 	set_freezable();
 	/* permission hooks on each I/O see whoever opened the target */
 	if (w->job->file)
 		old = override_creds(w->job->file->f_cred);
-	kiog_worker_loop(w);
+	err = kiog_run_worker_enter(w->job->run);
+	if (err)
+		kiog_core_fail(&w->core, err);
+	else
+		kiog_worker_loop(w);
+	kiog_run_worker_leave();
 	if (old)
 		revert_creds(old);
 

@@ -1,19 +1,27 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Workers live in the requester's cgroups and obey the system's freezer:
-# - a cgroup's io.max throttles the bios of a run started from it (the bio
-#   engine's workers are in that cgroup, not the root one);
+# Workers are kernel threads kept out of the requester's cgroups (the v2
+# freezer and cgroup.kill skip kernel threads) and charged to them:
+# - a cgroup's io.max throttles the bios of a run started from it, its
+#   io.stat counts them;
 # - the buffers of a run are charged to the requester's memory cgroup;
+# - the workers are not among the cgroup's tasks, and run only on its
+#   cpuset's CPUs;
+# - cgroup.freeze: the cgroup says frozen 1 within seconds, the run issues
+#   nothing while it is frozen and goes on after the thaw;
+# - the run stops when its cgroup is removed: cgroup.kill then rmdir (as
+#   systemd stops a unit) stops a detached run; nothing is left behind;
 # - workers are freezable (PF_NOFREEZE clear), and a suspend's freezer
 #   (pm_test=freezer) succeeds mid-run: a freezable worker that never reached
 #   try_to_freeze() would fail it after 20 s; the run goes on after the thaw;
 # - fio's cgroup=NAME, cgroup_weight, cgroup_nodelete: the CLI makes NAME
-#   below the cgroup2 root and runs from it, so the module's workers (and
-#   the syscall path's threads) are in it, its io.stat counts the run's
-#   bytes, cgroup_weight lands in io.weight (/5), and NAME is removed after
-#   the run unless cgroup_nodelete=1 or it was there before; bad values and
-#   a missing cgroup2 or permission are refused in words, exit 2.
+#   below the cgroup2 root and runs from it, so the module's workers are
+#   charged to it (and the syscall path's threads are in it), its io.stat
+#   counts the run's bytes, cgroup_weight lands in io.weight (/5), and NAME
+#   is removed after the run unless cgroup_nodelete=1 or it was there
+#   before; bad values and a missing cgroup2 or permission are refused in
+#   words, exit 2.
 . "$(dirname "$0")/lib.sh"
 need_root
 load_module
@@ -33,7 +41,8 @@ cleanup() {
 		"$KIOGEN" stop "$id" >/dev/null 2>&1
 		"$KIOGEN" delete "$id" >/dev/null 2>&1
 	done
-	rmdir "$grp" "$cg/kg-a" "$cg/kg-p/kg-c" "$cg/kg-p" 2>/dev/null
+	[ -d "$cg/kiogen-fz-$$" ] && echo 0 >"$cg/kiogen-fz-$$/cgroup.freeze"
+	rmdir "$grp" "$cg/kg-a" "$cg/kg-p/kg-c" "$cg/kg-p" "$cg/kiogen-fz-$$" 2>/dev/null
 	nullb_remove kcg0
 }
 trap cleanup EXIT
@@ -73,12 +82,12 @@ worker_pids() {
 	grep -l "^kiogen$1/" /proc/[0-9]*/comm 2>/dev/null | cut -d/ -f3
 }
 
-# all_in_cgroup PIDS...: each of them is in the test's cgroup
-all_in_cgroup() {
+# none_in_cgroup PIDS...: there are some, and none is in the test's cgroup
+none_in_cgroup() {
 	local pid
 	[ $# -gt 0 ] || return 1
 	for pid; do
-		grep -qx "0::/${grp#"$cg"/}" "/proc/$pid/cgroup" || return 1
+		! grep -qx "0::/${grp#"$cg"/}" "/proc/$pid/cgroup" || return 1
 	done
 }
 
@@ -105,8 +114,8 @@ check "memory: the run's 64 MiB of buffers are charged to the requester's cgroup
 	test $((during - before)) -ge $((56 << 20))
 pids=$(worker_pids "$id")
 # shellcheck disable=SC2086	# one pid per word
-check "cgroup: the run's 4 workers are in the requester's cgroup" \
-	all_in_cgroup $pids
+check "cgroup: the run's 4 workers are not tasks of the requester's cgroup" \
+	none_in_cgroup $pids
 # shellcheck disable=SC2086
 check "freezer: the workers are freezable" all_freezable $pids
 
@@ -161,6 +170,71 @@ echo "# memory.current after delete: $after"
 check "memory: deleting the run uncharges its buffers" \
 	test $((after - before)) -lt $((8 << 20))
 
+# ---- the cgroup v2 freezer, cgroup.kill, removal ----
+
+# run_ios ID: the I/Os run ID has issued so far
+run_ios() {
+	"$KIOGEN" list | awk -v id="$1" '$1 == id { print $5 }'
+}
+
+# frozen_within CGROUP SECONDS: its cgroup.events says frozen 1 in time
+frozen_within() {
+	local _
+	for _ in $(seq $(($2 * 10))); do
+		grep -qx "frozen 1" "$1/cgroup.events" && return 0
+		sleep 0.1
+	done
+	echo "# $1/cgroup.events: $(tr '\n' ' ' <"$1/cgroup.events")"
+	return 1
+}
+
+# a detached run from a shell that stays in the cgroup, as a session would
+fz=$cg/kiogen-fz-$$
+mkdir "$fz"
+sh -c 'echo $$ >"$0/cgroup.procs" && exec sleep 3600' "$fz" &
+holder=$!
+fid=$(sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$fz" "$KIOGEN" run --name=fz \
+	--ioengine=null --size=1g --rw=randread --numjobs=2 --rate_iops=2000 \
+	--runtime=3600 --time_based --detached)
+wait_state "$fid" running >/dev/null
+sleep 1
+a=$(run_ios "$fid")
+echo 1 >"$fz/cgroup.freeze"
+check "cgroup.freeze: the cgroup of a running run says frozen 1 within 5 s" \
+	frozen_within "$fz" $((5 * ${KIOGEN_TIMEOUT_SCALE:-1}))
+sleep 1
+b=$(run_ios "$fid")
+sleep 2
+c=$(run_ios "$fid")
+echo "# I/Os: $a before the freeze, $b 1 s after it, $c 2 s later"
+check "cgroup.freeze: the run issues nothing while its cgroup is frozen" \
+	test -n "$b" -a "$b" = "$c" -a "$(run_state "$fid")" = running
+echo 0 >"$fz/cgroup.freeze"
+sleep 2
+d=$(run_ios "$fid")
+echo "# I/Os: $d 2 s after the thaw"
+check "cgroup.freeze: the run goes on after the thaw" test "${d:-0}" -gt "${c:-0}"
+# systemd stops a unit: cgroup.kill, then the empty cgroup is removed
+echo 1 >"$fz/cgroup.kill"
+wait "$holder" 2>/dev/null
+for _ in $(seq 50); do rmdir "$fz" 2>/dev/null && break; sleep 0.2; done
+check "cgroup.kill: the cgroup empties and can be removed under a running run" test ! -e "$fz"
+check "the cgroup removed: the detached run stops" wait_state "$fid" stopped
+check "the stopped run can be deleted" "$KIOGEN" delete "$fid"
+
+# a cgroup frozen while its run stops: the stop is not held by the freeze
+mkdir "$fz"
+fid=$(sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$fz" "$KIOGEN" run --name=fz2 \
+	--ioengine=null --size=1g --rw=randread --runtime=3600 --time_based --detached)
+wait_state "$fid" running >/dev/null
+echo 1 >"$fz/cgroup.freeze"
+check "cgroup.freeze: an empty cgroup with a run says frozen 1" frozen_within "$fz" 5
+"$KIOGEN" stop "$fid" >/dev/null
+check "a run of a frozen cgroup stops when asked" wait_state "$fid" stopped
+"$KIOGEN" delete "$fid" >/dev/null
+echo 0 >"$fz/cgroup.freeze"
+rmdir "$fz"
+
 # ---- fio's cgroup options ----
 rmdir "$cg/kg-a" 2>/dev/null
 # the io controller's weight is the io cost controller's (CONFIG_BLK_CGROUP_IOCOST)
@@ -177,6 +251,16 @@ procs_in() {
 		grep -qx "$pid" <<<"$list" && continue
 		echo "# $pid is not among $(tr "\n" " " <<<"$list"), but in $(cat "/proc/$pid/cgroup")"
 		return 1
+	done
+}
+
+# none_in_list LIST PIDS...: there are some, and none is in LIST
+none_in_list() {
+	local list=$1 pid
+	shift
+	[ $# -gt 0 ] || return 1
+	for pid; do
+		! grep -qx "$pid" <<<"$list" || return 1
 	done
 }
 
@@ -230,8 +314,8 @@ procs=$(cat "$cg/kg-a/cgroup.procs")
 state=$(run_state "$id")
 echo "# run $id from cgroup=kg-a: CLI $cli, workers $(tr "\n" " " <<<"$pids"), still $state after kg-a's cgroup.procs was read"
 # shellcheck disable=SC2086	# one pid per word
-check "cgroup=kg-a: the module's workers are in /sys/fs/cgroup/kg-a while the run runs" \
-	procs_in "$procs" $pids
+check "cgroup=kg-a: the module's workers are not tasks of /sys/fs/cgroup/kg-a" \
+	none_in_list "$procs" $pids
 check "cgroup=kg-a: so is the CLI" procs_in "$procs" "$cli"
 check "cgroup=kg-a: the run was running when they were seen" test "$state" = running
 if [ ${#weight[@]} -gt 0 ]; then
@@ -283,18 +367,20 @@ check "cgroup=kg-a: one that was there before the run stays (fio removes only it
 	test -d "$cg/kg-a"
 rmdir "$cg/kg-a"
 
-# a detached run: the CLI leaves kg-a, which stays while the workers are in it
+# a detached run: the CLI leaves kg-a, which stays, empty, charged with the run's I/O
 did=$("$KIOGEN" run --name=cgd --filename=/dev/kcg0 --rw=randread --bs=4k --direct=1 \
 	--runtime=3600 --time_based --cgroup=kg-a --detached)
 wait_state "$did" running >/dev/null
-procs=$(cat "$cg/kg-a/cgroup.procs" 2>/dev/null)
-# shellcheck disable=SC2046	# one pid per word
-check "cgroup=kg-a, detached: the CLI has left, kg-a stays with the run's workers in it" \
-	procs_in "$procs" $(worker_pids "$did")
+r1=$(io_rbytes)
+sleep 1
+r2=$(io_rbytes)
+echo "# cgroup=kg-a, detached: kg-a's rbytes ${r1:-none}, 1 s later ${r2:-none}"
+check "cgroup=kg-a, detached: the CLI has left, kg-a stays, its io.stat grows with the run's reads" \
+	test -d "$cg/kg-a" -a ! -s "$cg/kg-a/cgroup.procs" -a "${r2:-0}" -gt "${r1:-0}"
 "$KIOGEN" stop "$did" >/dev/null
 wait_state "$did" stopped >/dev/null
 "$KIOGEN" delete "$did" >/dev/null
-for _ in $(seq 50); do rmdir "$cg/kg-a" 2>/dev/null && break; sleep 0.2; done
+rmdir "$cg/kg-a"
 
 # a parent without io in its subtree_control: the CLI enables it
 mkdir "$cg/kg-p"

@@ -315,6 +315,31 @@ printf '# %s\n' "${table[@]}"
 "$KIOGEN" stop "$R" >/dev/null 2>&1
 "$KIOGEN" delete "$R" >/dev/null 2>&1
 "$KIOGEN" delete "$F" >/dev/null 2>&1
+
+# RLIMIT_FSIZE is the requester's on both paths: with ulimit -f 64 (64 KiB)
+# a write beyond it fails with EFBIG, as write(2)'s (SIGXFSZ ignored, as
+# the kernel's workers ignore it); the file is laid out beforehand
+fsize_run() {	# fsize_run PATH: exit status and error of a write past the limit
+	local out
+	truncate -s 1m "$TMP/fsize"
+	out=$(trap '' XFSZ; ulimit -f 64; "$KIOGEN" run --path="$1" --name=fs \
+		--filename="$TMP/fsize" --size=1m --rw=write --bs=64k --ioengine=psync 2>&1)
+	echo "rc=$? $(grep -o 'File too large' <<<"$out" | head -n 1)"
+}
+k=$(fsize_run kernel)
+u=$(fsize_run syscall)
+echo "# ulimit -f 64, a 1 MiB write job: kernel path '$k', syscall path '$u'"
+check "RLIMIT_FSIZE: the kernel path's write beyond it fails with EFBIG, as the syscall path's" \
+	test "$k" = "rc=1 File too large" -a "$u" = "$k"
+# umask 077: a file the kernel path makes is 0600, as the syscall path's
+kmsg "umask 077 on both paths"
+mkdir -p "$TMP/um" && chmod 755 "$TMP/um"
+for p in kernel syscall; do
+	(umask 077 && "$KIOGEN" run --path=$p --name=$p --ioengine=filecreate \
+		--directory="$TMP/um" --nrfiles=1 --filesize=4k >/dev/null 2>&1)
+done
+check "umask 077: filecreate's file is 0600 on both paths" \
+	test "$(stat -c %a "$TMP/um/kernel.0.0" "$TMP/um/syscall.0.0" 2>&1 | tr '\n' ' ')" = "600 600 "
 cleanup
 trap - EXIT
 finish

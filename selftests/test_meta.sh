@@ -140,24 +140,37 @@ km "$TMP/fmt" --name=f --ioengine=filecreate --directory="$mnt/xfs" --filename_f
 check "a filename_format with a slash: refused, naming the option" \
 	bash -c "[ $? = 2 ] && grep -q 'filename_format' '$TMP/fmt.err'"
 
-# what the kernel path leaves out, in JSON, and the umask it does not take:
-# the mode of its mkdir is masked with the kernel threads' umask (init's),
-# the syscall's with the caller's
+# what the kernel path leaves out, in JSON; the umask is the caller's on
+# both paths (its workers take it at the start), for mkdir and for creat
 mkdir "$mnt/xfs/um"
 (umask 077 && km "$TMP/umk" --name=k --ioengine=dircreate --directory="$mnt/xfs/um" \
 	--nrfiles=1 --output-format=json)
 (umask 077 && km "$TMP/ums" --path=syscall --name=s --ioengine=dircreate \
 	--directory="$mnt/xfs/um" --nrfiles=1 --output-format=json)
-check "JSON: the kernel path's dircreate lists its mkdir hook, audit and umask as left out" \
+check "JSON: the kernel path's dircreate lists its mkdir hook and audit as left out, not the umask" \
 	test "$(json "$TMP/umk" '[w in [x["what"] for x in j["jobs"][0]["kiogen"]["kernel_path"]["not_done"]]
-		for w in ("security_path_mkdir", "audit", "umask")]')" = "[True, True, True]"
+		for w in ("security_path_mkdir", "audit", "umask")]')" = "[True, True, False]"
 check "JSON: the syscall path's has no kernel_path" \
 	test "$(json "$TMP/ums" '"kernel_path" in j["jobs"][0]["kiogen"]')" = False
-init_umask=$(awk '/^Umask:/ { print $2 }' /proc/1/status)
-want=$(printf '%o' $((0755 & ~0$init_umask)))
-check "umask: not the caller's (077) on the kernel path: its mkdir gives $want (init's umask $init_umask), the syscall's 700" \
-	test "$(stat -c %a "$mnt/xfs/um/k.0.0") $(stat -c %a "$mnt/xfs/um/s.0.0")" = "$want 700"
-rm -r "${mnt:?}/xfs/um"
+check "umask 077: dircreate makes 700 directories on both paths" \
+	test "$(stat -c %a "$mnt/xfs/um/k.0.0") $(stat -c %a "$mnt/xfs/um/s.0.0")" = "700 700"
+for fs in xfs ext4; do
+	for path in kernel syscall; do
+		(umask 077 && km "$TMP/umf" --path=$path --name=${path:0:1}f --ioengine=filecreate \
+			--directory="$mnt/$fs/um" --nrfiles=1 --filesize=4k)
+	done
+	check "umask 077: $fs filecreate makes 600 files on both paths" \
+		test "$(stat -c %a "$mnt/$fs/um/kf.0.0") $(stat -c %a "$mnt/$fs/um/sf.0.0")" = "600 600"
+	[ $fs = xfs ] && mkdir "$mnt/ext4/um"
+done
+# ramfs has no ACLs: the mkdir masks the mode itself, as do_mkdirat()
+mkdir "$TMP/ramfs"
+mount -t ramfs none "$TMP/ramfs"
+(umask 027 && km "$TMP/umt" --name=t --ioengine=dircreate --directory="$TMP/ramfs" --nrfiles=1)
+check "umask 027: dircreate on ramfs (no ACLs) makes a 750 directory" \
+	test "$(stat -c %a "$TMP/ramfs/t.0.0" 2>&1)" = 750
+umount "$TMP/ramfs"
+rm -r "${mnt:?}/xfs/um" "${mnt:?}/ext4/um"
 
 # both paths: the same names in the same order (digests), from the same directory
 for op in filecreate filestat filedelete dircreate; do
@@ -187,6 +200,15 @@ check "another seed, another order: another digest ($a, $b)" \
 b=$(digest "$TMP/cmp-fmt.json")
 check "other names, same order: another digest ($a, $b)" \
 	bash -c "[ -n '$a' ] && [ -n '$b' ] && [ '$a' != '$b' ]"
+
+# the kernel threads close what they create as any kernel thread does (the
+# final release deferred); the run ends when the last one is released: an
+# unmount right after it does not find the file system busy
+mkdir "$mnt/ext4/cl"
+km "$TMP/cl" --name=c --ioengine=filecreate --directory="$mnt/ext4/cl" --nrfiles=200 \
+	--filesize=4k
+check "filecreate: the run succeeds" test $? = 0
+check "filecreate: an unmount right after the run finds no file open" umount "$mnt/ext4"
 check "no runs left behind" bash -c "'$KIOGEN' list | grep -q '^no runs$'"
 cleanup
 finish

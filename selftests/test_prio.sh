@@ -205,6 +205,26 @@ no_nice() {	# root without CAP_SYS_NICE (RLIMIT_NICE is 0)
 }
 check "kernel, without CAP_SYS_NICE: nice=-5 refused by the module, named" \
 	refused nice=-5 kernel no_nice
+# from a network namespace owned by a user namespace of its own, where the
+# requester has every capability: setpriority() would still refuse it
+unshare -U -n --map-root-user sleep 300 &
+userns_pid=$!
+sleep 1
+in_userns_net() {
+	no_nice nsenter --net="/proc/$userns_pid/ns/net" "$@"
+}
+if in_userns_net true; then
+	check "kernel, without CAP_SYS_NICE, netns of a user namespace it owns: nice=-5 refused, named" \
+		refused nice=-5 kernel in_userns_net
+	check "kernel, without CAP_SYS_NICE, netns of a user namespace it owns: prioclass=1 runs (CAP_SYS_ADMIN)" \
+		in_userns_net "$KIOGEN" run --path=kernel --name=n --filename="$TMP/f" \
+		--size=1m --rw=read --ioengine=psync --prioclass=1
+else
+	check_skip "kernel, netns of an own user namespace: nice=-5 refused" \
+		"cannot enter a netns of a new user namespace"
+fi
+kill "$userns_pid"
+wait "$userns_pid" 2>/dev/null
 check "syscall, nobody: nice=5 runs" \
 	as_nobody "$KIOGEN" run --name=n --filename="$TMP/f" --size=1m --rw=read \
 	--ioengine=psync --path=syscall --nice=5

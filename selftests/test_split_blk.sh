@@ -225,4 +225,36 @@ kj "$TMP/null.json" --name=n --ioengine=null --size=1m --bs=4k --number_ios=100
 check "the null engine has no block phases" \
 	test "$(json "$TMP/null.json" "'block_phases' in j['jobs'][0]['kiogen']")" = False
 
+# --- the probes' table: in the run's reserved memory, and bounded ---
+# run_mem SPLIT IODEPTH: the memory (KiB) a run of 8 workers holds, with
+# latency_split=SPLIT
+run_mem() {
+	local id mem
+	id=$("$KIOGEN" run --name=m --filename=/dev/kblk0 --rw=randread --bs=512 --direct=1 \
+		--ioengine=libaio --iodepth="$2" --numjobs=8 --rate_iops=10 --runtime=3600 \
+		--time_based --latency_split="$1" --detached)
+	wait_state "$id" running >/dev/null
+	mem=$("$KIOGEN" list | awk -v id="$id" '$1 == id { print $8 }')
+	"$KIOGEN" stop "$id" >/dev/null
+	wait_state "$id" stopped >/dev/null
+	"$KIOGEN" delete "$id" >/dev/null
+	echo "${mem:-0}"
+}
+# split_mem IODEPTH: what latency_split adds to such a run: the workers'
+# phase histograms (the same at any depth) and the table (a quarter full
+# at most: 4 Ki slots 16 Ki buckets, 128 KiB; 16 Ki slots 512 KiB; 32 Ki
+# slots 1 MiB, but the bound is 512 KiB)
+split_mem() {
+	echo $(($(run_mem 1 "$1") - $(run_mem 0 "$1")))
+}
+within1() {	# within1 A B: A and B differ by at most 1 (KiB rounding)
+	[ "$1" -ge $(($2 - 1)) ] && [ "$1" -le $(($2 + 1)) ]
+}
+s512=$(split_mem 512) s2k=$(split_mem 2048) s4k=$(split_mem 4096)
+echo "# latency_split adds $s512 KiB at 8 x QD 512, $s2k KiB at 8 x QD 2048, $s4k KiB at 8 x QD 4096"
+check "latency_split: its table is in the run's reserved memory (16 Ki slots: 384 KiB more than 4 Ki)" \
+	within1 $((s2k - s512)) 384
+check "latency_split: its table is bounded (32 Ki slots: no more than 16 Ki)" \
+	within1 $((s4k - s2k)) 0
+
 finish
