@@ -206,11 +206,11 @@ api_tests="test_hostile.sh test_meta.sh test_split_blk.sh"
 context_tests="test_faults.sh test_lifecycle.sh"
 # the 6.12 leg's share of the rest; 6.1 runs all the others
 rest_on_6_12="test_ynl.sh test_bonnie.sh test_split.sh test_logs.sh test_prio.sh
-	test_invalidate.sh test_jobs.sh"
+	test_invalidate.sh test_jobs.sh test_fsmatrix.sh"
 leg_tests() {
 	local t
 	case $1 in
-	debug) echo "nl_family_test test_module_load.sh test_targets.sh test_cgroup.sh" ;;
+	debug) echo "nl_family_test test_module_load.sh test_fsmatrix.sh test_targets.sh test_cgroup.sh" ;;
 	6.1) for t in $(suite_tests); do
 		[[ " $(echo $rest_on_6_12) " == *" $t "* ]] || echo "$t"
 	     done | tr '\n' ' ' ;;
