@@ -19,15 +19,17 @@ declare -A FS=(
 	[9p]=9P_FS [cgroup2]=CGROUPS [configfs]=CONFIGFS_FS [debugfs]=DEBUG_FS
 	[devpts]=UNIX98_PTYS [devtmpfs]=DEVTMPFS [ext4]=EXT4_FS [overlay]=OVERLAY_FS
 	[proc]=PROC_FS [ramfs]=SHMEM [sysfs]=SYSFS [tmpfs]=TMPFS [tracefs]=FTRACE
-	[xfs]=XFS_FS [nfs]=NFS_FS [nfsd]=NFSD [fuse]=FUSE_FS
+	[xfs]=XFS_FS [nfs]=NFS_FS [nfs4]=NFS_V4 [nfsd]=NFSD [fuse]=FUSE_FS
 )
 
-# the Kconfig symbol of module $1: the Makefile line that builds $1.o
-module_symbol() {
+# the Kconfig symbols of the Makefile lines that build a $1.o (several
+# directories may build one of that name: drivers/of's overlay.o is not
+# overlayfs's)
+module_symbols() {
 	local obj=${1//_/[-_]}
 	grep -rhoE --include=Makefile "obj-\\\$\\(CONFIG_[A-Z0-9_]+\\)[[:space:]]*\\+=[[:space:]]*([^#]* )?$obj\\.o" \
-		"$tree/drivers" "$tree/fs" "$tree/block" "$tree/net" 2>/dev/null |
-		sed -n 's/^obj-\$(CONFIG_\([A-Z0-9_]*\)).*/\1/p' | head -n 1
+		"$tree/fs" "$tree/drivers" "$tree/block" "$tree/net" 2>/dev/null |
+		sed -n 's/^obj-\$(CONFIG_\([A-Z0-9_]*\)).*/\1/p' | sort -u
 }
 
 value() {
@@ -35,26 +37,32 @@ value() {
 }
 
 missing=0
+# need WHAT SYMBOL...: one of the symbols is =y or =m
 need() {
-	local what=$1 sym=$2 v
-	v=$(value "$sym")
-	if [[ -z $sym ]]; then
+	local what=$1 sym v
+	shift
+	for sym in "$@"; do
+		v=$(value "$sym")
+		if [[ $v == y || $v == m ]]; then
+			echo "$what: CONFIG_$sym=$v"
+			return
+		fi
+	done
+	if [ $# -eq 0 ]; then
 		echo "$what: no Kconfig symbol found"
-		missing=1
-	elif [[ $v == y || $v == m ]]; then
-		echo "$what: CONFIG_$sym=$v"
 	else
-		echo "$what: CONFIG_$sym is ${v:-not set}"
-		missing=1
+		echo "$what: ${*/#/CONFIG_} not set"
 	fi
+	missing=1
 }
 
 cd "$src/selftests"
 for m in $(grep -ohE 'modprobe( -q)? [a-z][a-z0-9_-]+' ./*.sh | awk '{print $NF}' |
 	grep -vxE 'kiogen|in|works|finds|wants' | sort -u); do
-	need "modprobe $m" "$(module_symbol "$m")"
+	# shellcheck disable=SC2046  # the symbols are words
+	need "modprobe $m" $(module_symbols "$m")
 done
 for t in $(grep -ohE 'mount -t [a-z0-9]+' ./*.sh | awk '{print $3}' | sort -u); do
-	need "mount -t $t" "${FS[$t]:-}"
+	need "mount -t $t" ${FS[$t]:-}
 done
 exit $missing
