@@ -202,11 +202,11 @@ suite_tests() {
 # that pin pages, the asynchronous cells of the target matrix, cgroups),
 # then kmemleak.
 kernel_tests="nl_family_test test_module_load.sh test_bio.sh test_kiocb.sh test_targets.sh"
-api_tests="test_hostile.sh test_meta.sh test_split_blk.sh"
+api_tests="test_hostile.sh test_meta.sh test_split_blk.sh test_fsmatrix.sh"
 context_tests="test_faults.sh test_lifecycle.sh"
 # the 6.12 leg's share of the rest; 6.1 runs all the others
 rest_on_6_12="test_ynl.sh test_bonnie.sh test_split.sh test_logs.sh test_prio.sh
-	test_invalidate.sh test_jobs.sh test_fsmatrix.sh"
+	test_invalidate.sh test_jobs.sh"
 leg_tests() {
 	local t
 	case $1 in
@@ -507,24 +507,28 @@ if ! make -s all selftests unit-progs unit-san-progs; then
 	exit 1
 fi
 
-step "host unit tests"
-unit_t0=$SECONDS
-mkdir -p "$logs/unit"
-selftests/run-unit.sh "$src/build" 2>&1 | tee "$logs/unit/unit.tap"
-if [ "${PIPESTATUS[0]}" -ne 0 ] && ! grep -q '^not ok' "$logs/unit/unit.tap"; then
-	tap "$logs/unit/died.tap" not-ok "a unit test program died without saying"
-fi
-# the files generated from the netlink spec are what it generates today
-scripts/ynl.sh check >"$logs/unit/regen.log" 2>&1
-case $? in
-0) tap "$logs/unit/regen.tap" ok "kmod/genl.[ch] and the UAPI are what the spec generates" ;;
-4) tap "$logs/unit/regen.tap" skip "the spec's generated files" \
-	"$(sed -n 's/.*unavailable: //p' "$logs/unit/regen.log")" ;;
-*) cat "$logs/unit/regen.log"
-   tap "$logs/unit/regen.tap" not-ok "kmod/genl.[ch] and the UAPI are what the spec generates" \
-	"they differ: make regen" ;;
-esac
-summarize unit "(host)" - $((SECONDS - unit_t0))
+# The host's unit tests, and the files generated from the netlink spec:
+# a leg of their own, run beside the kernel legs (one core runs them)
+unit_leg() {
+	local t0=$SECONDS
+	mkdir -p "$logs/unit"
+	step "host unit tests"
+	selftests/run-unit.sh "$src/build" 2>&1 | tee "$logs/unit/unit.tap"
+	if [ "${PIPESTATUS[0]}" -ne 0 ] && ! grep -q '^not ok' "$logs/unit/unit.tap"; then
+		tap "$logs/unit/died.tap" not-ok "a unit test program died without saying"
+	fi
+	# the files generated from the netlink spec are what it generates today
+	scripts/ynl.sh check >"$logs/unit/regen.log" 2>&1
+	case $? in
+	0) tap "$logs/unit/regen.tap" ok "kmod/genl.[ch] and the UAPI are what the spec generates" ;;
+	4) tap "$logs/unit/regen.tap" skip "the spec's generated files" \
+		"$(sed -n 's/.*unavailable: //p' "$logs/unit/regen.log")" ;;
+	*) cat "$logs/unit/regen.log"
+	   tap "$logs/unit/regen.tap" not-ok "kmod/genl.[ch] and the UAPI are what the spec generates" \
+		"they differ: make regen" ;;
+	esac
+	summarize unit "(host)" - $((SECONDS - t0))
+}
 
 run_leg() {
 	mkdir -p "$logs/$1"
@@ -535,10 +539,14 @@ run_leg() {
 }
 
 if [ "$jobs" -eq 1 ]; then
+	unit_leg
 	for leg in "${legs[@]}"; do
 		run_leg "$leg"
 	done
 else
+	# the unit tests keep one core busy at most: beside the legs, not
+	# before them
+	unit_leg 2>&1 | sed -u "s/^/[unit] /" &
 	# the debug leg is the longest (its kernel is built here, its suite
 	# runs slowest): started first, the others run beside it
 	order=()
@@ -546,11 +554,18 @@ else
 		if [ "$leg" = debug ]; then order=(debug "${order[@]}"); else order+=("$leg"); fi
 	done
 	step "legs ${order[*]}, $jobs at a time"
+	leg_pids=()
 	for leg in "${order[@]}"; do
-		while [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; do
+		while :; do
+			running=0
+			for p in "${leg_pids[@]}"; do
+				kill -0 "$p" 2>/dev/null && running=$((running + 1))
+			done
+			[ "$running" -lt "$jobs" ] && break
 			wait -n
 		done
 		run_leg "$leg" | sed -u "s/^/[$leg] /" &
+		leg_pids+=($!)
 	done
 	wait
 fi
