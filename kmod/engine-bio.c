@@ -183,11 +183,17 @@ INDIRECT_CALLABLE_SCOPE void kiog_bio_submit(struct kiog_worker *w, struct kiog_
 
 /*
  * Polls the queues the in-flight bios wait on; their end_io runs here, in
- * the worker. A poll of one bio reaps every completion of its hardware
- * queue, whichever bio it was (blk_mq_poll()), and a worker's bios mostly
- * share one: that of its CPU on its target. So each queue, told by the
- * device and the cookie submit_bio() left in the bio, is polled once a
- * turn, not once for every bio in flight.
+ * the worker. On a blk-mq device a poll of one bio reaps every completion
+ * of its hardware queue, whichever bio it was (blk_mq_poll()), and a
+ * worker's bios mostly share one: that of its CPU on its target. So each
+ * queue, told by the device and the cookie submit_bio() left in the bio,
+ * is polled once a turn, not once for every bio in flight.
+ *
+ * A bio-based device that polls (dm: ->poll_bio()) is polled bio by bio:
+ * its cookie names no queue (dm gives every polled bio the same one), and
+ * it completes a bio only in a poll of that very bio. Polled once per
+ * cookie, the lowest slot's bio would be the only one ever polled while
+ * the worker keeps it busy, and the others would wait for the run's end.
  */
 static void kiog_bio_poll(struct kiog_worker *w)
 {
@@ -204,6 +210,10 @@ static void kiog_bio_poll(struct kiog_worker *w)
 		/* end_ns is set by the completion, and reset at submit */
 		if (!s->inflight || READ_ONCE(s->end_ns))
 			continue;
+		if (!queue_is_mq(bdev_get_queue(bio->bi_bdev))) {
+			bio_poll(bio, NULL, 0);
+			continue;
+		}
 		for (j = 0; j < nr; j++)
 			if (polled[j].bdev == bio->bi_bdev &&
 			    polled[j].cookie == READ_ONCE(bio->bi_cookie))

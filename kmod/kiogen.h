@@ -434,6 +434,16 @@ static inline u64 kiog_mem_mul(u64 a, u64 b)
 	return check_mul_overflow(a, b, &prod) ? U64_MAX : prod;
 }
 
+/*
+ * The module parameter max_mem_mb in bytes. It is an unsigned long of MiB:
+ * 2^44 MiB and more do not fit a u64 of bytes, and a shift would wrap them
+ * (2^44 to 0: every run refused); they saturate, no limit.
+ */
+static inline u64 kiog_mem_limit(void)
+{
+	return kiog_mem_mul(READ_ONCE(kiog_max_mem_mb), SZ_1M);
+}
+
 u64 kiog_worker_log_ring_mem(const struct kiog_job_cfg *c);
 u64 kiog_worker_vfy_mem(const struct kiog_job *job);
 u64 kiog_worker_shrink(struct kiog_worker *w);

@@ -111,7 +111,7 @@ int kiogen_nl_info_get_doit(struct sk_buff *skb, struct genl_info *info)
 	    nla_put_u32(msg, KIOGEN_A_INFO_MAX_IODEPTH, KIOGEN_MAX_IODEPTH) ||
 	    nla_put_u32(msg, KIOGEN_A_INFO_MAX_BS, KIOGEN_MAX_BS) ||
 	    nla_put_u64_64bit(msg, KIOGEN_A_INFO_MAX_MEM,
-			      (u64)READ_ONCE(kiog_max_mem_mb) << 20,
+			      kiog_mem_limit(),
 			      KIOGEN_A_INFO_PAD) ||
 	    nla_put_u32(msg, KIOGEN_A_INFO_MAX_RUNS, READ_ONCE(kiog_max_runs)) ||
 	    nla_put_u32(msg, KIOGEN_A_INFO_HIST_BITS, KIOG_HIST_BITS) ||

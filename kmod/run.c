@@ -615,7 +615,7 @@ static int kiog_run_register(struct kiog_run *run,
  */
 int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 {
-	u64 limit = (u64)READ_ONCE(kiog_max_mem_mb) << 20, ring_mem = 0, vfy_mem = 0, used;
+	u64 limit = kiog_mem_limit(), ring_mem = 0, vfy_mem = 0, used;
 	u64 blk_mem = kiog_blk_mem(run);
 	u32 i, nr_workers = 0, created;
 	bool registered, huge = false;
@@ -648,11 +648,17 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 	}
 	/* latency_split's table, freed with the workers' buffers */
 	run->mem = kiog_mem_add(run->mem, blk_mem);
-	/* over the limit alone: not added, so the shared count cannot wrap */
-	used = run->mem > limit ? run->mem :
-	       atomic64_add_return(run->mem, &kiog_mem_used);
+	/*
+	 * Over the limit alone, or refused anyway (a record over INT_MAX): not
+	 * added, so the shared count cannot wrap. A saturated U64_MAX is such
+	 * a record, and within a max_mem_mb that saturates too.
+	 */
+	if (run->mem > limit || huge)
+		used = run->mem;
+	else
+		used = atomic64_add_return(run->mem, &kiog_mem_used);
 	if (used > limit) {
-		if (run->mem <= limit)
+		if (run->mem <= limit && !huge)
 			atomic64_sub(run->mem, &kiog_mem_used);
 		run->mem = 0;
 		/* name what put it over: the per-I/O log rings, verify's record, the block probes, or the buffers */
@@ -670,11 +676,11 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 				       "job iodepth: buffers exceed the module's memory limit (module parameter max_mem_mb)");
 		return -ENOMEM;
 	}
-	if (huge) {	/* within a max_mem_mb of 2 GiB or more */
+	if (huge) {	/* within a max_mem_mb of 2 GiB or more; nothing reserved */
+		run->mem = 0;
 		NL_SET_ERR_MSG(extack,
 			       "job verify: the record of mixed-size writes (8 bytes per unit of the smallest write) would be one allocation over 2 GiB (a smaller size, or writes of one size)");
-		err = -ENOMEM;
-		goto err_unreserve;
+		return -ENOMEM;
 	}
 
 	/* a running run holds the module: rmmod says "in use" instead of waiting */

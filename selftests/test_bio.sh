@@ -210,6 +210,33 @@ else
 		check "hipri at depth 16: 4000 polled reads" polled
 		check_skip "... polls counted" "no kprobe events on bio_poll here"
 	fi
+	# dm-linear over the poll queue: a bio-based device that polls bio by
+	# bio. dm gives every polled bio one cookie, and completes a bio only
+	# in a poll of that very bio (dm_poll_bio()): polled once per
+	# (device, cookie), the lowest slot's bio was polled every turn,
+	# completed, was issued again, and the 15 others waited for the run
+	# to end, their latency its runtime.
+	dm=kiogpoll$$
+	if ! command -v dmsetup >/dev/null || ! modprobe dm-mod 2>/dev/null; then
+		check_skip "hipri on dm-linear over the poll queue" "no dmsetup or dm-mod"
+	elif ! dmsetup create --noudevsync "$dm" --table "0 $((64 * 2048)) linear /dev/kbio3 0" ||
+	     ! dmsetup mknodes "$dm" || [ ! -b "/dev/mapper/$dm" ]; then
+		check_skip "hipri on dm-linear over the poll queue" "cannot create a dm-linear device"
+	elif [ "$(cat "/sys/dev/block/$(dmsetup info -c --noheadings -o major,minor \
+			--separator : "$dm")/queue/io_poll" 2>/dev/null)" != 1 ]; then
+		check_skip "hipri on dm-linear over the poll queue" "this dm does not poll"
+		dmsetup remove "$dm"
+	else
+		kg --name=d --filename="/dev/mapper/$dm" --rw=randread --bs=4k --direct=1 \
+			--ioengine=io_uring --iodepth=16 --hipri --time_based --runtime=2 \
+			--output-format=json > "$TMP/dmpoll.json" 2>"$TMP/dmpoll.err"
+		dmsetup remove "$dm"
+		max=$(json "$TMP/dmpoll.json" 'j["jobs"][0]["read"]["clat_ns"]["max"]')
+		rt=$(json "$TMP/dmpoll.json" 'j["jobs"][0]["read"]["runtime"]')
+		echo "# dm-linear, hipri, depth 16, 2 s: clat max $max ns, runtime $rt ms"
+		check "hipri on dm-linear at depth 16: no I/O waits half the run (every bio polled)" \
+			test "${max:-0}" -gt 0 -a "${max:-0}" -lt $((${rt:-0} * 1000000 / 2))
+	fi
 	nullb_remove kbio3
 fi
 check "no runs left behind" runs_none
