@@ -439,8 +439,13 @@ static void kiog_run_progress(struct work_struct *work)
 	/* in case a socket's release was missed, its runs stop here too */
 	if (run->owner && sock_flag(run->owner, SOCK_DEAD))
 		kiog_run_request_stop(run);
-	/* its cgroup was removed (rmdir; systemd's stop of its unit) */
-	if (css_is_dying(&run->cgrp->self))
+	/*
+	 * Its cgroup was removed (rmdir; systemd's stop of its unit). Not
+	 * css_is_dying(): on 6.12 it reads CSS_DYING, which only the
+	 * controllers' states get; removal clears the cgroup's own
+	 * CSS_ONLINE on 6.1 and 6.12 alike.
+	 */
+	if (!(READ_ONCE(run->cgrp->self.flags) & CSS_ONLINE))
 		kiog_run_request_stop(run);
 	kiog_nl_notify_run(run);
 	queue_delayed_work(kiog_wq, &run->progress_work,
