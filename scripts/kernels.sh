@@ -314,15 +314,15 @@ leg_sid() {
 }
 
 # ----------------------------------------------------------------------------
-# The debug kernel: Debian's linux-source-6.12 built here from allnoconfig
-# plus scripts/debug-kernel.config, a minimal configuration for the test VM
-# with the checks (KASAN, lockdep, kmemleak, ...); scripts/debug-config-check.sh
-# proves it has what the selftests load and mount. The cache key holds the
+# The debug kernel: Debian's linux-source-6.12 built here with
+# x86_64_defconfig plus scripts/debug-kernel.config (KASAN, lockdep, kmemleak,
+# ...); scripts/debug-config-check.sh proves it has what the selftests load
+# and mount. The cache key holds the
 # source package's version and a hash of the fragment and of this recipe, so
 # either changing builds it again. The build tree stays: kiogen.ko is built
 # against it. An interrupted build resumes.
 DEBUG_FRAGMENT=${KIOGEN_DEBUG_CONFIG:-$SRC/scripts/debug-kernel.config}
-DEBUG_RECIPE=2  # bump when the steps in debug_build change their result
+DEBUG_RECIPE=3  # bump when the steps in debug_build change their result
 
 # The key of the debug kernel built from source package version $1.
 debug_key() {
@@ -367,12 +367,15 @@ debug_build() {
 		touch "$dir/.unpacked"
 	fi
 	t0=$SECONDS
-	msg "debug: configuring (allnoconfig + ${DEBUG_FRAGMENT#"$SRC"/})"
-	make -C "$tree" allnoconfig KCONFIG_ALLCONFIG="$DEBUG_FRAGMENT" >"$log" 2>&1 ||
-		{ tail -n 20 "$log" >&2; return 1; }
+	msg "debug: configuring (x86_64_defconfig + ${DEBUG_FRAGMENT#"$SRC"/})"
+	{
+		make -C "$tree" x86_64_defconfig &&
+			(cd "$tree" && scripts/kconfig/merge_config.sh -m .config "$DEBUG_FRAGMENT") &&
+			make -C "$tree" olddefconfig
+	} >"$log" 2>&1 || { tail -n 20 "$log" >&2; return 1; }
 	lost=$(debug_config_lost "$tree")
 	if [[ -n $lost ]]; then
-		msg "debug: the config lost:" "$lost"
+		msg "debug: the merged config lost:" "$lost"
 		return 1
 	fi
 	"$SRC/scripts/debug-config-check.sh" "$tree" >>"$log" 2>&1 || {

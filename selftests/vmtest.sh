@@ -161,6 +161,7 @@ write_guest_init() {
 		exec </dev/console >/dev/console 2>&1
 
 		for m in /modules/*.ko; do
+			[ -e "$m" ] || continue	# all built in
 			$BB insmod "$m" || fail "insmod $m"
 		done
 		$BB mount -t 9p -o "$NINEP,ro,cache=loose" hostroot /newroot ||
@@ -290,12 +291,14 @@ modprobe_root() {
 # Copy the 9p boot modules, in load order, into $2, uncompressed (busybox insmod
 # cannot read .ko.xz / .ko.zst); $3 is the cache directory.
 copy_boot_modules() {
-	local kver=$1 dest=$2 root deps verb path _ n=0 seen=' ' name
+	local kver=$1 dest=$2 root deps verb path _ n=0 builtin=0 seen=' ' name
 	root=$(modprobe_root "$kver" "$3")
 	deps=$(modprobe -d "$root" -S "$kver" -a --show-depends "${BOOT_MODULES[@]}") ||
 		die "cannot resolve ${BOOT_MODULES[*]} for $kver in $MODDIR"
 	while read -r verb path _; do
-		[[ $verb == insmod ]] || continue       # "builtin X": nothing to load
+		# "builtin X": nothing to load (the debug kernel has them all)
+		[[ $verb == builtin ]] && builtin=$((builtin + 1))
+		[[ $verb == insmod ]] || continue
 		[[ $seen == *" $path "* ]] && continue  # shared dependencies repeat
 		seen+="$path "
 		name=$(basename "$path")
@@ -308,7 +311,7 @@ copy_boot_modules() {
 		*) die "unknown module format: $path" ;;
 		esac
 	done <<<"$deps"
-	((n > 0)) || die "no boot modules found for $kver"
+	((n + builtin > 0)) || die "no boot modules found for $kver"
 }
 
 build_initramfs() {
