@@ -316,13 +316,13 @@ leg_sid() {
 # ----------------------------------------------------------------------------
 # The debug kernel: Debian's linux-source-6.12 built here with
 # x86_64_defconfig plus scripts/debug-kernel.config (KASAN, lockdep, kmemleak,
-# ...); scripts/debug-config-check.sh proves it has what the selftests load
-# and mount. The cache key holds the
+# ...); scripts/debug-config-check.sh says what the selftests load or mount
+# that it lacks. The cache key holds the
 # source package's version and a hash of the fragment and of this recipe, so
 # either changing builds it again. The build tree stays: kiogen.ko is built
 # against it. An interrupted build resumes.
 DEBUG_FRAGMENT=${KIOGEN_DEBUG_CONFIG:-$SRC/scripts/debug-kernel.config}
-DEBUG_RECIPE=3  # bump when the steps in debug_build change their result
+DEBUG_RECIPE=1  # bump when the steps in debug_build change their result
 
 # The key of the debug kernel built from source package version $1.
 debug_key() {
@@ -378,11 +378,11 @@ debug_build() {
 		msg "debug: the merged config lost:" "$lost"
 		return 1
 	fi
-	"$SRC/scripts/debug-config-check.sh" "$tree" >>"$log" 2>&1 || {
-		grep -v '=[ym]$' "$log" | tail -n 20 >&2
-		msg "debug: the config lacks what the selftests load or mount"
-		return 1
-	}
+	# what the selftests load or mount and this kernel lacks: said, not
+	# fatal (the debug leg runs a share of them; test_fsmatrix's NFS and
+	# FUSE are not in it)
+	"$SRC/scripts/debug-config-check.sh" "$tree" >"$dir/config-check.log" 2>&1 ||
+		msg "debug: the kernel lacks:" "$(grep -v '=[ym]$' "$dir/config-check.log")"
 	msg "debug: building the kernel (nice 19, -j$(nproc), once per fragment; log: $log)"
 	nice -n 19 make -C "$tree" -j"$(nproc)" bzImage modules >>"$log" 2>&1 ||
 		{ tail -n 30 "$log" >&2; return 1; }
