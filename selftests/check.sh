@@ -202,10 +202,10 @@ suite_tests() {
 # module (the contract, load and unload, the asynchronous cells of the
 # target matrix, cgroups), then kmemleak. The file systems that pin pages
 # (test_fsmatrix) run on 6.1, where their page references were seen
-# freeing kiogen's buffers, and on sid; at the debug kernel's pace they
-# would take ten minutes of its leg.
+# freeing kiogen's buffers (not yet tried on sid's kernel); at the debug
+# kernel's pace they would take ten minutes of its leg.
 kernel_tests="nl_family_test test_module_load.sh test_bio.sh test_kiocb.sh test_targets.sh"
-api_tests="test_hostile.sh test_meta.sh test_split_blk.sh test_fsmatrix.sh"
+api_tests="test_hostile.sh test_meta.sh test_split_blk.sh"
 context_tests="test_faults.sh test_lifecycle.sh"
 # the 6.12 leg's share of the rest; 6.1 runs all the others
 rest_on_6_12="test_ynl.sh test_bonnie.sh test_split.sh test_logs.sh test_prio.sh
