@@ -18,7 +18,7 @@ config=$tree/.config
 declare -A FS=(
 	[9p]=9P_FS [cgroup2]=CGROUPS [configfs]=CONFIGFS_FS [debugfs]=DEBUG_FS
 	[devpts]=UNIX98_PTYS [devtmpfs]=DEVTMPFS [ext4]=EXT4_FS [overlay]=OVERLAY_FS
-	[proc]=PROC_FS [ramfs]=SHMEM [sysfs]=SYSFS [tmpfs]=TMPFS [tracefs]=FTRACE
+	[proc]=PROC_FS [sysfs]=SYSFS [tmpfs]=TMPFS [tracefs]=FTRACE
 	[xfs]=XFS_FS [nfs]=NFS_FS [nfs4]=NFS_V4 [nfsd]=NFSD [fuse]=FUSE_FS
 )
 
@@ -62,7 +62,8 @@ for m in $(grep -ohE 'modprobe( -q)? [a-z][a-z0-9_-]+' ./*.sh | awk '{print $NF}
 	# shellcheck disable=SC2046  # the symbols are words
 	need "modprobe $m" $(module_symbols "$m")
 done
-for t in $(grep -ohE 'mount -t [a-z0-9]+' ./*.sh | awk '{print $3}' | sort -u); do
+# ramfs is built into every kernel: no symbol to look for
+for t in $(grep -ohE 'mount -t [a-z0-9]+' ./*.sh | awk '{print $3}' | grep -vx ramfs | sort -u); do
 	need "mount -t $t" ${FS[$t]:-}
 done
 exit $missing
