@@ -49,5 +49,39 @@ other_version() {
 }
 other_version
 
+# The parameters refuse, at load and through sysfs, what would refuse every
+# run (0) or overflow the arithmetic on them (max_mem_mb of 2^44 MiB has no
+# u64 of bytes; max_workers over 2^32 / 1024 wraps a run's sum of numjobs);
+# a refused write leaves the old value.
+param_refused() {
+	local p=/sys/module/kiogen/parameters/$1 old
+
+	old=$(cat "$p")
+	check "$1=$2 through sysfs: refused (EINVAL)" \
+		bash -c "{ echo '$2' >'$p'; } 2>&1 | grep -q 'Invalid argument'"
+	check "... and $1 stays $old" test "$(cat "$p")" = "$old"
+}
+check "load with max_runs=0: refused" eval '! load_module max_runs=0 2>/dev/null'
+check "load with max_mem_mb=$((1 << 44)): refused" \
+	eval '! load_module max_mem_mb=$((1 << 44)) 2>/dev/null'
+load_module max_mem_mb=2048 max_runs=8 max_workers=16
+check "in-range values at load are taken" \
+	test "$(cat /sys/module/kiogen/parameters/max_mem_mb)" = 2048
+param_refused max_mem_mb $((1 << 44))
+param_refused max_mem_mb 18446744073709551615
+param_refused max_mem_mb 0
+param_refused max_runs 0
+param_refused max_runs 65537
+param_refused max_workers 0
+param_refused max_workers 4194304
+param_refused max_workers 4294967295
+check "max_mem_mb=$(((1 << 44) - 1)), the largest: taken" \
+	bash -c "echo $(((1 << 44) - 1)) >/sys/module/kiogen/parameters/max_mem_mb"
+check "max_workers=4194303, the largest: taken" \
+	bash -c "echo 4194303 >/sys/module/kiogen/parameters/max_workers"
+check "max_runs=65536, the largest: taken" \
+	bash -c "echo 65536 >/sys/module/kiogen/parameters/max_runs"
+unload_module
+
 load_module
 finish
