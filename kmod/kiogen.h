@@ -405,6 +405,7 @@ static inline bool kiog_run_frozen(const struct kiog_run *run)
 	return unlikely(test_bit(CGRP_FREEZE, &run->cgrp->flags)) &&
 	       !READ_ONCE(run->stop);
 }
+
 int kiog_run_delete(struct kiog_run *run, struct netlink_ext_ack *extack);
 void kiog_runs_release_dead_owners(const struct net *net);
 void kiog_runs_net_exit(const struct net *net);

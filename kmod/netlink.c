@@ -241,6 +241,7 @@ static unsigned int kiog_nl_nr_msgs;
 
 static const char *kiog_nl_msg_keep(const char *msg, const char *fallback)
 {
+	size_t len = strlen(msg) + 1;
 	struct kiog_nl_msg *m;
 	const char *ret = fallback;
 
@@ -253,10 +254,10 @@ static const char *kiog_nl_msg_keep(const char *msg, const char *fallback)
 	}
 	if (kiog_nl_nr_msgs >= KIOG_NL_MSGS)
 		goto out;
-	m = kmalloc(struct_size(m, msg, strlen(msg) + 1), GFP_KERNEL);
+	m = kmalloc(struct_size(m, msg, len), GFP_KERNEL);
 	if (!m)
 		goto out;
-	strcpy(m->msg, msg);
+	memcpy(m->msg, msg, len);
 	list_add(&m->node, &kiog_nl_msgs);
 	kiog_nl_nr_msgs++;
 	ret = m->msg;
@@ -444,7 +445,8 @@ static int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 				    "job iodepth_low: larger than iodepth");
 		return -EINVAL;
 	}
-	if (c->iodepth_batch_complete_max && c->iodepth_batch_complete_max < c->iodepth_batch_complete_min) {
+	if (c->iodepth_batch_complete_max &&
+	    c->iodepth_batch_complete_max < c->iodepth_batch_complete_min) {
 		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_IODEPTH_BATCH_COMPLETE_MAX],
 				    "job iodepth_batch_complete_max: smaller than iodepth_batch_complete_min");
 		return -EINVAL;

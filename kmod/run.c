@@ -479,7 +479,9 @@ static int kiog_worker_node(u32 k)
 	/* the nodes from the requester's own up, then those below it */
 	for (pass = 0; pass < 2; pass++) {
 		for_each_node_state(n, N_CPU) {
-			if ((n >= node) != !pass ||
+			bool below = n < node;
+
+			if (below != pass ||
 			    !cpumask_intersects(cpumask_of_node(n), current->cpus_ptr))
 				continue;
 			if (!k--)
@@ -666,7 +668,10 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 		if (run->mem <= limit && !huge)
 			atomic64_sub(run->mem, &kiog_mem_used);
 		run->mem = 0;
-		/* name what put it over: the per-I/O log rings, verify's record, the block probes, or the buffers */
+		/*
+		 * name what put it over: the per-I/O log rings, verify's
+		 * record, the block probes, or the buffers
+		 */
 		if (blk_mem && used - blk_mem <= limit)
 			NL_SET_ERR_MSG(extack,
 				       "job latency_split: the block probes' table exceeds the module's memory limit (module parameter max_mem_mb)");

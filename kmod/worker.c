@@ -27,7 +27,7 @@
 #include "kiogen.h"
 
 /* A bio of the largest block must fit its chunks, with the smallest pages. */
-static_assert(KIOGEN_MAX_BS <= BIO_MAX_VECS << (12 + KIOG_CHUNK_ORDER),
+static_assert((BIO_MAX_VECS << (12 + KIOG_CHUNK_ORDER)) >= KIOGEN_MAX_BS,
 	      "max-bs (the spec) needs more chunks than a bio holds");
 
 static u32 kiog_nr_chunks(u32 bs)

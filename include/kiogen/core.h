@@ -23,6 +23,10 @@
 
 struct kiog_split;
 
+#ifndef __KERNEL__	/* <linux/array_size.h> in the kernel; the same in ctl/ */
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
 #define KIOG_SAMPLE_NS		500000000ULL	/* interval of the samples */
 #define KIOG_MAX_SAMPLES	7200		/* one hour of samples */
 #define KIOG_CHUNK_ORDER	4		/* buffers are made of 64 KiB chunks */
@@ -183,7 +187,7 @@ static inline __u64 kiog_core_policy_digest(const struct kiog_core_cfg *cfg)
 	__u64 d = 0x706f6c696379ULL;	/* "policy" */
 	unsigned int i;
 
-	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(v); i++)
 		d = __kiog_rotl64(d ^ __kiog_mix64(v[i] + i), 27) *
 		    0x9fb21c651e98df25ULL;
 	return d;

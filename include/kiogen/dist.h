@@ -26,7 +26,7 @@
 #include "job.h"
 #include "rng.h"
 
-#define KIOG_FX_ONE		(1ULL << 32)
+#define KIOG_FX_ONE		((__u64)1 << 32)
 #define KIOG_FX_S64_MAX		((__s64)(~0ULL >> 1))
 #define KIOG_DIST_PPM		1000000U	/* dist-param is in millionths */
 #define KIOG_DIST_ZIPF_MAX	100000000U	/* theta at most 100 */

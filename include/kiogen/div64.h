@@ -27,7 +27,7 @@
 static inline __u64 kiog_mul64_hi(__u64 a, __u64 b, __u64 *lo)
 {
 #if KIOG_NATIVE_MATH
-	__extension__ unsigned __int128 m = (unsigned __int128)a * b;
+	__extension__ __uint128_t m = (__uint128_t)a * b;
 
 	*lo = (__u64)m;
 	return (__u64)(m >> 64);

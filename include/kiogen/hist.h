@@ -33,7 +33,7 @@
 #include <kiogen/div64.h>
 
 #define KIOG_HIST_BITS		6	/* 64 linear buckets per power of two */
-#define KIOG_HIST_VAL		(1U << KIOG_HIST_BITS)
+#define KIOG_HIST_VAL		((__u32)1 << KIOG_HIST_BITS)
 #define KIOG_HIST_GROUPS	31	/* covers [0, 2^36 ns) = 68.7 s */
 #define KIOG_HIST_NR		(KIOG_HIST_GROUPS * KIOG_HIST_VAL)
 #define KIOG_HIST_BUCKETS	(KIOG_HIST_NR + 1)	/* last: overflow */

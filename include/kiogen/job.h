@@ -124,8 +124,10 @@ struct kiog_pattern {
 	X(numjobs,		NUMJOBS,		U32, 1, "numjobs")	\
 	X(iodepth,		IODEPTH,		U32, 1, "iodepth")	\
 	X(iodepth_batch,	IODEPTH_BATCH_SUBMIT,	U32, 0, "iodepth_batch_submit") \
-	X(iodepth_batch_complete_min, IODEPTH_BATCH_COMPLETE_MIN, U32, 1, "iodepth_batch_complete_min") \
-	X(iodepth_batch_complete_max, IODEPTH_BATCH_COMPLETE_MAX, U32, 0, "iodepth_batch_complete_max") \
+	X(iodepth_batch_complete_min, IODEPTH_BATCH_COMPLETE_MIN, U32, 1,	\
+	  "iodepth_batch_complete_min")					\
+	X(iodepth_batch_complete_max, IODEPTH_BATCH_COMPLETE_MAX, U32, 0,	\
+	  "iodepth_batch_complete_max")					\
 	X(iodepth_low,		IODEPTH_LOW,		U32, 0, "iodepth_low")	\
 	X(direct,		DIRECT,			FLAG, 0, "direct")	\
 	X(invalidate,		INVALIDATE,		FLAG, 0, "invalidate")	\
@@ -156,7 +158,8 @@ struct kiog_pattern {
 	X(zero_buffers,		ZERO_BUFFERS,		FLAG, 0, "zero_buffers") \
 	X(refill_buffers,	REFILL_BUFFERS,		FLAG, 0, "refill_buffers") \
 	X(scramble_buffers,	SCRAMBLE_BUFFERS,	U32, 1, "scramble_buffers") \
-	X(buffer_compress_percentage, BUFFER_COMPRESS_PERCENTAGE, U32, 0, "buffer_compress_percentage") \
+	X(buffer_compress_percentage, BUFFER_COMPRESS_PERCENTAGE, U32, 0,	\
+	  "buffer_compress_percentage")					\
 	X(buffer_compress_chunk, BUFFER_COMPRESS_CHUNK,	U32, 0, "buffer_compress_chunk") \
 	X(dedupe_percentage,	DEDUPE_PERCENTAGE,	U32, 0, "dedupe_percentage")
 

@@ -25,7 +25,7 @@
 
 #define KIOG_LOG_MAX_WINDOWS	65536	/* windows a worker keeps */
 #define KIOG_LOG_UNTIMED	4096	/* windows of a run without runtime */
-#define KIOG_LOG_HIST_WORDS	(1U << 20)	/* u32s of histogram log: 4 MiB */
+#define KIOG_LOG_HIST_WORDS	((__u32)1 << 20)	/* u32s of histogram log: 4 MiB */
 /* a histogram record of one direction at most: header, every bucket */
 #define KIOG_LOG_HIST_REC	(3 + 2 * KIOG_HIST_BUCKETS)
 /* u64s of a worker's last histograms (struct kiog_log's @hist_prev) */

@@ -35,7 +35,6 @@ static inline __u64 __kiog_rotl64(__u64 x, unsigned int k)
 	return (x << k) | (x >> (64 - k));
 }
 
-
 /**
  * kiog_rng_seed() - seed a generator from a 64-bit value
  * @r: generator
