@@ -504,7 +504,9 @@ grep -q '^deps: installing' "$logs/deps.log" && : >"$cold"
 echo "# packages: $((SECONDS - deps_t0)) s"
 
 step "build"
-if ! make -s all selftests unit-progs unit-san-progs; then
+unit_progs="unit-progs unit-san-progs"
+[ -n "${KIOGEN_TESTS:-}" ] && unit_progs=	# a named run: no unit leg
+if ! make -s all selftests $unit_progs; then
 	echo "build failed"
 	echo "0 passed, 1 failed, 0 skipped"
 	exit 1
@@ -555,15 +557,20 @@ run_leg() {
 	esac 2>&1 | tee "$logs/$1/output.log"
 }
 
+# a named run (KIOGEN_TESTS) runs the tests it names: not the unit leg's
+# six minutes of host tests beside them (make unit runs those)
+host=(unit)
+[ -n "${KIOGEN_TESTS:-}" ] && host=()
+
 if [ "$jobs" -eq 1 ]; then
-	unit_leg
+	[ ${#host[@]} -eq 0 ] || unit_leg
 	for leg in "${legs[@]}"; do
 		run_leg "$leg"
 	done
 else
 	# the unit tests keep one core busy at most: beside the legs, not
 	# before them
-	unit_leg 2>&1 | sed -u "s/^/[unit] /" &
+	[ ${#host[@]} -eq 0 ] || { unit_leg 2>&1 | sed -u "s/^/[unit] /" & }
 	# the debug leg is the longest (its kernel is built here, its suite
 	# runs slowest): started first, the others run beside it
 	order=()
@@ -590,7 +597,7 @@ fi
 # the failures again, where a reader of the last lines sees them
 if grep -qE '^(# )?not ok ' "$logs"/*/*.tap "$logs"/*/vm*/vm.tap 2>/dev/null; then
 	step "failures"
-	for leg in unit "${legs[@]}"; do
+	for leg in "${host[@]}" "${legs[@]}"; do
 		grep -hE '^(# )?not ok ' "$logs/$leg"/*.tap "$logs/$leg"/vm*/vm.tap 2>/dev/null |
 			head -n 20 | sed "s/^/[$leg] /"
 		# a VM that failed without a failed test: what the runner saw
@@ -602,7 +609,7 @@ fi
 step "summary"
 printf '%-5s %-22s %-6s %-12s %6s %6s %7s %13s %8s\n' leg kernel tier "build W=1" passed failed \
 	skipped "sub-tests p/f/s" time
-for leg in unit "${legs[@]}"; do
+for leg in "${host[@]}" "${legs[@]}"; do
 	cat "$logs/$leg/summary" 2>/dev/null ||
 		tap "$logs/$leg/leg.tap" not-ok "leg $leg" "ended without a result"
 done
