@@ -18,6 +18,9 @@
 
 #include <linux/types.h>
 #include <linux/kiogen.h>
+#ifndef __KERNEL__
+#include <stddef.h>	/* NULL; the kernel's comes with <linux/types.h> */
+#endif
 
 #include "div64.h"
 #include "job.h"
@@ -161,7 +164,7 @@ static inline const char *kiog_bs_check(const struct kiog_wl_cfg *c)
 		if (nr && (!sum || sum > 100))
 			return "bssplit: a direction's percentages add up to 0 or more than 100";
 	}
-	return 0;
+	return NULL;
 }
 
 /* One direction's sizes from the job; @write: the writes'. */
@@ -339,7 +342,7 @@ static inline const char *kiog_bs_check_align(const struct kiog_bs *b, __u32 ali
 	int d;
 
 	if (align <= 1)
-		return 0;
+		return NULL;
 	if (b->unaligned)
 		return "blocksize_unaligned: the target takes only multiples of its alignment";
 	for (d = 0; d < 3; d++) {
@@ -353,7 +356,7 @@ static inline const char *kiog_bs_check_align(const struct kiog_bs *b, __u32 ali
 		if (x->align % align)
 			return "blockalign: not a multiple of the target's alignment";
 	}
-	return 0;
+	return NULL;
 }
 
 /**

@@ -31,6 +31,9 @@
 
 #include <linux/types.h>
 #include <linux/kiogen.h>
+#ifndef __KERNEL__
+#include <stddef.h>	/* NULL; the kernel's comes with <linux/types.h> */
+#endif
 
 #include "core.h"
 #include "job.h"
@@ -203,7 +206,7 @@ static inline const char *kiog_vfy_check_sizes(__u32 verify,
 	struct kiog_bs b;
 
 	if (verify == KIOGEN_VERIFY_NONE)
-		return 0;
+		return NULL;
 	/* a trimmed block holds nothing to check; trimwrite's writes take the trims' size */
 	if (kiog_rw_trims(c->rw)) {
 		*attr = KIOGEN_A_JOB_RW;
@@ -223,7 +226,7 @@ static inline const char *kiog_vfy_check_sizes(__u32 verify,
 		*attr = w && c->bs_write ? KIOGEN_A_JOB_BS_WRITE : KIOGEN_A_JOB_BS;
 		return "bs: smaller than the verify header";
 	}
-	return 0;
+	return NULL;
 }
 
 /**
@@ -247,7 +250,7 @@ static inline const char *kiog_vfy_check_nodata(const struct kiog_vfy_cfg *cfg,
 						__u32 rw, __u32 time_based, int *attr)
 {
 	if (cfg->verify == KIOGEN_VERIFY_NONE)
-		return 0;
+		return NULL;
 	if (kiog_rw_reads(rw)) {
 		*attr = KIOGEN_A_JOB_RW;
 		return "rw: the null engine keeps no data: its reads have nothing to check";
@@ -264,7 +267,7 @@ static inline const char *kiog_vfy_check_nodata(const struct kiog_vfy_cfg *cfg,
 		*attr = KIOGEN_A_JOB_DO_VERIFY;
 		return "do_verify: the null engine keeps nothing to read back: 0, or time_based";
 	}
-	return 0;
+	return NULL;
 }
 
 /* The verify settings a null engine's job runs with: its writes are never read back. */
