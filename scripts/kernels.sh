@@ -17,7 +17,7 @@
 #        scripts/kernels.sh env LEG         fetch, then print shell assignments:
 #                                           KVER VMLINUZ MODULES KDIR CHROOT
 #        scripts/kernels.sh build LEG DIR   copy the module's sources into DIR
-#                                           and build kiogen.ko there with W=1;
+#                                           and build kiogen.ko there with W=1 (and sparse);
 #                                           the log is DIR/build.log
 #        scripts/kernels.sh update LEG      look for a newer kernel now
 # Env: KIOGEN_KERNELS_CACHE (default ${XDG_CACHE_HOME:-~/.cache}/kiogen-kernels),
@@ -469,7 +469,9 @@ build_leg() {
 		SID_BINDS="$dir:/mnt" in_sid make -C "$KDIR" M=/mnt W=1 -j"$jobs" modules \
 			>"$log" 2>&1
 	else
-		make -C "$KDIR" M="$dir" W=1 -j"$jobs" modules >"$log" 2>&1
+		# and sparse (C=1), whose warnings count as the compiler's; the
+		# sid chroot has no sparse of its own
+		make -C "$KDIR" M="$dir" W=1 C=1 -j"$jobs" modules >"$log" 2>&1
 	fi || { tail -n 30 "$log" >&2; die "$LEG: build failed (log: $log)"; }
 	[[ -f $dir/kmod/kiogen.ko ]] || die "$LEG: no kiogen.ko after the build"
 	# test_module_load.sh's stand-in of another family version, built here:
