@@ -38,17 +38,13 @@ CTL_CFLAGS := $(CFLAGS) -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE \
 CTL_LIBS := $(shell pkg-config --libs libmnl 2>/dev/null || echo -lmnl) -lm \
 	    $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -laio -lrt -lpthread
 
-CTL_SRCS := ctl/main.c ctl/nl.c ctl/job.c ctl/options.c ctl/jobfile.c ctl/info.c ctl/run.c \
-	    ctl/bs.c \
-	    ctl/runs.c ctl/results.c ctl/report.c ctl/report-json.c ctl/report-terse.c \
-	    ctl/stats.c ctl/json.c ctl/syscall.c \
-	    ctl/engine-psync.c ctl/engine-uring.c ctl/engine-null.c ctl/engine-meta.c \
-	    ctl/engine-libaio.c ctl/engine-posixaio.c \
-	    ctl/compare.c ctl/disk.c ctl/target.c ctl/monitor.c ctl/diff.c ctl/json-read.c \
-	    ctl/plot.c ctl/repeat.c ctl/sysinfo.c ctl/split.c ctl/options-rate.c ctl/log.c \
-	    ctl/meta.c ctl/meta-path.c ctl/options-place.c ctl/verify.c ctl/report-verify.c \
-	    ctl/trim.c ctl/refuse.c ctl/options-files.c ctl/cgroup.c
-CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
+# The CLI: its objects (all of ctl/ but main.c and the tests) in one
+# library that the binary and every unit test link against; header
+# dependencies from the compiler (-MMD)
+CTL_OBJ := $(BUILD)/obj
+CTL_LIB := $(BUILD)/libkiogen.a
+CTL_LIB_SRCS := $(filter-out ctl/main.c ctl/test_%.c,$(wildcard ctl/*.c))
+CTL_LIB_OBJS := $(patsubst ctl/%.c,$(CTL_OBJ)/%.o,$(CTL_LIB_SRCS))
 
 # kselftest framework files, extracted from Debian's linux-source package
 KSRC_TAR ?= $(lastword $(sort $(wildcard /usr/src/linux-source-*.tar.xz)))
@@ -64,8 +60,23 @@ module:
 
 ctl: ctl/kiogen
 
-ctl/kiogen: $(CTL_SRCS) $(CTL_HDRS)
-	$(CC) $(CTL_CFLAGS) -o $@ $(CTL_SRCS) $(CTL_LIBS)
+$(CTL_OBJ)/%.o: ctl/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CTL_CFLAGS) -MMD -MP -c -o $@ $<
+-include $(wildcard $(CTL_OBJ)/*.d)
+
+# kept: make would delete the tests' objects as intermediate files
+.PRECIOUS: $(CTL_OBJ)/%.o
+
+$(CTL_LIB): $(CTL_LIB_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+# the whole library: engines and logs register their options from
+# constructors, which no call would pull in
+ctl/kiogen: $(CTL_OBJ)/main.o $(CTL_LIB)
+	$(CC) $(CTL_CFLAGS) -o $@ $(CTL_OBJ)/main.o -Wl,--whole-archive $(CTL_LIB) \
+		-Wl,--no-whole-archive $(CTL_LIBS)
 
 deps:
 	@scripts/deps.sh
@@ -82,66 +93,25 @@ regen-check:
 
 # ---- tests ----
 
-# the unit tests share the TAP runner of selftests/host
-TEST_CFLAGS := $(CTL_CFLAGS) -Iselftests/host
-TEST_HDRS := $(CTL_HDRS) selftests/host/tap.h
-
-# options.c reads job files through jobfile.c: every program linking it links both
-OPT_SRCS := ctl/options.c ctl/jobfile.c ctl/options-rate.c ctl/bs.c ctl/options-place.c ctl/verify.c \
-	    ctl/options-files.c ctl/cgroup.c \
-	    ctl/refuse.c
-
-$(BUILD)/test_options: ctl/test_options.c $(OPT_SRCS) $(CTL_HDRS)
-	@mkdir -p $(BUILD)
-	$(CC) $(CTL_CFLAGS) -o $@ ctl/test_options.c $(OPT_SRCS)
-
-$(BUILD)/test_jobfile: ctl/test_jobfile.c $(OPT_SRCS) $(TEST_HDRS) \
-		       $(wildcard ctl/testdata/jobfiles/*)
-	@mkdir -p $(BUILD)
-	$(CC) $(TEST_CFLAGS) -DKG_JOBFILES='"$(CURDIR)/ctl/testdata/jobfiles"' -o $@ \
-		ctl/test_jobfile.c $(OPT_SRCS)
-
-REPORT_SRCS := ctl/report.c ctl/report-json.c ctl/report-terse.c ctl/stats.c ctl/json.c \
-	       ctl/report-verify.c ctl/meta-path.c \
-	       ctl/sysinfo.c ctl/repeat.c ctl/split.c $(OPT_SRCS)
-$(BUILD)/test_report: ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) $(TEST_HDRS) README.md
-	@mkdir -p $(BUILD)
-	$(CC) $(TEST_CFLAGS) -DKG_README='"$(CURDIR)/README.md"' -o $@ \
-		ctl/test_report.c ctl/test_fixture.c $(REPORT_SRCS) -lm
-
-$(BUILD)/test_repeat: ctl/test_repeat.c $(REPORT_SRCS) $(TEST_HDRS)
-	@mkdir -p $(BUILD)
-	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_repeat.c $(REPORT_SRCS) -lm
-
-$(BUILD)/test_split: ctl/test_split.c $(REPORT_SRCS) $(TEST_HDRS)
-	@mkdir -p $(BUILD)
-	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_split.c $(REPORT_SRCS) -lm
-
-SYS_SRCS := ctl/syscall.c ctl/engine-psync.c ctl/engine-uring.c \
-	    ctl/engine-null.c ctl/engine-libaio.c ctl/engine-posixaio.c ctl/engine-meta.c \
-	    $(OPT_SRCS) ctl/disk.c ctl/target.c ctl/log.c ctl/trim.c
-$(BUILD)/test_syscall: ctl/test_syscall.c $(SYS_SRCS) $(TEST_HDRS)
-	@mkdir -p $(BUILD)
-	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_syscall.c $(SYS_SRCS) \
-		$(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -laio -lrt -lpthread -lmnl
-
-$(BUILD)/test_target: ctl/test_target.c ctl/target.c $(OPT_SRCS) $(TEST_HDRS)
-	@mkdir -p $(BUILD)
-	$(CC) $(TEST_CFLAGS) -o $@ ctl/test_target.c ctl/target.c $(OPT_SRCS)
-
-# the golden reports: the command files are included by the test itself
-GOLDEN_SRCS := $(filter-out ctl/main.c ctl/compare.c ctl/run.c ctl/runs.c ctl/monitor.c,$(CTL_SRCS))
+# The unit tests: every ctl/test_*.c is a program (test_fixture.c is their
+# shared fixture), linked against the CLI's library; they share the TAP
+# runner of selftests/host. test_golden includes the command files itself
+# and stands in for the netlink calls.
+TEST_CFLAGS := $(CTL_CFLAGS) -Iselftests/host \
+	       -DKG_TESTDATA='"$(CURDIR)/ctl/testdata"' \
+	       -DKG_JOBFILES='"$(CURDIR)/ctl/testdata/jobfiles"' \
+	       -DKG_README='"$(CURDIR)/README.md"'
+UNIT_PROGS := $(patsubst ctl/%.c,$(BUILD)/%,$(filter-out ctl/test_fixture.c,$(wildcard ctl/test_*.c)))
 GOLDEN_WRAP := -Wl,--wrap=kg_nl_open,--wrap=kg_nl_close,--wrap=kg_nl_talk \
 	       -Wl,--wrap=kg_results_fetch,--wrap=kg_results_release
-$(BUILD)/test_golden: ctl/test_golden.c ctl/test_fixture.c $(CTL_SRCS) $(TEST_HDRS) \
-		      $(wildcard ctl/testdata/*)
-	@mkdir -p $(BUILD)
-	$(CC) $(TEST_CFLAGS) -DKG_TESTDATA='"$(CURDIR)/ctl/testdata"' -o $@ \
-		ctl/test_golden.c ctl/test_fixture.c $(GOLDEN_SRCS) $(GOLDEN_WRAP) $(CTL_LIBS)
+$(BUILD)/test_golden: TEST_LDFLAGS := $(GOLDEN_WRAP)
 
-UNIT_PROGS := $(BUILD)/test_options $(BUILD)/test_report $(BUILD)/test_syscall \
-	      $(BUILD)/test_target $(BUILD)/test_golden $(BUILD)/test_jobfile \
-	      $(BUILD)/test_repeat $(BUILD)/test_split
+$(CTL_OBJ)/test_%.o: ctl/test_%.c
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/test_%: $(CTL_OBJ)/test_%.o $(CTL_OBJ)/test_fixture.o $(CTL_LIB)
+	$(CC) $(TEST_CFLAGS) -o $@ $< $(CTL_OBJ)/test_fixture.o $(TEST_LDFLAGS) $(CTL_LIB) $(CTL_LIBS)
 
 unit-progs: $(UNIT_PROGS)
 

@@ -13,8 +13,9 @@ rc=0
 make -s -C "$src/selftests/host" run || rc=1
 # the CLI's unit programs, as built and under ASan and UBSan (build/san)
 for b in "$build" "$build/san"; do
-	for t in test_options test_report test_syscall test_target test_golden test_jobfile \
-		 test_repeat test_split; do
+	for t in "$src"/ctl/test_*.c; do
+		t=$(basename "$t" .c)
+		[ "$t" = test_fixture ] && continue	# the tests' fixture
 		[ "$b" = "$build" ] || echo "# $t under ASan and UBSan"
 		"$b/$t" || rc=1
 	done
