@@ -24,7 +24,6 @@ same() {
 want=$(printf '#include <kiogen/version.h>\nKIOGEN_VERSION\n' |
 	cpp -P -I"$src/include" - | tr -d '"' | grep .)
 echo "TAP version 13"
-echo "1..4"
 same "the Makefile's version is the header's" "$(make -s -C "$src" version)"
 # shellcheck disable=SC2046  # the list is words
 (cd "$src" && cp --parents $(make -s dkms-files) "$tmp/")
@@ -38,4 +37,5 @@ if [ -f "$src/kmod/kiogen.ko" ]; then
 else
 	echo "ok 4 - the module's MODULE_VERSION # SKIP kmod/kiogen.ko is not built (make module)"
 fi
+echo "1..$n"
 exit $failed
