@@ -243,6 +243,62 @@ static void test_cgroup(struct kg_jobs *js)
 	fclose(f);
 }
 
+/*
+ * The kernel's default of each plain field (job.h's list, what a raw
+ * netlink request gets when it leaves the attribute out) against the CLI's
+ * (fio's defaults, from the option table): the same, except the rows
+ * below, each with why.
+ */
+static const struct {
+	const char *field, *why;
+} kernel_default_differs[] = {
+	{ "rw", "required: a request without it is refused (missing attribute)" },
+	{ "bs", "required: a request without it is refused (missing attribute)" },
+	{ "mode", "absent: async, the kernel path's reason to be; the CLI sends psync's" },
+	{ "iodepth_batch", "0: the whole iodepth at once; the CLI sends fio's 1" },
+	{ "iodepth_batch_complete_max", "0 stands for iodepth, fio's default" },
+	{ "iodepth_low", "0 stands for iodepth, fio's default" },
+	{ "invalidate", "a flag is false when absent; the CLI sends fio's 1" },
+	{ "buffer_compress_chunk", "0 stands for 512, fio's default (buffer.h)" },
+};
+
+static bool default_differs_ok(const char *field)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(kernel_default_differs) / sizeof(kernel_default_differs[0]); i++)
+		if (!strcmp(kernel_default_differs[i].field, field))
+			return true;
+	return false;
+}
+
+#define KG_DEFAULT_U32(v, dflt)		((uint64_t)(v) == (uint64_t)(dflt))
+#define KG_DEFAULT_U64(v, dflt)		((uint64_t)(v) == (uint64_t)(dflt))
+#define KG_DEFAULT_S32(v, dflt)		((int64_t)(v) == (int64_t)(dflt))
+#define KG_DEFAULT_FLAG(v, dflt)	((v) == !!(dflt))
+#define KG_DEFAULT_ZONES(v, dflt)	((v).nr == 0)
+#define KG_DEFAULT_PATTERN(v, dflt)	((v).len == 0)
+
+static void test_kernel_defaults(struct kg_jobs *js)
+{
+	char err[512], bad[1024] = "";
+	const struct kg_job *j;
+	int n = 0;
+
+	ok(!parse(js, err, sizeof(err), "--name=d", "--filename=/x", NULL), "a job of defaults");
+	j = &js->jobs[0];
+#define KG_CMP_DEFAULT(field, ATTR, TYPE, dflt, option)				\
+	if (!KG_DEFAULT_##TYPE(j->field, dflt) && !default_differs_ok(#field)) { \
+		n++;								\
+		snprintf(bad + strlen(bad), sizeof(bad) - strlen(bad), " %s", #field); \
+	}
+	KIOG_JOB_FIELDS(KG_CMP_DEFAULT)
+#undef KG_CMP_DEFAULT
+	if (n)
+		printf("# differ without a row saying why:%s\n", bad);
+	ok(!n, "the kernel's defaults are fio's, but where a row says why");
+}
+
 int main(void)
 {
 	static struct kg_jobs js;
@@ -895,6 +951,7 @@ int main(void)
 	test_pct(&js);
 	test_kb_base(&js);
 	test_cgroup(&js);
+	test_kernel_defaults(&js);
 	printf("1..%d\n", nr);	/* the plan is what ran: TAP allows it last */
 	return failed ? 1 : 0;
 }
