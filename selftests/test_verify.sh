@@ -411,10 +411,11 @@ echo "$old_mem" > /sys/module/kiogen/parameters/max_mem_mb
 rm -f "$huge"
 check "kernel: max_mem_mb=1 TiB, a 3 GiB record: refused as one allocation over 2 GiB" \
 	grep -q "errno=ENOMEM .*msg=job verify: .* would be one allocation over 2 GiB" <<<"$line"
-# max_mem_mb is an unsigned long of MiB: from 2^44 MiB on, its bytes do not
-# fit a u64, and shifted they wrapped (2^44 to 0: every run refused for its
-# buffers). They saturate: no limit, and a record over INT_MAX still refused.
-echo $((1 << 44)) > /sys/module/kiogen/parameters/max_mem_mb
+# max_mem_mb is an unsigned long of MiB: 2^44 MiB and up do not fit a u64 in
+# bytes (shifted, 2^44 wrapped to 0: every run refused for its buffers), and
+# the parameter refuses them (test_module_load). The largest it takes works as
+# no limit, and a record over INT_MAX is still refused.
+echo $(((1 << 44) - 1)) > /sys/module/kiogen/parameters/max_mem_mb
 small=$("$KIOGEN" run --name=m --ioengine=null --size=1m 2>&1)
 info=$("$KIOGEN" info)
 truncate -s 4E "$huge"
@@ -422,10 +423,10 @@ line=$(knl new --fd "$huge:rdwr" engine=kiocb name=v rw=write bs=512 bs_write_ma
 	verify=2 number_ios=16 numjobs=256)
 rm -f "$huge"
 echo "$old_mem" > /sys/module/kiogen/parameters/max_mem_mb
-echo "# max_mem_mb=2^44: $(grep -m1 'max memory' <<<"$info")"
-check "kernel: max_mem_mb=2^44 MiB: a 1m null run is not refused" \
+echo "# max_mem_mb=2^44-1: $(grep -m1 'max memory' <<<"$info")"
+check "kernel: max_mem_mb=2^44-1 MiB: a 1m null run is not refused" \
 	grep -q 'read: IOPS=' <<<"$small"
-check "... kiogen info's limit saturates (2^44 MiB less a MiB, not 0)" \
+check "... kiogen info shows the limit (2^44 MiB less a MiB, not 0)" \
 	grep -q "max memory: *$(((1 << 44) - 1)) MiB" <<<"$info"
 check "... a record of 2^56 bytes x 256 is still refused in words" \
 	grep -q "errno=ENOMEM .*msg=job verify: .* would be one allocation over 2 GiB" <<<"$line"
