@@ -530,6 +530,20 @@ unit_leg() {
 	   tap "$logs/unit/regen.tap" not-ok "kmod/genl.[ch] and the UAPI are what the spec generates" \
 		"they differ: make regen" ;;
 	esac
+	# the module's sources as checkpatch --strict sees them, less the
+	# reports scripts/checkpatch.exceptions says why it keeps
+	scripts/checkpatch.sh >"$logs/unit/checkpatch.log" 2>&1
+	case $? in
+	0) tap "$logs/unit/checkpatch.tap" ok "checkpatch --strict: kmod/ and include/kiogen/ clean" ;;
+	4) if [ "${CI:-}" = true ]; then
+		tap "$logs/unit/checkpatch.tap" not-ok "checkpatch --strict" "$(sed -n 's/^SKIP: //p' "$logs/unit/checkpatch.log") (CI=true)"
+	   else
+		tap "$logs/unit/checkpatch.tap" skip "checkpatch --strict" "$(sed -n 's/^SKIP: //p' "$logs/unit/checkpatch.log")"
+	   fi ;;
+	*) cat "$logs/unit/checkpatch.log"
+	   tap "$logs/unit/checkpatch.tap" not-ok "checkpatch --strict: kmod/ and include/kiogen/ clean" \
+		"$(grep -c . "$logs/unit/checkpatch.log") reports: scripts/checkpatch.sh" ;;
+	esac
 	summarize unit "(host)" - $((SECONDS - t0))
 }
 
