@@ -12,7 +12,9 @@
 #   make bench      kiogen vs fio in one VM boot (ratios)
 #   make stress     fuzzer and stress test at full size in a VM (long)
 #   make unit       host unit tests only (no VM), also under ASan and UBSan
-#   make install    module into /lib/modules/$(KVER)/extra, CLI into $(PREFIX)/sbin
+#   make install    module into /lib/modules/KVER/extra, KVER the release of
+#                   the kernel it is built for (KDIR=), CLI into $(PREFIX)/sbin
+#   make uninstall  removes what make install installed
 #   make dkms-install  module sources into /usr/src/kiogen-VERSION, then dkms
 #                   add, build and install for $(KVER) (and every later kernel)
 #   make kernels    fetch and cache the kernels of the check's legs
@@ -21,11 +23,30 @@
 KIOGEN_VERSION := $(shell sed -n 's/.*define KIOGEN_VERSION *"\(.*\)".*/\1/p' \
 		    include/kiogen/version.h)
 
-# The kernel to build for: the running one if it has a build tree (a real
-# host), else the newest installed Debian kernel that has one (this CI).
-KVER ?= $(shell if [ -d /lib/modules/$$(uname -r)/build ]; then uname -r; \
-	  else ls -d /lib/modules/*/build 2>/dev/null | sort -V | tail -1 | cut -d/ -f4; fi)
-KDIR ?= /lib/modules/$(KVER)/build
+# The kernel to build for, install into and load on (scripts/kdir.sh):
+# KDIR's own release when KDIR is given (KVER must then agree), KVER's
+# build tree when only KVER is, else the running kernel's; without its
+# headers make stops and names their package. Worked out once, and only by
+# the targets that need a kernel (module, install, uninstall, the VMs).
+ifeq ($(origin KDIR),undefined)
+ifeq ($(origin KVER),undefined)
+KIOGEN_KERNEL = $(eval KIOGEN_KERNEL := $(or $(shell scripts/kdir.sh), \
+		$(error no kernel to build kiogen.ko for (see above))))$(KIOGEN_KERNEL)
+KVER = $(word 1,$(KIOGEN_KERNEL))
+KDIR = $(word 2,$(KIOGEN_KERNEL))
+else
+KDIR = /lib/modules/$(KVER)/build
+endif
+else
+KDIR_KVER = $(eval KDIR_KVER := $(or $(word 1,$(shell scripts/kdir.sh $(KDIR))), \
+	    $(error KDIR=$(KDIR): no kernel release (see above))))$(KDIR_KVER)
+ifeq ($(origin KVER),undefined)
+KVER = $(KDIR_KVER)
+else
+KERNEL_CHECK = $(if $(filter-out $(KDIR_KVER),$(KVER)), \
+	       $(error KVER=$(KVER), but KDIR=$(KDIR) is $(KDIR_KVER)'s tree))
+endif
+endif
 PREFIX ?= /usr/local
 BUILD := $(CURDIR)/build
 
@@ -54,13 +75,13 @@ CTL_HDRS := $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h)
 KSRC_TAR ?= $(lastword $(sort $(wildcard /usr/src/linux-source-*.tar.xz)))
 KSFT := $(BUILD)/ksft/tools/testing/selftests
 
-.PHONY: all module ctl deps unit unit-progs unit-san-progs check-full selftests check demo vmshell bench stress clean install \
+.PHONY: all module ctl deps unit unit-progs unit-san-progs check-full selftests check demo vmshell bench stress clean install install-ctl uninstall \
 	kernels dkms-install dkms-uninstall version kmod-files dkms-files regen regen-check
 
 all: module ctl
 
 module:
-	$(MAKE) -C $(KDIR) M=$(CURDIR) W=1 modules
+	$(KERNEL_CHECK)$(MAKE) -C $(KDIR) M=$(CURDIR) W=1 modules
 
 ctl: ctl/kiogen
 
@@ -213,14 +234,33 @@ stress: deps all selftests
 vmshell: all
 	@selftests/vmtest.sh -k $(KVER) -s
 
+# kbuild's clean needs a kernel tree: any will do, and none is none
 clean:
-	$(MAKE) -C $(KDIR) M=$(CURDIR) clean || true
+	k=$$(scripts/kdir.sh $(if $(filter file undefined,$(origin KDIR)),,$(KDIR)) 2>/dev/null) && \
+		$(MAKE) -C $${k#* } M=$(CURDIR) clean || true
 	rm -rf $(BUILD) ctl/kiogen
 	$(MAKE) -C selftests/host clean
 
+# make install puts the module where the kernel it was built for looks
+# (KVER, KDIR's release) and refuses one whose vermagic names another;
+# make uninstall removes what it installed. DESTDIR stages them (no depmod).
+MODDIR = /lib/modules/$(KVER)/extra
+SBINDIR = $(PREFIX)/sbin
+
 install: all
-	install -D -m 644 kmod/kiogen.ko $(DESTDIR)/lib/modules/$(KVER)/extra/kiogen.ko
-	install -D -m 755 ctl/kiogen $(DESTDIR)$(PREFIX)/sbin/kiogen
+	$(KERNEL_CHECK)@v=$$(modinfo -F vermagic kmod/kiogen.ko | cut -d' ' -f1); \
+		[ "$$v" = "$(KVER)" ] || { echo "kmod/kiogen.ko is for $$v, not $(KVER):" \
+		"make clean, then make install KDIR=..."; exit 1; }
+	install -D -m 644 kmod/kiogen.ko $(DESTDIR)$(MODDIR)/kiogen.ko
+	$(MAKE) -s install-ctl
+	[ -n "$(DESTDIR)" ] || depmod -a $(KVER)
+
+install-ctl: ctl
+	install -D -m 755 ctl/kiogen $(DESTDIR)$(SBINDIR)/kiogen
+
+uninstall:
+	$(KERNEL_CHECK)rm -f $(DESTDIR)$(MODDIR)/kiogen.ko $(DESTDIR)$(SBINDIR)/kiogen
+	rmdir $(DESTDIR)$(MODDIR) 2>/dev/null || true
 	[ -n "$(DESTDIR)" ] || depmod -a $(KVER)
 
 version:
