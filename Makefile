@@ -17,6 +17,7 @@
 #   make uninstall  removes what make install installed
 #   make dkms-install  module sources into /usr/src/kiogen-VERSION, then dkms
 #                   add, build and install for $(KVER) (and every later kernel)
+#   make deb        Debian packages kiogen (CLI) and kiogen-dkms in build/deb
 #   make kernels    fetch and cache the kernels of the check's legs
 
 # kiogen's one version number (module, CLI, DKMS package)
@@ -76,7 +77,7 @@ KSRC_TAR ?= $(lastword $(sort $(wildcard /usr/src/linux-source-*.tar.xz)))
 KSFT := $(BUILD)/ksft/tools/testing/selftests
 
 .PHONY: all module ctl deps unit unit-progs unit-san-progs check-full selftests check demo vmshell bench stress clean install install-ctl uninstall \
-	kernels dkms-install dkms-uninstall version kmod-files dkms-files regen regen-check
+	kernels dkms-src dkms-install dkms-uninstall deb version kmod-files dkms-files regen regen-check
 
 all: module ctl
 
@@ -86,7 +87,7 @@ module:
 ctl: ctl/kiogen
 
 ctl/kiogen: $(CTL_SRCS) $(CTL_HDRS)
-	$(CC) $(CTL_CFLAGS) -o $@ $(CTL_SRCS) $(CTL_LIBS)
+	$(CC) $(CPPFLAGS) $(CTL_CFLAGS) $(LDFLAGS) -o $@ $(CTL_SRCS) $(CTL_LIBS)
 
 deps:
 	@scripts/deps.sh
@@ -238,7 +239,7 @@ vmshell: all
 clean:
 	k=$$(scripts/kdir.sh $(if $(filter file undefined,$(origin KDIR)),,$(KDIR)) 2>/dev/null) && \
 		$(MAKE) -C $${k#* } M=$(CURDIR) clean || true
-	rm -rf $(BUILD) ctl/kiogen
+	rm -rf $(BUILD) ctl/kiogen ctl/kiogen.8
 	$(MAKE) -C selftests/host clean
 
 # make install puts the module where the kernel it was built for looks
@@ -246,6 +247,7 @@ clean:
 # make uninstall removes what it installed. DESTDIR stages them (no depmod).
 MODDIR = /lib/modules/$(KVER)/extra
 SBINDIR = $(PREFIX)/sbin
+MANDIR = $(PREFIX)/share/man
 
 install: all
 	$(KERNEL_CHECK)@v=$$(modinfo -F vermagic kmod/kiogen.ko | cut -d' ' -f1); \
@@ -255,11 +257,21 @@ install: all
 	$(MAKE) -s install-ctl
 	[ -n "$(DESTDIR)" ] || depmod -a $(KVER)
 
+# kiogen(8), from the CLI's own --help by help2man (installed when there)
+ctl/kiogen.8: ctl/kiogen ctl/kiogen.h2m
+	help2man --no-info --section=8 --version-string=$(KIOGEN_VERSION) \
+		--name="I/O load generator that runs in kernel threads" \
+		--include=ctl/kiogen.h2m --output=$@ ./ctl/kiogen
+
 install-ctl: ctl
 	install -D -m 755 ctl/kiogen $(DESTDIR)$(SBINDIR)/kiogen
+	if command -v help2man >/dev/null; then $(MAKE) -s ctl/kiogen.8 && \
+		install -D -m 644 ctl/kiogen.8 $(DESTDIR)$(MANDIR)/man8/kiogen.8; \
+	else echo "no help2man: no man page (apt-get install help2man)"; fi
 
 uninstall:
-	$(KERNEL_CHECK)rm -f $(DESTDIR)$(MODDIR)/kiogen.ko $(DESTDIR)$(SBINDIR)/kiogen
+	$(KERNEL_CHECK)rm -f $(DESTDIR)$(MODDIR)/kiogen.ko $(DESTDIR)$(SBINDIR)/kiogen \
+		$(DESTDIR)$(MANDIR)/man8/kiogen.8
 	rmdir $(DESTDIR)$(MODDIR) 2>/dev/null || true
 	[ -n "$(DESTDIR)" ] || depmod -a $(KVER)
 
@@ -288,12 +300,18 @@ DKMS_FILES := dkms.conf $(KMOD_FILES)
 dkms-files:
 	@echo $(DKMS_FILES)
 
+# the module's sources as DKMS wants them, in $(DESTDIR)$(DKMS_DIR): for
+# make dkms-install and for the kiogen-dkms package (debian/rules)
+dkms-src:
+	rm -rf $(DESTDIR)$(DKMS_DIR)
+	mkdir -p $(DESTDIR)$(DKMS_DIR)
+	@echo cp --parents '$$(make dkms-files)' $(DESTDIR)$(DKMS_DIR)/
+	@cp --parents $(DKMS_FILES) $(DESTDIR)$(DKMS_DIR)/
+
 dkms-install:
 	@command -v dkms >/dev/null || { echo "dkms not found (apt-get install dkms)"; exit 1; }
 	dkms remove $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION) --all >/dev/null 2>&1 || true
-	rm -rf $(DKMS_DIR)
-	mkdir -p $(DKMS_DIR)
-	cp --parents $(DKMS_FILES) $(DKMS_DIR)/
+	$(MAKE) -s dkms-src DESTDIR=
 	dkms add $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION)
 	dkms build $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION) -k $(KVER)
 	dkms install $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION) -k $(KVER)
@@ -301,3 +319,21 @@ dkms-install:
 dkms-uninstall:
 	dkms remove $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION) --all
 	rm -rf $(DKMS_DIR)
+
+# Debian packages, built by dpkg-buildpackage in a copy of what they are
+# made of (build/deb/kiogen-VERSION; the .debs and lintian's report land in
+# build/deb): kiogen, the CLI, and kiogen-dkms, the module's sources
+# (make dkms-src) that DKMS builds for every kernel. Needs debhelper,
+# dh-dkms and the CLI's -dev packages (make deps); lintian judges them.
+DEB_DIR := $(BUILD)/deb
+DEB_FILES = Makefile README.md $(CTL_SRCS) $(CTL_HDRS) ctl/kiogen.h2m $(DKMS_FILES) \
+	    $(shell find debian -type f)
+
+deb:
+	rm -rf $(DEB_DIR)
+	mkdir -p $(DEB_DIR)/kiogen-$(KIOGEN_VERSION)
+	@cp --parents $(DEB_FILES) $(DEB_DIR)/kiogen-$(KIOGEN_VERSION)/
+	cd $(DEB_DIR)/kiogen-$(KIOGEN_VERSION) && dpkg-buildpackage -b -us -uc
+	lintian --fail-on error,warning $(DEB_DIR)/*.changes >$(DEB_DIR)/lintian.txt; \
+		rc=$$?; cat $(DEB_DIR)/lintian.txt; exit $$rc
+	@ls $(DEB_DIR)/*.deb

@@ -67,8 +67,10 @@ expect "make install KVER=another KDIR=6.1's is refused" 2 "KVER=9\\.9\\.9, but 
 expect "make install KDIR=6.1's DESTDIR=..." 0 "" \
 	make -s -C "$src" install KDIR="$KDIR" DESTDIR="$d" PREFIX=/usr
 files=$(cd "$d" && find . -type f | sort | tr '\n' ' ')
-if [ "$files" = "./lib/modules/$KVER/extra/kiogen.ko ./usr/sbin/kiogen " ]; then
-	ok "it installs the module for $KVER, KDIR's kernel, and the CLI"
+want="./lib/modules/$KVER/extra/kiogen.ko ./usr/sbin/kiogen "
+command -v help2man >/dev/null && want+="./usr/share/man/man8/kiogen.8 "
+if [ "$files" = "$want" ]; then
+	ok "it installs the module for $KVER, KDIR's kernel, the CLI (and kiogen.8)"
 else
 	not_ok "it installs the module for $KVER, KDIR's kernel, and the CLI: $files"
 fi
