@@ -12,20 +12,42 @@
 #   make bench      kiogen vs fio in one VM boot (ratios)
 #   make stress     fuzzer and stress test at full size in a VM (long)
 #   make unit       host unit tests only (no VM), also under ASan and UBSan
-#   make install    module into /lib/modules/$(KVER)/extra, CLI into $(PREFIX)/sbin
+#   make install    module into /lib/modules/KVER/extra, KVER the release of
+#                   the kernel it is built for (KDIR=), CLI into $(PREFIX)/sbin
+#   make uninstall  removes what make install installed
 #   make dkms-install  module sources into /usr/src/kiogen-VERSION, then dkms
 #                   add, build and install for $(KVER) (and every later kernel)
+#   make deb        Debian packages kiogen (CLI) and kiogen-dkms in build/deb
 #   make kernels    fetch and cache the kernels of the check's legs
 
 # kiogen's one version number (module, CLI, DKMS package)
 KIOGEN_VERSION := $(shell sed -n 's/.*define KIOGEN_VERSION *"\(.*\)".*/\1/p' \
 		    include/kiogen/version.h)
 
-# The kernel to build for: the running one if it has a build tree (a real
-# host), else the newest installed Debian kernel that has one (this CI).
-KVER ?= $(shell if [ -d /lib/modules/$$(uname -r)/build ]; then uname -r; \
-	  else ls -d /lib/modules/*/build 2>/dev/null | sort -V | tail -1 | cut -d/ -f4; fi)
-KDIR ?= /lib/modules/$(KVER)/build
+# The kernel to build for, install into and load on (scripts/kdir.sh):
+# KDIR's own release when KDIR is given (KVER must then agree), KVER's
+# build tree when only KVER is, else the running kernel's; without its
+# headers make stops and names their package. Worked out once, and only by
+# the targets that need a kernel (module, install, uninstall, the VMs).
+ifeq ($(origin KDIR),undefined)
+ifeq ($(origin KVER),undefined)
+KIOGEN_KERNEL = $(eval KIOGEN_KERNEL := $(or $(shell scripts/kdir.sh), \
+		$(error no kernel to build kiogen.ko for (see above))))$(KIOGEN_KERNEL)
+KVER = $(word 1,$(KIOGEN_KERNEL))
+KDIR = $(word 2,$(KIOGEN_KERNEL))
+else
+KDIR = /lib/modules/$(KVER)/build
+endif
+else
+KDIR_KVER = $(eval KDIR_KVER := $(or $(word 1,$(shell scripts/kdir.sh $(KDIR))), \
+	    $(error KDIR=$(KDIR): no kernel release (see above))))$(KDIR_KVER)
+ifeq ($(origin KVER),undefined)
+KVER = $(KDIR_KVER)
+else
+KERNEL_CHECK = $(if $(filter-out $(KDIR_KVER),$(KVER)), \
+	       $(error KVER=$(KVER), but KDIR=$(KDIR) is $(KDIR_KVER)'s tree))
+endif
+endif
 PREFIX ?= /usr/local
 BUILD := $(CURDIR)/build
 
@@ -50,19 +72,19 @@ CTL_LIB_OBJS := $(patsubst ctl/%.c,$(CTL_OBJ)/%.o,$(CTL_LIB_SRCS))
 KSRC_TAR ?= $(lastword $(sort $(wildcard /usr/src/linux-source-*.tar.xz)))
 KSFT := $(BUILD)/ksft/tools/testing/selftests
 
-.PHONY: all module ctl deps unit unit-progs unit-san-progs check-full selftests check demo vmshell bench stress clean install \
-	kernels dkms-install dkms-uninstall version kmod-files dkms-files regen regen-check
+.PHONY: all module ctl deps unit unit-progs unit-san-progs check-full selftests check demo vmshell bench stress clean install install-ctl uninstall \
+	kernels dkms-src dkms-install dkms-uninstall deb version kmod-files dkms-files regen regen-check
 
 all: module ctl
 
 module:
-	$(MAKE) -C $(KDIR) M=$(CURDIR) W=1 modules
+	$(KERNEL_CHECK)$(MAKE) -C $(KDIR) M=$(CURDIR) W=1 modules
 
 ctl: ctl/kiogen
 
 $(CTL_OBJ)/%.o: ctl/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CTL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CTL_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(CTL_OBJ)/*.d)
 
 # kept: make would delete the tests' objects as intermediate files
@@ -75,7 +97,7 @@ $(CTL_LIB): $(CTL_LIB_OBJS)
 # the whole library: engines and logs register their options from
 # constructors, which no call would pull in
 ctl/kiogen: $(CTL_OBJ)/main.o $(CTL_LIB)
-	$(CC) $(CTL_CFLAGS) -o $@ $(CTL_OBJ)/main.o -Wl,--whole-archive $(CTL_LIB) \
+	$(CC) $(CTL_CFLAGS) $(LDFLAGS) -o $@ $(CTL_OBJ)/main.o -Wl,--whole-archive $(CTL_LIB) \
 		-Wl,--no-whole-archive $(CTL_LIBS)
 
 deps:
@@ -183,14 +205,44 @@ stress: deps all selftests
 vmshell: all
 	@selftests/vmtest.sh -k $(KVER) -s
 
+# kbuild's clean needs a kernel tree: any will do, and none is none
 clean:
-	$(MAKE) -C $(KDIR) M=$(CURDIR) clean || true
-	rm -rf $(BUILD) ctl/kiogen
+	k=$$(scripts/kdir.sh $(if $(filter file undefined,$(origin KDIR)),,$(KDIR)) 2>/dev/null) && \
+		$(MAKE) -C $${k#* } M=$(CURDIR) clean || true
+	rm -rf $(BUILD) ctl/kiogen ctl/kiogen.8
 	$(MAKE) -C selftests/host clean
 
+# make install puts the module where the kernel it was built for looks
+# (KVER, KDIR's release) and refuses one whose vermagic names another;
+# make uninstall removes what it installed. DESTDIR stages them (no depmod).
+MODDIR = /lib/modules/$(KVER)/extra
+SBINDIR = $(PREFIX)/sbin
+MANDIR = $(PREFIX)/share/man
+
 install: all
-	install -D -m 644 kmod/kiogen.ko $(DESTDIR)/lib/modules/$(KVER)/extra/kiogen.ko
-	install -D -m 755 ctl/kiogen $(DESTDIR)$(PREFIX)/sbin/kiogen
+	$(KERNEL_CHECK)@v=$$(modinfo -F vermagic kmod/kiogen.ko | cut -d' ' -f1); \
+		[ "$$v" = "$(KVER)" ] || { echo "kmod/kiogen.ko is for $$v, not $(KVER):" \
+		"make clean, then make install KDIR=..."; exit 1; }
+	install -D -m 644 kmod/kiogen.ko $(DESTDIR)$(MODDIR)/kiogen.ko
+	$(MAKE) -s install-ctl
+	[ -n "$(DESTDIR)" ] || depmod -a $(KVER)
+
+# kiogen(8), from the CLI's own --help by help2man (installed when there)
+ctl/kiogen.8: ctl/kiogen ctl/kiogen.h2m
+	help2man --no-info --section=8 --version-string=$(KIOGEN_VERSION) \
+		--name="I/O load generator that runs in kernel threads" \
+		--include=ctl/kiogen.h2m --output=$@ ./ctl/kiogen
+
+install-ctl: ctl
+	install -D -m 755 ctl/kiogen $(DESTDIR)$(SBINDIR)/kiogen
+	if command -v help2man >/dev/null; then $(MAKE) -s ctl/kiogen.8 && \
+		install -D -m 644 ctl/kiogen.8 $(DESTDIR)$(MANDIR)/man8/kiogen.8; \
+	else echo "no help2man: no man page (apt-get install help2man)"; fi
+
+uninstall:
+	$(KERNEL_CHECK)rm -f $(DESTDIR)$(MODDIR)/kiogen.ko $(DESTDIR)$(SBINDIR)/kiogen \
+		$(DESTDIR)$(MANDIR)/man8/kiogen.8
+	rmdir $(DESTDIR)$(MODDIR) 2>/dev/null || true
 	[ -n "$(DESTDIR)" ] || depmod -a $(KVER)
 
 version:
@@ -218,12 +270,18 @@ DKMS_FILES := dkms.conf $(KMOD_FILES)
 dkms-files:
 	@echo $(DKMS_FILES)
 
+# the module's sources as DKMS wants them, in $(DESTDIR)$(DKMS_DIR): for
+# make dkms-install and for the kiogen-dkms package (debian/rules)
+dkms-src:
+	rm -rf $(DESTDIR)$(DKMS_DIR)
+	mkdir -p $(DESTDIR)$(DKMS_DIR)
+	@echo cp --parents '$$(make dkms-files)' $(DESTDIR)$(DKMS_DIR)/
+	@cp --parents $(DKMS_FILES) $(DESTDIR)$(DKMS_DIR)/
+
 dkms-install:
 	@command -v dkms >/dev/null || { echo "dkms not found (apt-get install dkms)"; exit 1; }
 	dkms remove $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION) --all >/dev/null 2>&1 || true
-	rm -rf $(DKMS_DIR)
-	mkdir -p $(DKMS_DIR)
-	cp --parents $(DKMS_FILES) $(DKMS_DIR)/
+	$(MAKE) -s dkms-src DESTDIR=
 	dkms add $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION)
 	dkms build $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION) -k $(KVER)
 	dkms install $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION) -k $(KVER)
@@ -231,3 +289,22 @@ dkms-install:
 dkms-uninstall:
 	dkms remove $(DKMS_FLAGS) kiogen/$(KIOGEN_VERSION) --all
 	rm -rf $(DKMS_DIR)
+
+# Debian packages, built by dpkg-buildpackage in a copy of what they are
+# made of (build/deb/kiogen-VERSION; the .debs and lintian's report land in
+# build/deb): kiogen, the CLI, and kiogen-dkms, the module's sources
+# (make dkms-src) that DKMS builds for every kernel. Needs debhelper,
+# dh-dkms and the CLI's -dev packages (make deps); lintian judges them.
+DEB_DIR := $(BUILD)/deb
+DEB_FILES = Makefile README.md ctl/main.c $(CTL_LIB_SRCS) $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h) \
+	    ctl/kiogen.h2m $(DKMS_FILES) \
+	    $(shell find debian -type f)
+
+deb:
+	rm -rf $(DEB_DIR)
+	mkdir -p $(DEB_DIR)/kiogen-$(KIOGEN_VERSION)
+	@cp --parents $(DEB_FILES) $(DEB_DIR)/kiogen-$(KIOGEN_VERSION)/
+	cd $(DEB_DIR)/kiogen-$(KIOGEN_VERSION) && dpkg-buildpackage -b -us -uc
+	lintian --fail-on error,warning $(DEB_DIR)/*.changes >$(DEB_DIR)/lintian.txt; \
+		rc=$$?; cat $(DEB_DIR)/lintian.txt; exit $$rc
+	@ls $(DEB_DIR)/*.deb

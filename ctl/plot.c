@@ -81,6 +81,8 @@ struct kg_pseries {
 	unsigned int nr_rates;
 	double interval_s;		/* 0: the rates are per run */
 	bool phase;			/* a phase of kiogen's latency split */
+	bool zero;			/* every latency is 0 ns: nothing on a log axis */
+	bool kiogen;			/* of kiogen's JSON, which has rates over time */
 };
 
 struct kg_pfile {
@@ -122,6 +124,9 @@ void kg_plot_usage(FILE *f)
 		"                      name with .png, in the current directory)\n"
 		"  --what=LIST         charts, comma-separated, or all (default)\n"
 		"  --script, --dry-run print the gnuplot script instead of running gnuplot\n\n"
+		"A log axis has no 0: I/Os of 0 ns are left out of the curves (the key gives\n"
+		"their share); a clat of 0 for every I/O (each completed within its\n"
+		"submission) is drawn as lat, and said.\n"
 		"Needs gnuplot (Debian: gnuplot-nox). exit status: 0 drawn, 1 gnuplot failed,\n"
 		"2 bad usage, an unreadable result, or no gnuplot\n");
 }
@@ -145,6 +150,8 @@ static struct kg_pseries *kg_plot_new(struct kg_plot *p, const char *fmt, ...)
 	va_end(ap);
 	return s;
 }
+
+static bool kg_plot_has(const struct kg_pseries *s, enum kg_pchart c);
 
 static void kg_plot_add_pct(struct kg_pseries *s, double pct, double us)
 {
@@ -209,19 +216,35 @@ static bool kg_plot_has_dist(const struct kg_jv *lat)
 }
 
 /*
- * The latency of direction @d of @job: lat if @lat (every result has it, as
- * kiogen diff takes it), else clat where it has percentiles or bins (fio's
- * default), else lat; the histogram from json+ bins, else from kiogen's own
- * buckets when their layout is this build's.
+ * The marked percentiles of a curve that has buckets but no percentiles
+ * (kiogen's lat without --lat_percentiles): the buckets', as the module
+ * computes them.
  */
-static int kg_plot_latency(struct kg_pseries *s, const struct kg_jv *job,
-			   const struct kg_jv *d, const char *dir, bool lat_all)
+static int kg_plot_hist_pcts(struct kg_pseries *s)
+{
+	__u64 *b = calloc(KIOG_HIST_BUCKETS, sizeof(*b));
+	unsigned int i;
+	size_t m;
+
+	if (!b)
+		return -1;
+	for (i = 0; i < KIOG_HIST_BUCKETS; i++)
+		b[i] = (__u64)s->hist[i];
+	for (m = 0; m < ARRAY_SIZE(kg_plot_marks); m++)
+		kg_plot_add_pct(s, kg_plot_marks[m],
+				kiog_hist_percentile(b, KIOG_HIST_BUCKETS, (__u64)s->total,
+						     (__u32)(kg_plot_marks[m] * 1e4 + 0.5)) / 1e3);
+	free(b);
+	return 0;
+}
+
+/* The distribution of @d's lat (s->lat) or clat into @s: percentiles, max, buckets. */
+static int kg_plot_load_lat(struct kg_pseries *s, const struct kg_jv *job,
+			    const struct kg_jv *d, const char *dir)
 {
 	const struct kg_jv *lat, *bins, *pl, *m, *kh, *pairs;
 	unsigned int i;
 
-	s->lat = lat_all || (!kg_plot_has_dist(kg_jv_get(d, "clat_ns")) &&
-			     kg_plot_has_dist(kg_jv_get(d, "lat_ns")));
 	lat = kg_jv_get(d, s->lat ? "lat_ns" : "clat_ns");
 	s->max_us = kg_jv_num(kg_jv_get(lat, "max"), 0) / 1000;
 	s->total = kg_jv_num(kg_jv_get(lat, "N"), 0);
@@ -251,6 +274,53 @@ static int kg_plot_latency(struct kg_pseries *s, const struct kg_jv *job,
 			s->hist = NULL;
 		}
 	}
+	/*
+	 * 0 ns has no place on a log axis: bucket 0 (exactly 0 ns) is left
+	 * out of the charts, a curve's CDF starts at its share; when every
+	 * latency is 0 there is no curve at all.
+	 */
+	s->zero = s->hist ? s->hist[0] == s->total : s->nr_pcts && !(s->max_us > 0);
+	for (i = 0; !s->hist && s->zero && i < s->nr_pcts; i++)
+		s->zero = !(s->pct_us[i] > 0);
+	if (s->zero) {
+		free(s->hist);
+		s->hist = NULL;
+		s->nr_pcts = 0;
+	}
+	return s->hist && !s->nr_pcts ? kg_plot_hist_pcts(s) : 0;
+}
+
+/*
+ * The latency of direction @d of @job: lat if @lat (every result has it, as
+ * kiogen diff takes it), else clat where it has percentiles or bins (fio's
+ * default), else lat; the histogram from json+ bins, else from kiogen's own
+ * buckets when their layout is this build's. A clat of 0 ns for every I/O
+ * (each completed within its own submission: brd, null_blk, the null
+ * engine; its time is in slat) is drawn as lat, and said.
+ */
+static int kg_plot_latency(struct kg_pseries *s, const struct kg_jv *job,
+			   const struct kg_jv *d, const char *dir, bool lat_all)
+{
+	s->lat = lat_all || (!kg_plot_has_dist(kg_jv_get(d, "clat_ns")) &&
+			     kg_plot_has_dist(kg_jv_get(d, "lat_ns")));
+	if (kg_plot_load_lat(s, job, d, dir))
+		return -1;
+	if (s->lat || !s->zero)
+		return 0;
+	s->lat = true;
+	if (kg_plot_load_lat(s, job, d, dir))
+		return -1;
+	if (s->zero || !kg_plot_has(s, KG_PC_CDF)) {
+		/* no lat to draw either: the clat of zeros stands, undrawn */
+		free(s->hist);
+		s->hist = NULL;
+		s->nr_pcts = 0;
+		s->lat = false;
+		s->zero = true;
+		return 0;
+	}
+	fprintf(stderr, "kiogen plot: %s: clat is 0 ns for every I/O (each completed within "
+		"its submission, its time counted in slat): lat is drawn instead\n", s->label);
 	return 0;
 }
 
@@ -267,6 +337,7 @@ static int kg_plot_samples(struct kg_pseries *s, const struct kg_jv *job, const 
 	const struct kg_jv *samples = kg_jv_at(job, "kiogen", "samples", NULL);
 	const struct kg_jv *list = kg_jv_get(samples, dir), *e;
 
+	s->kiogen = kg_jv_get(job, "kiogen");
 	s->interval_s = kg_jv_num(kg_jv_get(samples, "interval_ns"), 0) / 1e9;
 	if (!(s->interval_s > 0) || !list || list->type != KG_JV_ARR || !list->child)
 		return 0;
@@ -613,9 +684,18 @@ static double kg_plot_cdf_data(FILE *f, const struct kg_pseries *s, unsigned int
 
 	fprintf(f, "$cdf_%u << EOD\n", n);
 	if (s->hist) {
-		for (i = 0; i < KIOG_HIST_BUCKETS; i++) {
+		/*
+		 * The I/Os of 0 ns are below the first point: the curve starts
+		 * at their share, at the first bucket's lower bound, so that
+		 * one bucket (every latency equal) is a step, not a lone point.
+		 */
+		cum = s->hist[0];
+		for (i = 1; i < KIOG_HIST_BUCKETS; i++) {
 			if (!s->hist[i])
 				continue;
+			if (cum == s->hist[0])
+				fprintf(f, "%.9g %.9g\n", kiog_hist_bucket_lo(i) / 1e3,
+					kg_plot_nines(cum / s->total, s->total) + 0.0);
 			cum += s->hist[i];
 			y = kg_plot_nines(cum / s->total, s->total);
 			fprintf(f, "%.9g %.9g\n", kiog_hist_bucket_val(i) / 1e3, y);
@@ -623,6 +703,8 @@ static double kg_plot_cdf_data(FILE *f, const struct kg_pseries *s, unsigned int
 		}
 	} else {
 		for (i = 0; i < s->nr_pcts; i++) {
+			if (!(s->pct_us[i] > 0))
+				continue;
 			y = kg_plot_nines(s->pct[i] / 100, s->total);
 			fprintf(f, "%.9g %.9g\n", s->pct_us[i], y);
 			top = fmax(top, y);
@@ -649,7 +731,7 @@ static double kg_plot_mark_data(FILE *f, const struct kg_pseries *s, unsigned in
 		for (i = 0; i < s->nr_pcts; i++) {
 			char v[32];
 
-			if (fabs(s->pct[i] - kg_plot_marks[m]) > 1e-6)
+			if (fabs(s->pct[i] - kg_plot_marks[m]) > 1e-6 || !(s->pct_us[i] > 0))
 				continue;
 			kg_plot_fmt_us(v, sizeof(v), s->pct_us[i]);
 			fprintf(f, "%.3f %.9g \"p%g %s\"\n", s->pct_us[i],
@@ -672,7 +754,8 @@ static int kg_plot_hist_data(FILE *f, const struct kg_pseries *s, unsigned int n
 	int first = -1, last = -1, b0, nbins, k, i;
 	double *bins;
 
-	for (i = 0; i < (int)KIOG_HIST_BUCKETS; i++)
+	/* bucket 0 is 0 ns: no bin of a log axis holds it (kg_plot_load_lat) */
+	for (i = 1; i < (int)KIOG_HIST_BUCKETS; i++)
 		if (s->hist[i]) {
 			first = first < 0 ? i : first;
 			last = i;
@@ -744,12 +827,14 @@ static void kg_plot_lat_range(const struct kg_plot *p, double *lo, double *hi)
 	for (i = 0; i < p->nr; i++) {
 		const struct kg_pseries *s = &p->s[i];
 
-		for (k = 0; s->hist && k < KIOG_HIST_BUCKETS; k++)
+		for (k = 1; s->hist && k < KIOG_HIST_BUCKETS; k++)
 			if (s->hist[k]) {
-				*lo = fmin(*lo, fmax(kiog_hist_bucket_lo(k), 0.5) / 1e3);
+				*lo = fmin(*lo, kiog_hist_bucket_lo(k) / 1e3);
 				*hi = fmax(*hi, kiog_hist_bucket_val(k) / 1e3);
 			}
 		for (k = 0; !s->hist && k < s->nr_pcts; k++) {
+			if (!(s->pct_us[k] > 0))
+				continue;
 			*lo = fmin(*lo, s->pct_us[k]);
 			*hi = fmax(*hi, s->pct_us[k]);
 		}
@@ -782,9 +867,13 @@ static void kg_plot_sep(FILE *f, bool *first)
 
 static void kg_plot_title(FILE *f, const struct kg_pseries *s, const struct kg_plot *p)
 {
-	char t[300];
+	char t[sizeof(s->label) + 64], z[48] = "";
 
-	snprintf(t, sizeof(t), "%s%s", s->label, !kg_plot_kind(p) && s->lat ? " (lat)" : "");
+	/* the I/Os of 0 ns that the log axis cannot show */
+	if (s->hist && s->hist[0] > 0)
+		snprintf(z, sizeof(z), ", %.3g%% at 0 ns", 100 * s->hist[0] / s->total);
+	snprintf(t, sizeof(t), "%s%s%s", s->label, !kg_plot_kind(p) && s->lat ? " (lat)" : "",
+		 z);
 	fputs(" title ", f);
 	kg_plot_str(f, t);
 }
@@ -1206,7 +1295,15 @@ static int kg_plot_drop_empty(struct kg_plot *p, bool named)
 		[KG_PC_BW] = "no bandwidth over time (kiogen's JSON has it, fio's not)",
 		[KG_PC_PHASES] = "no phases (kiogen's JSON of a run with --latency_split=1 has them)",
 	};
-	unsigned int c, i, with;
+	static const char zero[] = "every latency is 0 ns, which a log axis cannot show";
+	/* kiogen's JSON without samples: the run's measured part was brief */
+	static const char *const brief[KG_NR_PC] = {
+		[KG_PC_IOPS] = "no IOPS over time: no rate sample (the run was shorter than "
+			       "one sample interval, or stopped in its ramp_time)",
+		[KG_PC_BW] = "no bandwidth over time: no rate sample (the run was shorter "
+			     "than one sample interval, or stopped in its ramp_time)",
+	};
+	unsigned int c, i, with, zeros, kiogen;
 
 	for (c = 0; c < KG_NR_PC; c++) {
 		if (!p->what[c])
@@ -1229,10 +1326,18 @@ static int kg_plot_drop_empty(struct kg_plot *p, bool named)
 				/* a split's phases have latencies only */
 				if (!kg_plot_has(&p->s[i], c) && !p->s[i].phase)
 					fprintf(stderr, "kiogen plot: %s: %s\n", p->s[i].label,
-						why[c]);
+						c <= KG_PC_HIST ? p->s[i].zero ? zero : why[c] :
+						p->s[i].kiogen ? brief[c] : why[c]);
 		if (with)
 			continue;
-		fprintf(stderr, "kiogen plot: %s%s\n", why[c], named ? "" : ": not drawn");
+		/* every curve lacks it: the reason of theirs, if they share one */
+		for (i = 0, zeros = 0, kiogen = 0; i < p->nr; i++) {
+			zeros += p->s[i].zero;
+			kiogen += p->s[i].kiogen;
+		}
+		fprintf(stderr, "kiogen plot: %s%s\n",
+			c <= KG_PC_HIST ? zeros == p->nr ? zero : why[c] :
+			kiogen == p->nr ? brief[c] : why[c], named ? "" : ": not drawn");
 		if (named)
 			return -1;
 		p->what[c] = false;

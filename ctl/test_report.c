@@ -7,6 +7,7 @@
  * where it exists; without it those cases are skipped, not passed. Prints
  * TAP and exits non-zero if any case failed.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -999,6 +1000,76 @@ static void diag_dump(const char *title, const char *s)
 	}
 }
 
+/* whether @s has a nan or inf standing alone (not inside a word: "info") */
+static const char *nonfinite(const char *s)
+{
+	static const char *const words[] = { "nan", "inf" };
+	const char *p;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		for (p = strcasestr(s, words[i]); p; p = strcasestr(p + 1, words[i]))
+			if ((p == s || !isalpha((unsigned char)p[-1])) && !isalpha((unsigned char)p[3]))
+				return p;
+	return NULL;
+}
+
+/*
+ * Degenerate latencies: every read of one job completing in @arg ns (0: each
+ * completed within its submission, as a kernel-path I/O on brd or null_blk
+ * does; else all equal), after 5 us of slat. Text, terse and JSON keep their
+ * shape, with no nan or inf: clat min = max = avg, stdev 0, every
+ * percentile that value.
+ */
+static int t_degenerate_lat(const void *arg)
+{
+	static struct kg_worker w[1];
+	uint64_t ns = (uintptr_t)arg;
+	struct kg_run_result *r = calloc(1, sizeof(*r));
+	struct kg_job job = fx_jobs[0];
+	char want[128], expr[300];
+	char *t = NULL, *te = NULL, *j = NULL;
+	const char *bad;
+	size_t len;
+	int rc = T_PASS, k, fields = 0;
+
+	CHECK(r, "oom");
+	memset(w, 0, sizeof(w));
+	w->elapsed_ns = 1000000000;
+	for (k = 0; k < 1000; k++)
+		fx_dir_add_slat(&w->dir[KIOGEN_DIR_READ], ns, BS, 5000);
+	r->nr_jobs = 1;
+	r->jobs[0] = (struct kg_job_result){ &job, 1, w };
+	t = render(kg_report_text, r, &len);
+	te = render(kg_report_terse, r, &len);
+	j = render(kg_report_json, r, &len);
+	snprintf(want, sizeof(want), "clat (nsec): min=%llu, max=%llu, avg=%5.02f, stdev= 0.00",
+		 (unsigned long long)ns, (unsigned long long)ns, (double)ns);
+	if ((bad = nonfinite(t)) || (bad = nonfinite(te)) || (bad = nonfinite(j)))
+		rc = fail("a non-number: ...%.40s", bad);
+	else if (!strstr(t, want))
+		rc = fail("text lacks '%s':\n%s", want, t);
+	if (getenv("KG_TEST_VERBOSE"))
+		diag_dump("degenerate text", t);
+	for (k = 0; te[k]; k++)
+		fields += te[k] == ';';
+	/* fio's terse v3 line without a disk: 121 fields */
+	if (rc == T_PASS && fields != 120)
+		rc = fail("terse has %d fields, want 121:\n%s", fields + 1, te);
+	snprintf(expr, sizeof(expr),
+		 "set(d[\"jobs\"][0][\"read\"][\"clat_ns\"][\"percentile\"].values()) == {%llu} "
+		 "and d[\"jobs\"][0][\"read\"][\"clat_ns\"][\"stddev\"] == 0",
+		 (unsigned long long)ns);
+	if (rc == T_PASS && have_python && !json_true(j, expr))
+		rc = fail("JSON clat percentiles are not all %llu ns, or stddev not 0",
+			  (unsigned long long)ns);
+	free(t);
+	free(te);
+	free(j);
+	free(r);
+	return rc;
+}
+
 static const struct tcase cases[] = {
 	{ "mean of a known set", t_mean, NULL },
 	{ "stdev of a known set is the sample deviation", t_stdev, NULL },
@@ -1036,6 +1107,10 @@ static const struct tcase cases[] = {
 	{ "json: an empty run is valid", t_json_empty_run, NULL },
 	{ "json writer: NaN and infinity are null; one-line objects", t_json_nonfinite, NULL },
 	{ "json: zero I/O in zero time has no nan or inf", t_json_zero_time, NULL },
+	{ "every clat 0 ns: text, terse and JSON whole, no nan or inf", t_degenerate_lat,
+	  (void *)(uintptr_t)0 },
+	{ "every clat 3000 ns: stdev 0, every percentile one value", t_degenerate_lat,
+	  (void *)(uintptr_t)3000 },
 	{ "meta kernel path: says what it leaves out, from the table; syscall path does not", t_meta_kernel_path, NULL },
 	{ "meta kernel path: README's list is the table", t_meta_readme, NULL },
 };

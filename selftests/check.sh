@@ -6,7 +6,9 @@
 # of the leg's tier in a VM booted on it (kernels fetched and cached by
 # scripts/kernels.sh), and a DKMS leg: make dkms-install into a sandbox for
 # 6.1 and a dkms autoinstall for 6.12 (a kernel update), each proved by
-# modprobe kiogen in a VM. Ends with a table per leg (kernel, tier, build
+# modprobe kiogen in a VM, and the Debian packages (make deb, lintian
+# clean; in make check-full also installed, used and purged in a VM on
+# 6.1, deb-guest.sh). Ends with a table per leg (kernel, tier, build
 # warnings, results, wall time), the whole run's wall time against its
 # budget, and "N passed, N failed, N skipped" counted over every TAP result
 # of every leg; exits non-zero on any failure.
@@ -434,6 +436,37 @@ dkms_env() {
 	return $rc
 }
 
+# deb_packages TAP KVER: make deb (lintian clean), then (check-full) the
+# packages installed with dpkg, used and purged in a VM on KVER
+# (deb-guest.sh)
+deb_packages() {
+	local tap=$1 kver=$2
+	step "leg dkms: make deb (kiogen, kiogen-dkms), lintian"
+	if make -s deb >"$logs/dkms/deb.log" 2>&1; then
+		tap "$tap" ok "leg dkms: make deb builds kiogen and kiogen-dkms, lintian clean"
+	else
+		tail -n 20 "$logs/dkms/deb.log"
+		tap "$tap" not-ok "leg dkms: make deb" "see $logs/dkms/deb.log"
+		return
+	fi
+	# DKMS compiles the module in the guest, under TCG: 13 minutes, more
+	# than the leg's budget holds; the full tier runs it, the default run
+	# checks what the packages hold
+	if [ -z "${CHECK_FULL:-}" ]; then
+		if dpkg-deb -c "$src"/build/deb/kiogen-dkms_*_all.deb | grep -q '/usr/src/kiogen-.*/dkms.conf$' &&
+		   dpkg-deb -c "$src"/build/deb/kiogen_*_amd64.deb | grep -q '/usr/sbin/kiogen$'; then
+			tap "$tap" ok "leg dkms: kiogen-dkms holds the module's sources and dkms.conf, kiogen the CLI"
+		else
+			tap "$tap" not-ok "leg dkms: the packages' contents" "dpkg-deb -c build/deb/*.deb"
+		fi
+		return
+	fi
+	step "leg dkms: the packages installed, used and purged in a VM on $kver"
+	VM_TIMEOUT=$((${VM_TIMEOUT:-900} * 3)) run_vm "$tap" \
+		"leg dkms: the Debian packages in a VM on $kver" "$logs/dkms/vm-deb" -k "$kver" \
+		-- selftests/deb-guest.sh "$src/build/deb"
+}
+
 dkms_leg() {
 	local dir=$logs/dkms t0=$SECONDS tap=$logs/dkms/leg.tap sb=$DKMS_SANDBOX
 	# shellcheck disable=SC2034  # set by dkms_env
@@ -472,6 +505,7 @@ dkms_leg() {
 		return
 	}
 	kvers=$KVER
+	deb_packages "$tap" "$KVER"
 
 	step "leg dkms: a kernel update to 6.12: dkms autoinstall, as the kernel's hook runs it"
 	dkms_env 6.12

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # TAP for the host shell tests: source it, print "TAP version 13", call
-# ok/not_ok/skip, end with tap_done (the plan line, and the exit status: 1
+# ok/not_ok/skip/expect, end with tap_done (the plan line, and the exit status: 1
 # if any test failed) or a plan and exit $failed of your own.
 n=0 failed=0
 
@@ -19,6 +19,22 @@ not_ok() {
 skip() {
 	n=$((n + 1))
 	echo "ok $n - $1 # SKIP $2"
+}
+
+# expect DESCRIPTION STATUS PATTERN CMD...: CMD exits STATUS and says
+# (stdout and stderr) something matching the extended regex PATTERN
+expect() {
+	local desc=$1 want=$2 pat=$3 out rc
+	shift 3
+	out=$("$@" 2>&1)
+	rc=$?
+	if [ $rc -eq "$want" ] && grep -qE -- "$pat" <<<"$out"; then
+		ok "$desc"
+	else
+		not_ok "$desc"
+		echo "# status $rc (want $want), said:"
+		tail -n 5 <<<"$out" | sed 's/^/# /'
+	fi
 }
 
 tap_done() {

@@ -11,23 +11,7 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 ks=$src/scripts/kernels.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0 failed=0
-
-# expect DESCRIPTION STATUS PATTERN CMD...: CMD exits STATUS, says PATTERN
-expect() {
-	local desc=$1 want=$2 pat=$3 out rc
-	shift 3
-	n=$((n + 1))
-	out=$("$@" 2>&1)
-	rc=$?
-	if [ $rc -eq "$want" ] && grep -qE -- "$pat" <<<"$out"; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc"
-		echo "# status $rc (want $want), said: $out"
-		failed=1
-	fi
-}
+. "$src/selftests/host/tap.sh"
 
 mkdir -p "$tmp/lists/partial" "$tmp/cache"
 : >"$tmp/status"

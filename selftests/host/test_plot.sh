@@ -279,4 +279,110 @@ else
 	not_ok "fio run: $(tail -1 "$tmp/fio.out")"
 fi
 
+# Degenerate results: every clat 0 (each I/O completed within its
+# submission: the kernel path on brd or null_blk; here a.json made so), every
+# latency 0, some at 0 ns, every latency equal; and real runs of one I/O, a
+# stop before the first I/O, a stop mid-run, one repeat, in every format
+DEGEN='import json, sys
+r = json.load(open(sys.argv[1])); d = r["jobs"][0]["read"]; h = r["jobs"][0]["kiogen"]["hist"]
+n, kind = d["clat_ns"]["N"], sys.argv[2]
+def flat(lat, ns):
+	lat.update(min=ns, max=ns, mean=ns, stddev=0)
+	lat["percentile"] = {k: ns for k in lat.get("percentile", {})}
+if kind in ("zclat", "zall"):
+	flat(d["clat_ns"], 0); h["clat"]["read"] = [[0, n]]
+if kind == "zall":
+	flat(d["lat_ns"], 0); h["read"] = [[0, n]]
+if kind == "part":
+	h["clat"]["read"][0] = [0, n // 20]
+if kind == "eq":
+	flat(d["clat_ns"], 3000); h["clat"]["read"] = [[400, n]]
+json.dump(r, open(sys.argv[3], "w"))'
+# The data of a script's CDFs and histograms: every x above 0; the first
+# histogram bin not below 1 ns; N points in $cdf_1 if given
+POS='import re, sys
+s = open(sys.argv[1]).read()
+for name, body in re.findall(r"^\$(cdf_\d+|hist_\d+) << EOD\n(.*?)^EOD$", s, re.M | re.S):
+	xs = [float(l.split()[0]) for l in body.splitlines()]
+	assert xs and min(xs) > 0, "%s: x %s" % (name, min(xs or [None]))
+	assert not name.startswith("hist") or xs[0] >= 0.001, "%s from %g us" % (name, xs[0])
+if len(sys.argv) > 2:
+	m = re.search(r"^\$cdf_1 << EOD\n(.*?)^EOD$", s, re.M | re.S)
+	assert len(m.group(1).splitlines()) == int(sys.argv[2]), m.group(1)'
+for k in zclat zall part eq; do
+	python3 -c "$DEGEN" "$tmp/a.json" "$k" "$tmp/$k.json"
+done
+status 0 "every clat 0 ns: drawn" -o zclat.png zclat.json
+has "zclat\.json: clat is 0 ns for every I/O .*lat is drawn instead" "every clat 0 ns: lat drawn, said"
+if grep -qE 'gnuplot failed|range is invalid|no valid points' "$tmp/err"; then
+	not_ok "every clat 0 ns: gnuplot complained: $(grep -m1 -E 'gnuplot|invalid|valid' "$tmp/err")"
+else
+	ok "every clat 0 ns: no gnuplot error or warning"
+fi
+status 0 "every clat 0 ns: --script" --script zclat.json
+cp "$tmp/out" "$tmp/zclat.gp"
+py "every clat 0 ns: lat's curves, every point above 0" "$POS" "$tmp/zclat.gp"
+py "every clat 0 ns: the axis says lat, markers from lat's buckets" 'import sys
+s = open(sys.argv[1]).read()
+assert "total latency, lat" in s and "\"p99 " in s' "$tmp/zclat.gp"
+status 0 "every latency 0 ns: the rest is drawn" -o zall.png zall.json
+has "every latency is 0 ns, which a log axis cannot show: not drawn" \
+	"every latency 0 ns: the latency charts left out, said"
+status 2 "every latency 0 ns, --what=cdf" -o zall2.png --what=cdf zall.json
+has "every latency is 0 ns" "every latency 0 ns, --what=cdf: said, not by gnuplot"
+status 0 "5% of clat at 0 ns: --script" --script part.json
+cp "$tmp/out" "$tmp/part.gp"
+py "5% at 0 ns: no point at 0, no bin below 1 ns" "$POS" "$tmp/part.gp"
+py "5% at 0 ns: the key says so" 'import re, sys
+assert re.search(r"part.json, [45]\.[0-9]+% at 0 ns", open(sys.argv[1]).read())' "$tmp/part.gp"
+status 0 "every clat equal: --script" --script eq.json
+cp "$tmp/out" "$tmp/eq.gp"
+py "every clat equal: the CDF is a step of two points" "$POS" "$tmp/eq.gp" 2
+status 0 "every clat equal: drawn" -o eq.png eq.json
+
+# clean FILE DESCRIPTION: no nan or inf in $tmp/FILE
+clean() {
+	if grep -qiE '(^|[^a-z])-?(nan|inf)([^a-z]|$)' "$tmp/$1"; then
+		not_ok "$2: $(grep -oiE '.{20}(nan|inf).{5}' "$tmp/$1" | head -1)"
+	else
+		ok "$2"
+	fi
+}
+# deg NAME WANT_STATUS RUN_ARGS...: the run in the three formats (under
+# KG_STOP=SECONDS, stopped by SIGINT then), each clean, the JSON valid
+deg() {
+	local name=$1 want=$2 fmt rc
+	shift 2
+	for fmt in normal terse json; do
+		if [ -n "${KG_STOP:-}" ]; then
+			timeout -s INT "$KG_STOP" "$kiogen" run --path=syscall --name=t \
+				--filename="$tmp/f" --size=16m --bs=4k --randseed=1 \
+				--output-format=$fmt "$@" >"$tmp/$name.$fmt" 2>"$tmp/$name.err"
+		else
+			kg_run --output-format=$fmt "$@" >"$tmp/$name.$fmt" 2>"$tmp/$name.err"
+		fi
+		rc=$?
+		[ $rc -eq "$want" ] || { not_ok "$name, $fmt: exit $rc, want $want"; continue; }
+		clean "$name.$fmt" "$name, $fmt: exit $rc, no nan or inf"
+	done
+	py "$name: the JSON is valid, its terse line has $(awk -F';' '{print NF}' "$tmp/a.terse") fields" \
+		'import json, sys
+json.load(open(sys.argv[1]))
+n = len(open(sys.argv[2]).read().rstrip("\n").split(";"))
+assert n == int(sys.argv[3]), "%d fields" % n' "$tmp/$name.json" "$tmp/$name.terse" \
+		"$(awk -F';' '{print NF}' "$tmp/a.terse")"
+}
+kg_run --rw=randread --output-format=terse >"$tmp/a.terse" 2>/dev/null
+deg one 0 --rw=randread --number_ios=1
+status 0 "one I/O: drawn" -o one.png one.json
+has "no IOPS over time: no rate sample \(the run was shorter than one sample interval" \
+	"one I/O: why no IOPS over time, said"
+deg rep1 0 --rw=randread --number_ios=500 --repeat=1
+status 0 "one repeat: drawn" -o rep1.png rep1.json
+KG_STOP=1 deg noio 124 --rw=randread --startdelay=5 --runtime=5 --time_based
+status 2 "stopped before its first I/O" -o noio.png noio.json
+has "noio\.json: no I/O in it to plot" "stopped before its first I/O: said"
+KG_STOP=1.5 deg stopped 124 --rw=randread --runtime=10 --time_based
+status 0 "stopped mid-run: drawn" -o stopped.png stopped.json
+
 tap_done

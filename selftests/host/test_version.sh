@@ -3,8 +3,9 @@
 #
 # One version number: include/kiogen/version.h's, as the C preprocessor sees
 # it, is the Makefile's, the DKMS package's (dkms.conf read from a copy of
-# what make dkms-install ships), the CLI's (kiogen --version) and the built
-# module's (modinfo).
+# what make dkms-install ships), the Debian packages' (debian/changelog, a
+# native package), the CLI's (kiogen --version) and the built module's
+# (modinfo).
 src=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -29,13 +30,15 @@ same "the Makefile's version is the header's" "$(make -s -C "$src" version)"
 (cd "$src" && cp --parents $(make -s dkms-files) "$tmp/")
 same "dkms.conf, as shipped, reads the header's" \
 	"$(bash -c '. "$1/dkms.conf" && echo "$PACKAGE_VERSION"' - "$tmp")"
+same "the Debian packages' version (debian/changelog) is the header's" \
+	"$(sed -n '1s/^kiogen (\([^)]*\)).*/\1/p' "$src/debian/changelog")"
 same "kiogen --version says the header's" \
 	"$("$src/ctl/kiogen" --version | sed -n 's/^kiogen \([^ ]*\) .*/\1/p')"
 if [ -f "$src/kmod/kiogen.ko" ]; then
 	same "the module's MODULE_VERSION is the header's" \
 		"$(modinfo -F version "$src/kmod/kiogen.ko")"
 else
-	echo "ok 4 - the module's MODULE_VERSION # SKIP kmod/kiogen.ko is not built (make module)"
+	echo "ok $((++n)) - the module's MODULE_VERSION # SKIP kmod/kiogen.ko is not built (make module)"
 fi
 echo "1..$n"
 exit $failed
