@@ -565,9 +565,10 @@ static void kg_sys_stamp(struct kg_sys_worker *w, struct kg_sys_slot *s)
 
 /*
  * Issues one batch: up to iodepth_batch_submit I/Os built, then pushed to
- * the kernel at once (the engine's commit). Each I/O's clock starts as it is
- * built; its issue time is when the push returned, or its start for engines
- * that issue in submit. As fio counts them, every I/O of the batch is at the
+ * the kernel at once (the engine's commit). Each I/O's clock starts once it
+ * is picked and its buffer stamped (and summed), as the kernel's worker
+ * starts it: right before the engine is called; its issue time is when the
+ * push returned, or its start for engines that issue in submit. As fio counts them, every I/O of the batch is at the
  * depth reached once the batch is in, and the batch is one submit.
  */
 static uint32_t kg_sys_submit_batch(struct kg_sys_worker *w, struct kg_sys_loop *l)
@@ -594,7 +595,7 @@ static uint32_t kg_sys_submit_batch(struct kg_sys_worker *w, struct kg_sys_loop 
 			break;
 		sync_due = picked > 1;
 		s = w->free[--w->nr_free];
-		s->start_ns = now;
+		s->pick_ns = now;
 		s->due_ns = w->rate.due;
 		s->vseq = vseq;
 		s->offset = io.offset;
@@ -614,9 +615,9 @@ static uint32_t kg_sys_submit_batch(struct kg_sys_worker *w, struct kg_sys_loop 
 			 kiog_buf_restores(&w->buf, &w->vfy.pat))
 			s->dirty = io.len;
 		w->inflight++;
+		/* the clock point: the generator, stamp and checksum are behind it */
+		s->start_ns = kg_sys_now_ns();
 		s->issue_ns = s->start_ns;
-		if (split)
-			s->call_ns = kg_sys_now_ns();
 		if (io.dir == KIOGEN_DIR_TRIM)
 			kg_sys_trim(w, s);
 		else
@@ -760,7 +761,7 @@ static uint32_t kg_sys_reap(struct kg_sys_worker *w)
 			kiog_core_log_io(&w->core, s->dir, s->start_ns, s->issue_ns,
 					 s->end_ns, s->offset, s->done_bytes);
 			if (split)
-				kiog_split_add(split, s->start_ns, s->call_ns, s->sub_ns,
+				kiog_split_add(split, s->pick_ns, s->start_ns, s->sub_ns,
 					       s->end_ns, seen);
 			if (s->due_ns)
 				kiog_rate_complete(&w->rate, s->dir, s->due_ns, s->end_ns);

@@ -31,11 +31,12 @@ struct kg_sys_gate;
  * @index: position in the worker's slot array; the registered buffer index
  * @buf: data buffer, @buf_len bytes, page aligned; NULL for the null engine
  * @buf_len: bytes allocated, a whole number of fill chunks
- * @start_ns: CLOCK_MONOTONIC when the I/O started to be built: fio's start
+ * @pick_ns: CLOCK_MONOTONIC when picking the I/O began (latency split)
+ * @start_ns: when it was picked and its buffer stamped, right before the
+ *	engine's submit: fio's start, the kernel's clock point
  * @issue_ns: when its batch was issued (the engine's commit returned; for
  *	engines without a commit, @start_ns): fio's issue time
  * @end_ns: CLOCK_MONOTONIC when the completion was seen
- * @call_ns: latency split: the engine's submit call began
  * @sub_ns: latency split: the I/O went to the kernel (submit, or the
  *	batch's commit, returned)
  * @offset: bytes into the target
@@ -54,7 +55,7 @@ struct kg_sys_slot {
 	uint64_t start_ns;
 	uint64_t issue_ns;
 	uint64_t end_ns;
-	uint64_t call_ns;
+	uint64_t pick_ns;
 	uint64_t sub_ns;
 	uint64_t offset;
 	uint32_t len;

@@ -184,7 +184,7 @@ struct kiog_job {
 struct kiog_slot {
 	struct kiog_worker *w;
 	struct llist_node node;	/* on the worker's completion list */
-	u64 start_ns;		/* building the I/O began */
+	u64 start_ns;		/* picked and stamped: the clock point */
 	u64 issue_ns;		/* its batch was issued (the plug flushed) */
 	u64 end_ns;		/* set by the completion */
 	u64 offset;
