@@ -23,6 +23,7 @@
 #include <net/sock.h>
 #include <uapi/linux/kiogen.h>
 #include <kiogen/core.h>
+#include <kiogen/loop.h>
 #include <kiogen/split.h>
 #include <kiogen/rate.h>
 #include <kiogen/buffer.h>
@@ -184,27 +185,16 @@ struct kiog_job {
 struct kiog_slot {
 	struct kiog_worker *w;
 	struct llist_node node;	/* on the worker's completion list */
-	u64 start_ns;		/* picked and stamped: the clock point */
-	u64 issue_ns;		/* its batch was issued (the plug flushed) */
-	u64 end_ns;		/* set by the completion */
-	u64 offset;
-	u32 len;
-	u32 done_bytes;		/* set by the completion */
-	int error;		/* set by the completion */
-	u8 dir;			/* enum kiogen_dir */
+	/* where, what, its clock stamps (include/kiogen/loop.h) */
+	KIOG_LOOP_IO;
 	bool inflight;		/* submitted, not yet reaped */
 	struct file *file;	/* its target, of the worker's files */
-	u64 pick_ns;		/* latency split: choosing it began */
-	u64 sub_ns;		/* latency split: it left the submit call */
-	u64 due_ns;		/* rate limits: when it was due; 0: not paced */
 	struct bio_vec *bvec;	/* the data buffer, nr_bvec chunks */
 	unsigned int nr_bvec;
 	void *priv;		/* slot_priv bytes of engine state */
 	/* block phases (blk-split.c): the first bio, and its stamps */
 	struct bio *blk_bio;
 	struct kiog_blk_stamps blk;
-	u64 vseq;		/* verify: the write expected in a read back */
-	u32 dirty;		/* bytes from the start a read overwrote */
 };
 
 /**
@@ -218,29 +208,24 @@ struct kiog_worker {
 	u32 index;
 	int node;			/* NUMA node of its buffers and thread */
 	struct task_struct *task;
-	struct kiog_wl wl;
 	struct file **files;		/* worker_files of the job's targets */
 	struct kiog_wl_file *wl_files;	/* their positions; NULL: one file */
-	u32 sync_file;			/* the file a sync is for */
 	struct llist_node *inline_done;	/* completed within submit, by the worker */
 	struct llist_node *pending;	/* reaped from @done, not yet accounted */
 	struct kiog_slot **slots;	/* all iodepth slots */
 	struct kiog_slot **free;	/* stack of idle slots */
 	u32 nr_free;
-	u32 inflight;
 	u64 mem;			/* bytes reserved for this worker */
-	bool drop_cache;		/* a new pass drops its file's cache */
 
-	/* policy, loop state and results: the shared worker core */
-	struct kiog_core core;
-	struct kiog_vfy vfy;		/* verify's phases and results */
-	struct kiog_buf buf;		/* what written blocks hold */
+	/*
+	 * generator, policy, loop state and results, rate limits, verify,
+	 * buffer contents: what the shared loop drives (kiogen/loop.h)
+	 */
+	KIOG_LOOP_STATE;
 	u64 elapsed_ns;
 	u64 cpu_usr_ns, cpu_sys_ns;
 	u64 ctx_vol, ctx_invol;
 	bool finished;			/* the four above are final (release) */
-	/* rate limits: pacing and sched lat (kiogen/rate.h) */
-	struct kiog_rate rate;
 
 	/* progress, read by others without locks */
 	u64 live_ios, live_bytes, live_errors;
