@@ -32,26 +32,27 @@ INDIRECT_CALLABLE_SCOPE void kiog_null_submit(struct kiog_worker *w, struct kiog
 
 /**
  * kiog_null_loop() - the worker's loop, for a job that uses no per-I/O feature
- * @w: the worker, its clock started
+ * @w: the worker, its clock started; its job uses none of the loop's per-I/O
+ *	features (struct kiog_loop_state's @uses: iodepth 1, async, no rate
+ *	limits, verify, buffers, syncs, thinks, invalidate, latency split)
  * @turns: the loop's turns, for kiog_worker_yield()
  *
  * Every I/O of the null engine completes within its submit: the worker's
  * submit, collect and reap come down to the shared pick, clock point and
  * accounting (include/kiogen/loop.h), in the worker loop's order and with
  * its counts (fio's depths, submit and complete, samples, logs, stops,
- * yields), in a unit of its own so the compiler inlines them here. Another
- * job returns at once, and the worker's loop runs it; so does what is left
- * when issuing ends.
+ * yields), in a unit of its own so the compiler inlines them here. The
+ * module parameter fast_loop=0 turns it off; selftests/test_null_fast.sh
+ * runs jobs both ways and requires the same results. What is left when
+ * issuing ends, the worker's loop ends.
  */
-void kiog_null_loop(struct kiog_worker *w, u32 *turns)
+static void kiog_null_loop(struct kiog_worker *w, u32 *turns)
 {
 	struct kiog_core *core = &w->core;
 	struct kiog_run *run = w->job->run;
 	struct kiog_loop_io io = { 0 };
 	u32 file;
 
-	if (w->job->cfg.engine != &kiog_engine_null || w->uses)
-		return;
 	while (core->issuing) {
 		/* suspend, or a frozen cgroup: nothing is in flight between two turns */
 		if (unlikely(freezing(current) || kiog_run_frozen(run))) {
@@ -84,4 +85,5 @@ const struct kiog_engine_ops kiog_engine_null = {
 	.open		= kiog_null_open,
 	.close		= kiog_null_close,
 	.submit		= kiog_null_submit,
+	.inline_loop	= kiog_null_loop,
 };

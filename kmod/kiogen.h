@@ -107,6 +107,11 @@ static inline int kiog_open_refuse_claim(struct kiog_open_err *why, u32 file,
  *	cache, there is nothing to drop)
  * @dir_target: the target is a directory the engine works in: the job's
  *	reads and writes are not the fd's (the metadata engines)
+ * @inline_loop: the engine's own loop, for an engine whose every I/O
+ *	completes within @submit: it runs a worker whose job uses none of
+ *	the loop's per-I/O features (struct kiog_loop_state's @uses) in place
+ *	of the worker's loop, until issuing ends (optional; off with the
+ *	module parameter fast_loop=0)
  */
 struct kiog_engine_ops {
 	const char *name;
@@ -121,6 +126,7 @@ struct kiog_engine_ops {
 	int (*sync)(struct kiog_worker *w, bool datasync);
 	void (*invalidate)(struct file *file);
 	bool dir_target;
+	void (*inline_loop)(struct kiog_worker *w, u32 *turns);
 };
 
 extern const struct kiog_engine_ops kiog_engine_bio;
@@ -280,7 +286,7 @@ static inline u64 kiog_now(const struct kiog_worker *w)
 }
 
 void kiog_slot_complete_list(struct kiog_slot *s);	/* worker.c */
-void kiog_null_loop(struct kiog_worker *w, u32 *turns);	/* engine-null.c */
+extern bool kiog_fast_loop;	/* main.c: engines' inline loops allowed */
 
 #define KIOG_RESCHED_TURNS	64	/* a power of two */
 

@@ -840,8 +840,13 @@ static void kiog_worker_loop(struct kiog_worker *w)
 	/* a run can be stopped before a worker starts */
 	if (READ_ONCE(run->stop))
 		kiog_core_stop(core);
-	/* a plain null job runs its own loop; what it leaves, this one ends */
-	kiog_null_loop(w, &turns);
+	/*
+	 * an engine whose I/Os complete within their submit runs a job that
+	 * uses none of the loop's per-I/O features in a loop of its own;
+	 * what it leaves, this one ends
+	 */
+	if (c->engine->inline_loop && !w->uses && READ_ONCE(kiog_fast_loop))
+		c->engine->inline_loop(w, &turns);
 	while (core->issuing || w->inflight ||
 	       kiog_vfy_turn(&w->vfy, &w->rate, core, READ_ONCE(run->stop))) {
 		/* suspend, or a frozen cgroup: drain what is in flight, then wait */
