@@ -636,7 +636,7 @@ static uint32_t kg_sys_submit_batch(struct kg_sys_worker *w, struct kg_sys_loop 
  */
 static void kg_sys_submit(struct kg_sys_worker *w, struct kg_sys_loop *l)
 {
-	while (!l->broken && kiog_loop_may_issue(&w->ls, w->nr_free) &&
+	while (!l->broken && kiog_loop_may_build(&w->ls, w->nr_free) &&
 	       kg_sys_submit_batch(w, l))
 		;
 }

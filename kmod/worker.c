@@ -773,7 +773,8 @@ static void kiog_worker_sync(struct kiog_worker *w, bool datasync)
 static __always_inline bool kiog_worker_may_submit(struct kiog_worker *w,
 						   struct kiog_loop *l)
 {
-	if (!kiog_loop_may_issue(&w->ls, w->nr_free))
+	if (!kiog_loop_may_build(&w->ls, w->nr_free) ||
+	    !kiog_vfy_may_issue(&w->vfy, &w->rate, &w->core, &w->wl))
 		return false;
 	if (l->refill_wait) {
 		if (w->inflight > l->low)

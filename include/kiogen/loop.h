@@ -226,22 +226,22 @@ static inline void kiog_loop_init_buf(struct kiog_loop_state *ls,
 }
 
 /**
- * kiog_loop_may_issue() - may the worker build an I/O now?
+ * kiog_loop_may_build() - may the worker build I/Os now?
  * @ls: the worker's loop state
  * @nr_free: its idle slots
  *
  * Not while a due fsync waits for the writes in flight (fio quiesces too),
- * a think is due, the held I/O of the rate limits waits for its time, or
- * verify holds the writes back.
+ * a think is due, or the held I/O of the rate limits waits for its time.
+ * Each I/O is then asked of verify (kiog_vfy_may_issue(): it may hold the
+ * writes back) before it is picked.
  *
  * Return: nonzero if it may.
  */
-static inline int kiog_loop_may_issue(struct kiog_loop_state *ls, __u32 nr_free)
+static inline int kiog_loop_may_build(const struct kiog_loop_state *ls, __u32 nr_free)
 {
 	return ls->core.issuing && nr_free &&
 	       !(kiog_core_sync_due(&ls->core) && !ls->rate.held) &&
-	       !kiog_core_think_due(&ls->core) && !ls->rate.waiting &&
-	       kiog_vfy_may_issue(&ls->vfy, &ls->rate, &ls->core, &ls->wl);
+	       !kiog_core_think_due(&ls->core) && !ls->rate.waiting;
 }
 
 /**
