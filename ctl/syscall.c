@@ -424,13 +424,13 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 	/* as the kernel's kiocb engine: files and devices, not directories */
 	w->drop_cache = t->eng->needs_buffers && t->eng != &kg_sys_engine_meta &&
 			kiog_wl_pass_drops(j->invalidate, t->direct, j->time_based);
+	kiog_loop_uses(&w->ls, KIOG_LOOP_INVALIDATE, w->drop_cache);
 	w->res.job = job_index;
 	w->res.index = index;
 	w->res.sample_ns = KIOG_SAMPLE_NS;
 	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, &wlc, j);
 	wlc.size = t->size;	/* resolved against the target */
-	wlc.seed = kiog_wl_worker_seed(j->seed, job_index, index);
-	wlc.offset += index * j->offset_increment;
+	kiog_loop_wl_cfg(&wlc, j->seed, job_index, index, j->offset_increment);
 	/* the region was checked like the kernel checks it; this cannot fail */
 	if (kiog_wl_init(&w->wl, &wlc))
 		goto err;
@@ -444,18 +444,13 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 	}
 
 	kg_sys_core_cfg(j, t, &cc);
-	/* fio: without io_size, each file's region once (as the kernel's worker) */
-	if (!j->io_size && kg_sys_regions(t, w))
-		cc.io_size = kiog_wl_regions_total(kg_sys_regions(t, w), w->nr_fds);
-	if (!j->io_size && w->nr_fds == 1)
-		kiog_wl_count_holes(&w->wl);
-	kiog_core_init(&w->core, &cc, &w->wl,
-		       calloc(kiog_core_max_samples(&cc), sizeof(struct kiogen_sample)));
-	kiog_rate_init(&w->rate, &cc, wlc.seed);
+	kiog_loop_core_cfg(&cc, j->io_size, kg_sys_regions(t, w), w->nr_fds);
+	kiog_loop_init_core(&w->ls, &cc, j->io_size, w->nr_fds,
+			    calloc(kiog_core_max_samples(&cc), sizeof(struct kiogen_sample)),
+			    w->depth, j->mode != KIOGEN_MODE_ASYNC);
 	KIOG_JOB_COPY(KIOG_JOB_VERIFY_FIELDS, &vc, j);
-	if (!t->eng->needs_buffers)
-		kiog_vfy_nodata(&vc);
-	kiog_vfy_init(&w->vfy, &vc, j->rw, &cc, &w->wl, 0, job_index, index);
+	kiog_loop_init_data(&w->ls, &cc, &vc, j->rw, t->eng->needs_buffers, 0, job_index,
+			    index, wlc.seed);
 	unit = kiog_vfy_unit(&vc, &wlc);
 	if (unit) {
 		uint64_t nr = kiog_vfy_units(wlc.size, unit);
@@ -469,13 +464,14 @@ static struct kg_sys_worker *kg_sys_worker_alloc(const struct kg_job *j,
 		w->res.mem += nr * sizeof(*units);
 	}
 	KIOG_JOB_COPY(KIOG_JOB_BUFFER_FIELDS, &bc, j);
-	kiog_buf_init(&w->buf, &bc, wlc.seed, j->verify != KIOGEN_VERIFY_NONE,
-		      w->vfy.pat.len, &w->wl.digest);
+	kiog_loop_init_buf(&w->ls, &bc, wlc.seed, j->verify != KIOGEN_VERIFY_NONE,
+			   kg_sys_buffers(j, t->eng));
 	w->slots = calloc(w->depth, sizeof(*w->slots));
 	w->free = calloc(w->depth, sizeof(*w->free));
 	w->batch = calloc(w->depth, sizeof(*w->batch));
 	if (j->latency_split)
 		w->core.split = calloc(1, sizeof(*w->core.split));
+	kiog_loop_uses(&w->ls, KIOG_LOOP_SPLIT, w->core.split != NULL);
 	if (!w->core.samples || !w->slots || !w->free || !w->batch ||
 	    (j->latency_split && !w->core.split) || kg_log_core_init(&w->core, &cc))
 		goto err;
@@ -520,7 +516,7 @@ static int kg_sys_worker_setup(struct kg_sys_worker *w)
 	return w->eng->init && w->eng->init(w) ? -EIO : 0;
 }
 
-/* ---- the worker loop, mirroring kmod/worker.c --------------------------- */
+/* ---- the worker loop: the kernel's sequence (include/kiogen/loop.h) ------ */
 
 /* What reads left in a buffer is put back before it carries a write. */
 static void kg_sys_restore(struct kg_sys_worker *w, struct kg_sys_slot *s)
@@ -565,9 +561,10 @@ static void kg_sys_stamp(struct kg_sys_worker *w, struct kg_sys_slot *s)
 
 /*
  * Issues one batch: up to iodepth_batch_submit I/Os built, then pushed to
- * the kernel at once (the engine's commit). Each I/O's clock starts as it is
- * built; its issue time is when the push returned, or its start for engines
- * that issue in submit. As fio counts them, every I/O of the batch is at the
+ * the kernel at once (the engine's commit). Each I/O's clock starts once it
+ * is picked and its buffer stamped (and summed), right before the engine is
+ * called (kiog_loop_clock_start()); its issue time is when the push
+ * returned, or its start for engines that issue in submit. As fio counts them, every I/O of the batch is at the
  * depth reached once the batch is in, and the batch is one submit.
  */
 static uint32_t kg_sys_submit_batch(struct kg_sys_worker *w, struct kg_sys_loop *l)
@@ -580,51 +577,37 @@ static uint32_t kg_sys_submit_batch(struct kg_sys_worker *w, struct kg_sys_loop 
 
 	while (w->nr_free && queued < limit) {
 		struct kg_sys_slot *s;
-		struct kiog_io io;
-		bool sync_due;
-		__u64 vseq;
+		uint64_t pick_ns = 0;
 		int picked;
 
 		/* a held I/O (rate limits) was counted when it was built */
 		if (!kiog_vfy_may_issue(&w->vfy, &w->rate, c, &w->wl))
 			break;
-		now = kg_sys_now_ns();
-		picked = kiog_vfy_pick(&w->vfy, &w->rate, c, &w->wl, &io, &vseq, now);
+		if (split)
+			pick_ns = kg_sys_now_ns();
+		s = w->free[w->nr_free - 1];
+		picked = kiog_loop_pick(&w->ls, &s->lio, &s->file,
+					w->rate.paced ? pick_ns ?: kg_sys_now_ns() : 0);
 		if (!picked)
 			break;
-		sync_due = picked > 1;
-		s = w->free[--w->nr_free];
-		s->start_ns = now;
-		s->due_ns = w->rate.due;
-		s->vseq = vseq;
-		s->offset = io.offset;
-		s->len = io.len;
-		s->file = io.file;
-		s->fd = w->fds[io.file];
+		w->nr_free--;
+		s->pick_ns = pick_ns;
+		s->fd = w->fds[s->file];
 		/* fio's invalidate: a pass after the first starts cold too */
-		if ((io.flags & KIOG_IO_NEW_PASS) && w->drop_cache)
+		if (picked & KIOG_LOOP_NEW_PASS)
 			posix_fadvise(s->fd, 0, 0, POSIX_FADV_DONTNEED);
-		/* fio syncs the file of the last write */
-		if (io.dir == KIOGEN_DIR_WRITE)
-			w->sync_file = io.file;
-		s->dir = io.dir;
-		if (io.dir == KIOGEN_DIR_WRITE && s->buf)
+		if (kiog_loop_stamps(&w->ls, &s->lio, s->buf != NULL))
 			kg_sys_stamp(w, s);
-		else if (io.dir == KIOGEN_DIR_READ && s->dirty < io.len &&
-			 kiog_buf_restores(&w->buf, &w->vfy.pat))
-			s->dirty = io.len;
 		w->inflight++;
-		s->issue_ns = s->start_ns;
-		if (split)
-			s->call_ns = kg_sys_now_ns();
-		if (io.dir == KIOGEN_DIR_TRIM)
+		kiog_loop_clock_start(&s->lio, kg_sys_now_ns());
+		if (s->dir == KIOGEN_DIR_TRIM)
 			kg_sys_trim(w, s);
 		else
 			w->eng->submit(w, s);
 		if (split)
 			s->sub_ns = kg_sys_now_ns();
 		w->batch[queued++] = s;
-		if (sync_due)
+		if (picked & KIOG_LOOP_SYNC_AFTER)
 			break;
 	}
 	if (!queued)
@@ -653,8 +636,7 @@ static uint32_t kg_sys_submit_batch(struct kg_sys_worker *w, struct kg_sys_loop 
  */
 static void kg_sys_submit(struct kg_sys_worker *w, struct kg_sys_loop *l)
 {
-	while (w->core.issuing && !l->broken && w->nr_free &&
-	       !(kiog_core_sync_due(&w->core) && !w->rate.held) && !kiog_core_think_due(&w->core) &&
+	while (!l->broken && kiog_loop_may_build(&w->ls, w->nr_free) &&
 	       kg_sys_submit_batch(w, l))
 		;
 }
@@ -662,6 +644,8 @@ static void kg_sys_submit(struct kg_sys_worker *w, struct kg_sys_loop *l)
 /* Sleeps up to @ns, 100 ms at most, so that Ctrl-C is seen soon. */
 static void kg_sys_nap(uint64_t ns)
 {
+	if (!ns)
+		return;
 	if (ns > 100000000)
 		ns = 100000000;
 	nanosleep(&(struct timespec){ .tv_sec = ns / 1000000000, .tv_nsec = ns % 1000000000 },
@@ -677,20 +661,6 @@ static void kg_sys_start_delay(const struct kg_job *j)
 		kg_sys_nap(until - now);
 }
 
-/* fio's thinktime, with nothing in flight: one nap, then back to the loop */
-static void kg_sys_think(struct kg_sys_worker *w)
-{
-	struct kiog_core *c = &w->core;
-	uint64_t now = kg_sys_now_ns(), left;
-
-	/* none after the last I/O */
-	if (!kiog_core_may_issue(c, &w->wl))
-		return;
-	kiog_core_tick(c, now);
-	left = kiog_core_think(c, now);
-	if (left && c->issuing)
-		kg_sys_nap(left);
-}
 
 static long double kg_sys_sqsum(const struct kiog_lat_stats *l)
 {
@@ -755,16 +725,7 @@ static uint32_t kg_sys_reap(struct kg_sys_worker *w)
 		if (kiog_vfy_checks(&w->vfy, s->dir, s->vseq) && !s->error)
 			s->error = kg_verify_check(&w->vfy, &w->core, s->buf, s->offset,
 						   s->len, s->done_bytes, s->vseq);
-		if (kiog_core_complete(&w->core, s->dir, s->error, s->start_ns,
-				       s->issue_ns, s->end_ns, s->done_bytes, s->len)) {
-			kiog_core_log_io(&w->core, s->dir, s->start_ns, s->issue_ns,
-					 s->end_ns, s->offset, s->done_bytes);
-			if (split)
-				kiog_split_add(split, s->start_ns, s->call_ns, s->sub_ns,
-					       s->end_ns, seen);
-			if (s->due_ns)
-				kiog_rate_complete(&w->rate, s->dir, s->due_ns, s->end_ns);
-		}
+		kiog_loop_account(&w->ls, &s->lio, seen);
 	}
 	kg_log_io_move(&w->res, &w->core, false);
 	return n;
@@ -819,19 +780,6 @@ static void kg_sys_wait(struct kg_sys_worker *w, struct kg_sys_loop *l)
 	} while (!l->broken && full && c->issuing && w->inflight > low);
 }
 
-/*
- * Rate limits: the held I/O is not due yet and nothing is in flight (fio
- * quiesces too): one nap towards its time, then back to the loop.
- */
-static void kg_sys_pace(struct kg_sys_worker *w)
-{
-	uint64_t now = kg_sys_now_ns(), left;
-
-	kiog_core_tick(&w->core, now);
-	left = kiog_rate_wait(&w->rate, now);
-	if (left && w->core.issuing)
-		kg_sys_nap(left);
-}
 
 /* verify's phases switch (include/kiogen/verify.h); only a job reading back looks */
 static bool kg_sys_vfy_turn(struct kg_sys_worker *w)
@@ -862,18 +810,14 @@ static void kg_sys_loop(struct kg_sys_worker *w)
 			if (l.broken)
 				break;
 		}
-		if (kiog_core_sync_due(c) && !w->inflight && !w->rate.held)
+		if (kiog_loop_sync_now(&w->ls))
 			kg_sys_sync(w, c->datasync);
-		if (kiog_core_think_due(c) && !w->inflight)
-			kg_sys_think(w);
-		if (w->rate.waiting && !w->inflight)
-			kg_sys_pace(w);
-		/* a completion was just reaped: its time saves a clock read */
-		kiog_core_tick(c, c->last_end);
-		if (w->rate.checked && kiog_rate_below_min(&w->rate, c, c->last_end))
-			kiog_core_fail(c, -EIO);
-		if (kg_interrupt_pending())
-			kiog_core_stop(c);
+		/* thinktime and rate limits, with nothing in flight: one nap each */
+		if (kiog_loop_think_now(&w->ls))
+			kg_sys_nap(kiog_loop_think(&w->ls, kg_sys_now_ns()));
+		if (kiog_loop_pace_now(&w->ls))
+			kg_sys_nap(kiog_loop_pace(&w->ls, kg_sys_now_ns()));
+		kiog_loop_turn_end(&w->ls, kg_interrupt_pending());
 		/* the writes ended or paused: read back */
 		if (!w->inflight && !l.broken)
 			kg_sys_vfy_turn(w);

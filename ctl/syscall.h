@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include <kiogen/core.h>
+#include <kiogen/loop.h>
 #include <kiogen/split.h>
 #include <kiogen/rate.h>
 #include <kiogen/buffer.h>
@@ -31,41 +32,21 @@ struct kg_sys_gate;
  * @index: position in the worker's slot array; the registered buffer index
  * @buf: data buffer, @buf_len bytes, page aligned; NULL for the null engine
  * @buf_len: bytes allocated, a whole number of fill chunks
- * @start_ns: CLOCK_MONOTONIC when the I/O started to be built: fio's start
- * @issue_ns: when its batch was issued (the engine's commit returned; for
- *	engines without a commit, @start_ns): fio's issue time
- * @end_ns: CLOCK_MONOTONIC when the completion was seen
- * @call_ns: latency split: the engine's submit call began
- * @sub_ns: latency split: the I/O went to the kernel (submit, or the
- *	batch's commit, returned)
- * @offset: bytes into the target
- * @len: bytes asked for
- * @done_bytes: bytes transferred, set by the completion
- * @error: negative errno, set by the completion
- * @dir: enum kiogen_dir
  * @file: which of the worker's files (struct kiog_io's)
  * @fd: that file's descriptor
+ *
+ * Where, what and its clock stamps (CLOCK_MONOTONIC) are the loop's, as the
+ * kernel's slot's (KIOG_LOOP_IO, include/kiogen/loop.h): @issue_ns is when
+ * the engine's commit returned (for engines without a commit, the start).
  */
 struct kg_sys_slot {
 	struct kg_sys_slot *next;
 	uint32_t index;
 	void *buf;
 	size_t buf_len;
-	uint64_t start_ns;
-	uint64_t issue_ns;
-	uint64_t end_ns;
-	uint64_t call_ns;
-	uint64_t sub_ns;
-	uint64_t offset;
-	uint32_t len;
-	uint32_t done_bytes;
-	int error;
-	uint8_t dir;
+	KIOG_LOOP_IO;
 	uint32_t file;
 	int fd;
-	uint64_t due_ns;	/* rate limits: when it was due; 0: not paced */
-	__u64 vseq;	/* verify: the write expected in a read back */
-	uint32_t dirty;	/* bytes from the start a read overwrote */
 };
 
 /**
@@ -117,20 +98,13 @@ extern const struct kg_sys_engine kg_sys_engine_meta;
  * @fd: the job's (first) target; -1 for the null engine
  * @fds: the worker's files, @nr_fds of them (&@fd when it has one)
  * @wl_files: where the generator keeps each file's position; NULL: one
- * @sync_file: the file of the next sync (the last written)
  * @depth: slots, the most I/Os in flight
  * @slots: @depth slots
  * @free: stack of idle slots, @nr_free of them
  * @done: finished slots not yet accounted, LIFO
  * @nr_done: slots on @done
  * @batch: the slots of the batch being built, until it is issued
- * @inflight: slots handed to the engine and not yet accounted
  * @priv: engine state
- * @wl: workload generator, configured as the kernel configures its own
- * @core: the worker core shared with the kernel: stop, sync and error
- *	policy, statistics and samples
- * @vfy: verify's phases and results, shared with the kernel
- * @buf: what written blocks hold, as the kernel fills them
  * @res: results, filled from @core at the end; the samples change owner
  * @gate: where the thread waits until every worker of the run is ready
  * @thread: the pthread running this worker
@@ -143,23 +117,21 @@ struct kg_sys_worker {
 	int *fds;
 	uint32_t nr_fds;
 	struct kiog_wl_file *wl_files;
-	uint32_t sync_file;
 	uint32_t depth;
 	uint32_t max_bs;		/* bytes: the largest I/O, a buffer's size */
-	bool drop_cache;		/* a new pass drops its file's cache */
 	struct kg_sys_slot *slots;
 	struct kg_sys_slot **free;
 	uint32_t nr_free;
 	struct kg_sys_slot *done;
 	uint32_t nr_done;
 	struct kg_sys_slot **batch;
-	uint32_t inflight;
 	void *priv;
-	struct kiog_wl wl;
-	struct kiog_core core;
-	struct kiog_rate rate;		/* rate limits (kiogen/rate.h) */
-	struct kiog_vfy vfy;
-	struct kiog_buf buf;
+	/*
+	 * generator, core, rate limits, verify, buffer contents, sync file,
+	 * in flight: what the shared loop drives, configured and driven as
+	 * the kernel's (kiogen/loop.h)
+	 */
+	KIOG_LOOP_STATE;
 	struct kg_worker res;
 	struct kg_sys_gate *gate;
 	pthread_t thread;

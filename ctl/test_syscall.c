@@ -502,6 +502,46 @@ static int t_null_verify(const void *arg)
 	return rc;
 }
 
+/*
+ * The one clock point (include/kiogen/loop.h): an I/O's clock starts once it
+ * was picked and its buffer stamped and summed. Writes of 1 MiB with
+ * verify=crc32c spend nearly all their time in the checksum, none of it in
+ * a null submit: their mean lat must stay a small part of the time per I/O
+ * (before the fix it was all of it) and near that of the job without verify.
+ */
+static int t_clock_point(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	const struct kg_dir *d;
+	double plain, lat, per_io;
+	char err[1024];
+	int ret, rc = T_PASS;
+
+	(void)arg;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=n --ioengine=null --size=1g --bs=1m --rw=write --number_ios=200");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	d = &r.jobs[0].workers[0].dir[KIOGEN_DIR_WRITE];
+	plain = d->ios ? (double)d->lat_sum / d->ios : 0;
+	release(&r);
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=n --ioengine=null --size=1g --bs=1m --rw=write --number_ios=200 --verify=crc32c --do_verify=0");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	d = &r.jobs[0].workers[0].dir[KIOGEN_DIR_WRITE];
+	CHECK(d->ios == 200, "%llu writes, not 200", (unsigned long long)d->ios);
+	lat = (double)d->lat_sum / d->ios;
+	per_io = (double)r.jobs[0].workers[0].elapsed_ns / d->ios;
+	if (lat > per_io / 10 || lat > 10 * plain + 20000)
+		rc = fail("verify=crc32c: mean lat %.0f ns of %.0f ns per I/O, %.0f ns without verify: the checksum is in lat",
+			  lat, per_io, plain);
+	else
+		printf("# verify=crc32c: mean lat %.0f ns of %.0f ns per I/O; %.0f ns without verify\n",
+		       lat, per_io, plain);
+	release(&r);
+	return rc;
+}
+
 static int t_refused(const void *arg)
 {
 	static struct kg_jobs js;
@@ -1385,6 +1425,7 @@ static const struct tcase cases[] = {
 	{ "io_uring randrw rwmixread=90: headers on writes", t_headers, &hdr_modes[3] },
 	{ "null engine: counts, digest, depth per batch", t_null, NULL },
 	{ "null engine with verify: the writes get buffers, nothing is read back", t_null_verify, NULL },
+	{ "one clock point: picking, stamping and checksums are in no latency", t_clock_point, NULL },
 	{ "continue_on_error=none: read EIO ends the run", t_coe, &coe_cases[0] },
 	{ "continue_on_error=read: read EIOs counted, run continues", t_coe, &coe_cases[1] },
 	{ "continue_on_error=write: read EIO ends the run", t_coe, &coe_cases[2] },

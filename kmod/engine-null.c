@@ -30,45 +30,29 @@ INDIRECT_CALLABLE_SCOPE void kiog_null_submit(struct kiog_worker *w, struct kiog
 	kiog_slot_complete(s);
 }
 
-/*
- * A job the worker's loop leaves to kiog_null_loop(): iodepth 1 and nothing
- * that needs a slot between building an I/O and counting it (rate limits,
- * verify, syncs, thinks, the latency split).
- */
-static bool kiog_null_plain(const struct kiog_worker *w)
-{
-	const struct kiog_job_cfg *c = &w->job->cfg;
-
-	return c->engine == &kiog_engine_null && c->iodepth == 1 &&
-	       c->mode == KIOGEN_MODE_ASYNC && !w->core.split && !w->blk_split &&
-	       !w->rate.paced && !w->rate.checked && !w->vfy.type &&
-	       !w->core.sync_every && !w->core.think_ns && !w->drop_cache;
-}
-
 /**
- * kiog_null_loop() - the worker's loop, for a plain null job
- * @w: the worker, its clock started
+ * kiog_null_loop() - the worker's loop, for a job that uses no per-I/O feature
+ * @w: the worker, its clock started; its job uses none of the loop's per-I/O
+ *	features (struct kiog_loop_state's @uses: iodepth 1, async, no rate
+ *	limits, verify, buffers, syncs, thinks, invalidate, latency split)
  * @turns: the loop's turns, for kiog_worker_yield()
  *
- * Every I/O of the null engine completes within its submit: at iodepth 1,
- * with no rate limits, verify, syncs or thinks (kiog_null_plain()), the
- * worker's submit, collect and reap come down to the generator, the two
- * clock stamps and the core's accounting. Done here, in the worker loop's
- * order and with its counts (fio's depths, submit and complete, samples,
- * logs, stops, yields), and in a unit of its own so the compiler inlines the
- * shared generator and core into it: a run's I/Os cost little more than
- * the generator and two clock reads. Another job returns at once, and the
- * worker's loop runs it; so does what is left when issuing ends.
+ * Every I/O of the null engine completes within its submit: the worker's
+ * submit, collect and reap come down to the shared pick, clock point and
+ * accounting (include/kiogen/loop.h), in the worker loop's order and with
+ * its counts (fio's depths, submit and complete, samples, logs, stops,
+ * yields), in a unit of its own so the compiler inlines them here. The
+ * module parameter fast_loop=0 turns it off; selftests/test_null_fast.sh
+ * runs jobs both ways and requires the same results. What is left when
+ * issuing ends, the worker's loop ends.
  */
-void kiog_null_loop(struct kiog_worker *w, u32 *turns)
+static void kiog_null_loop(struct kiog_worker *w, u32 *turns)
 {
 	struct kiog_core *core = &w->core;
 	struct kiog_run *run = w->job->run;
-	u64 start, end, vseq;
-	struct kiog_io io;
+	struct kiog_loop_io io = { 0 };
+	u32 file;
 
-	if (!kiog_null_plain(w))
-		return;
 	while (core->issuing) {
 		/* suspend, or a frozen cgroup: nothing is in flight between two turns */
 		if (unlikely(freezing(current) || kiog_run_frozen(run))) {
@@ -77,24 +61,19 @@ void kiog_null_loop(struct kiog_worker *w, u32 *turns)
 		}
 		if (!kiog_vfy_may_issue(&w->vfy, &w->rate, core, &w->wl))
 			break;
-		kiog_vfy_pick(&w->vfy, &w->rate, core, &w->wl, &io, &vseq, 0);
-		if (io.dir == KIOGEN_DIR_WRITE)
-			w->sync_file = io.file;
+		kiog_loop_pick(&w->ls, &io, &file, 0);
 		/* issued when it completed, within its submit: slat, no clat */
-		start = kiog_now(w);
-		end = kiog_now(w);
+		kiog_loop_clock_start(&io, kiog_now(w));
+		io.end_ns = kiog_now(w);
+		io.issue_ns = io.end_ns;
+		io.done_bytes = io.len;
 		kiog_core_submitted(core, 1, 1);
-		if (kiog_core_complete(core, io.dir, 0, start, end, end, io.len,
-				       io.len)) {
-			kiog_core_log_io(core, io.dir, start, end, end, io.offset,
-					 io.len);
+		if (kiog_loop_account(&w->ls, &io, 0)) {
 			WRITE_ONCE(w->live_ios, w->live_ios + 1);
 			WRITE_ONCE(w->live_bytes, w->live_bytes + io.len);
 		}
 		kiog_core_reaped(core, 1);
-		kiog_core_tick(core, core->last_end);
-		if (READ_ONCE(run->stop))
-			kiog_core_stop(core);
+		kiog_loop_turn_end(&w->ls, READ_ONCE(run->stop));
 		kiog_worker_yield(turns);
 	}
 }
@@ -106,4 +85,5 @@ const struct kiog_engine_ops kiog_engine_null = {
 	.open		= kiog_null_open,
 	.close		= kiog_null_close,
 	.submit		= kiog_null_submit,
+	.inline_loop	= kiog_null_loop,
 };

@@ -23,6 +23,7 @@
 #include <net/sock.h>
 #include <uapi/linux/kiogen.h>
 #include <kiogen/core.h>
+#include <kiogen/loop.h>
 #include <kiogen/split.h>
 #include <kiogen/rate.h>
 #include <kiogen/buffer.h>
@@ -106,6 +107,11 @@ static inline int kiog_open_refuse_claim(struct kiog_open_err *why, u32 file,
  *	cache, there is nothing to drop)
  * @dir_target: the target is a directory the engine works in: the job's
  *	reads and writes are not the fd's (the metadata engines)
+ * @inline_loop: the engine's own loop, for an engine whose every I/O
+ *	completes within @submit: it runs a worker whose job uses none of
+ *	the loop's per-I/O features (struct kiog_loop_state's @uses) in place
+ *	of the worker's loop, until issuing ends (optional; off with the
+ *	module parameter fast_loop=0)
  */
 struct kiog_engine_ops {
 	const char *name;
@@ -120,6 +126,7 @@ struct kiog_engine_ops {
 	int (*sync)(struct kiog_worker *w, bool datasync);
 	void (*invalidate)(struct file *file);
 	bool dir_target;
+	void (*inline_loop)(struct kiog_worker *w, u32 *turns);
 };
 
 extern const struct kiog_engine_ops kiog_engine_bio;
@@ -184,27 +191,16 @@ struct kiog_job {
 struct kiog_slot {
 	struct kiog_worker *w;
 	struct llist_node node;	/* on the worker's completion list */
-	u64 start_ns;		/* building the I/O began */
-	u64 issue_ns;		/* its batch was issued (the plug flushed) */
-	u64 end_ns;		/* set by the completion */
-	u64 offset;
-	u32 len;
-	u32 done_bytes;		/* set by the completion */
-	int error;		/* set by the completion */
-	u8 dir;			/* enum kiogen_dir */
+	/* where, what, its clock stamps (include/kiogen/loop.h) */
+	KIOG_LOOP_IO;
 	bool inflight;		/* submitted, not yet reaped */
 	struct file *file;	/* its target, of the worker's files */
-	u64 pick_ns;		/* latency split: choosing it began */
-	u64 sub_ns;		/* latency split: it left the submit call */
-	u64 due_ns;		/* rate limits: when it was due; 0: not paced */
 	struct bio_vec *bvec;	/* the data buffer, nr_bvec chunks */
 	unsigned int nr_bvec;
 	void *priv;		/* slot_priv bytes of engine state */
 	/* block phases (blk-split.c): the first bio, and its stamps */
 	struct bio *blk_bio;
 	struct kiog_blk_stamps blk;
-	u64 vseq;		/* verify: the write expected in a read back */
-	u32 dirty;		/* bytes from the start a read overwrote */
 };
 
 /**
@@ -218,29 +214,24 @@ struct kiog_worker {
 	u32 index;
 	int node;			/* NUMA node of its buffers and thread */
 	struct task_struct *task;
-	struct kiog_wl wl;
 	struct file **files;		/* worker_files of the job's targets */
 	struct kiog_wl_file *wl_files;	/* their positions; NULL: one file */
-	u32 sync_file;			/* the file a sync is for */
 	struct llist_node *inline_done;	/* completed within submit, by the worker */
 	struct llist_node *pending;	/* reaped from @done, not yet accounted */
 	struct kiog_slot **slots;	/* all iodepth slots */
 	struct kiog_slot **free;	/* stack of idle slots */
 	u32 nr_free;
-	u32 inflight;
 	u64 mem;			/* bytes reserved for this worker */
-	bool drop_cache;		/* a new pass drops its file's cache */
 
-	/* policy, loop state and results: the shared worker core */
-	struct kiog_core core;
-	struct kiog_vfy vfy;		/* verify's phases and results */
-	struct kiog_buf buf;		/* what written blocks hold */
+	/*
+	 * generator, policy, loop state and results, rate limits, verify,
+	 * buffer contents: what the shared loop drives (kiogen/loop.h)
+	 */
+	KIOG_LOOP_STATE;
 	u64 elapsed_ns;
 	u64 cpu_usr_ns, cpu_sys_ns;
 	u64 ctx_vol, ctx_invol;
 	bool finished;			/* the four above are final (release) */
-	/* rate limits: pacing and sched lat (kiogen/rate.h) */
-	struct kiog_rate rate;
 
 	/* progress, read by others without locks */
 	u64 live_ios, live_bytes, live_errors;
@@ -295,7 +286,7 @@ static inline u64 kiog_now(const struct kiog_worker *w)
 }
 
 void kiog_slot_complete_list(struct kiog_slot *s);	/* worker.c */
-void kiog_null_loop(struct kiog_worker *w, u32 *turns);	/* engine-null.c */
+extern bool kiog_fast_loop;	/* main.c: engines' inline loops allowed */
 
 #define KIOG_RESCHED_TURNS	64	/* a power of two */
 

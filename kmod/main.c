@@ -74,6 +74,16 @@ module_param_cb(max_mem_mb, &kiog_max_mem_mb_ops, &kiog_max_mem_mb, 0644);
 MODULE_PARM_DESC(max_mem_mb,
 		 "MiB of buffers and statistics over all runs, 1 to 2^44 - 1 (default 1024)");
 
+/*
+ * An engine whose I/Os complete within their submit may run a plain job in a
+ * loop of its own (struct kiog_engine_ops's @inline_loop); off, every job
+ * runs in the worker's loop: the same results, the way to check that.
+ */
+bool kiog_fast_loop = true;
+module_param_named(fast_loop, kiog_fast_loop, bool, 0644);
+MODULE_PARM_DESC(fast_loop,
+		 "Let the null engine run plain jobs in its own loop (default 1); read as a worker starts");
+
 atomic64_t kiog_mem_used = ATOMIC64_INIT(0);
 
 static int __init kiog_init(void)

@@ -392,10 +392,10 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 	w->mem = kiog_worker_mem(job);
 	w->drop_cache = c->engine->invalidate &&
 			kiog_wl_pass_drops(c->invalidate, c->direct, c->time_based);
+	kiog_loop_uses(&w->ls, KIOG_LOOP_INVALIDATE, w->drop_cache);
 	init_llist_head(&w->done);
 	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, &wlc, c);
-	wlc.seed = kiog_wl_worker_seed(c->seed, job->index, index);
-	wlc.offset += index * c->offset_increment;
+	kiog_loop_wl_cfg(&wlc, c->seed, job->index, index, c->offset_increment);
 	/* the netlink layer validated the region; this cannot fail */
 	if (WARN_ON_ONCE(kiog_wl_init(&w->wl, &wlc)))
 		return -EINVAL;
@@ -416,24 +416,18 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 	}
 
 	kiog_core_cfg_of(c, &cc);
-	/* fio: without io_size, each file's region once */
-	if (!c->io_size && kiog_worker_regions(w))
-		cc.io_size = kiog_wl_regions_total(kiog_worker_regions(w),
-						   job->worker_files);
+	kiog_loop_core_cfg(&cc, job->io_size_given, kiog_worker_regions(w),
+			   job->worker_files);
 	samples = kvmalloc_node(array_size(kiog_core_max_samples(&cc),
 					   sizeof(*samples)),
 				GFP_KERNEL_ACCOUNT, node);
-	if (!job->io_size_given && job->worker_files <= 1)
-		kiog_wl_count_holes(&w->wl);
-	kiog_core_init(&w->core, &cc, &w->wl, samples);
+	kiog_loop_init_core(&w->ls, &cc, job->io_size_given, job->worker_files, samples,
+			    c->iodepth, c->mode != KIOGEN_MODE_ASYNC);
 	if (c->engine->dir_target)
 		kiog_meta_worker_digest(w);
-	kiog_rate_init(&w->rate, &cc, wlc.seed);
 	KIOG_JOB_COPY(KIOG_JOB_VERIFY_FIELDS, &vc, c);
-	if (!c->engine->needs_buffers)
-		kiog_vfy_nodata(&vc);
-	kiog_vfy_init(&w->vfy, &vc, c->rw, &cc, &w->wl, job->run->id, job->index,
-		      index);
+	kiog_loop_init_data(&w->ls, &cc, &vc, c->rw, c->engine->needs_buffers,
+			    job->run->id, job->index, index, wlc.seed);
 	if (job->vfy_unit) {
 		u64 nr = kiog_vfy_units(c->size, job->vfy_unit);
 		u64 *units = kvzalloc_node(array_size(nr, sizeof(u64)),
@@ -444,8 +438,8 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 		kiog_vfy_map(&w->vfy, units, nr, job->vfy_unit, w->wl.base);
 	}
 	KIOG_JOB_COPY(KIOG_JOB_BUFFER_FIELDS, &bc, c);
-	kiog_buf_init(&w->buf, &bc, wlc.seed, c->verify != KIOGEN_VERIFY_NONE,
-		      w->vfy.pat.len, &w->wl.digest);
+	kiog_loop_init_buf(&w->ls, &bc, wlc.seed, c->verify != KIOGEN_VERIFY_NONE,
+			   kiog_job_buffers(job));
 	w->slots = kcalloc_node(c->iodepth, sizeof(*w->slots),
 				GFP_KERNEL_ACCOUNT, node);
 	w->free = kcalloc_node(c->iodepth, sizeof(*w->free),
@@ -457,12 +451,14 @@ int kiog_worker_alloc(struct kiog_job *job, u32 index, int node,
 					      GFP_KERNEL_ACCOUNT, node);
 		if (!w->core.split)
 			return -ENOMEM;
+		kiog_loop_uses(&w->ls, KIOG_LOOP_SPLIT, true);
 	}
 	if (kiog_blk_wanted(job)) {
 		w->blk_split = kvzalloc_node(sizeof(*w->blk_split),
 					     GFP_KERNEL_ACCOUNT, node);
 		if (!w->blk_split)
 			return -ENOMEM;
+		kiog_loop_uses(&w->ls, KIOG_LOOP_BLK_SPLIT, true);
 		/* any of its files: each I/O to a file times its fs phase */
 		for (i = 0; i < job->worker_files; i++)
 			w->blk_file |= S_ISREG(file_inode(w->files[i])->i_mode);
@@ -566,10 +562,8 @@ static __always_inline void kiog_worker_submit(struct kiog_worker *w, struct kio
 		blk_start_plug(&plug);
 	for (i = 0; i < n; i++) {
 		struct kiog_slot *s;
-		struct kiog_io io;
-		bool sync_due;
 		int picked;
-		u64 vseq;
+		u32 file;
 
 		/*
 		 * a held I/O (rate limits) was counted when it was built; the
@@ -579,37 +573,23 @@ static __always_inline void kiog_worker_submit(struct kiog_worker *w, struct kio
 			break;
 		if (unlikely(split))
 			pick_ns = kiog_now(w);
-		picked = kiog_vfy_pick(&w->vfy, &w->rate, core, &w->wl, &io, &vseq,
-				       unlikely(w->rate.paced) ? kiog_now(w) : 0);
+		s = w->free[w->nr_free - 1];
+		picked = kiog_loop_pick(&w->ls, &s->lio, &file,
+					unlikely(w->rate.paced) ? kiog_now(w) : 0);
 		if (!picked)
 			break;
-		sync_due = picked > 1;
-		s = w->free[--w->nr_free];
-		if (unlikely(split))
-			s->pick_ns = pick_ns;
-		s->due_ns = w->rate.due;
-		s->vseq = vseq;
-		s->offset = io.offset;
-		s->len = io.len;
-		s->dir = io.dir;
-		s->file = w->files[io.file];
+		w->nr_free--;
+		s->pick_ns = pick_ns;
+		s->file = w->files[file];
 		/* fio's invalidate: a pass after the first starts cold too */
-		if (unlikely(io.flags & KIOG_IO_NEW_PASS) && w->drop_cache)
+		if (unlikely(picked & KIOG_LOOP_NEW_PASS))
 			eng->invalidate(s->file);
-		/* fio syncs the file of the last write */
-		if (io.dir == KIOGEN_DIR_WRITE)
-			w->sync_file = io.file;
 		/* without a buffer (the null engine, no verify) nothing to stamp or restore */
-		if (s->nr_bvec && io.dir == KIOGEN_DIR_WRITE)
+		if (kiog_loop_stamps(&w->ls, &s->lio, s->nr_bvec))
 			kiog_stamp(w, s);
-		else if (s->nr_bvec && io.dir == KIOGEN_DIR_READ && s->dirty < io.len &&
-			 kiog_buf_restores(&w->buf, &w->vfy.pat))
-			s->dirty = io.len;
 		w->inflight++;
 		s->inflight = true;
-		s->end_ns = 0;
-		s->start_ns = kiog_now(w);
-		s->issue_ns = s->start_ns;
+		kiog_loop_clock_start(&s->lio, kiog_now(w));
 		if (unlikely(w->blk_split)) {
 			memset(&s->blk, 0, sizeof(s->blk));
 			WRITE_ONCE(s->blk_bio, NULL);
@@ -622,7 +602,7 @@ static __always_inline void kiog_worker_submit(struct kiog_worker *w, struct kio
 		}
 		if (unlikely(split))
 			s->sub_ns = kiog_now(w);
-		if (sync_due) {
+		if (picked & KIOG_LOOP_SYNC_AFTER) {
 			i++;
 			break;
 		}
@@ -729,20 +709,9 @@ static u32 kiog_worker_reap(struct kiog_worker *w, u32 max)
 			s->error = kiog_verify_check(w, s);
 		if (unlikely(s->error))
 			WRITE_ONCE(w->live_errors, w->live_errors + 1);
-		if (kiog_core_complete(&w->core, s->dir, s->error, s->start_ns,
-				       s->issue_ns, s->end_ns, s->done_bytes,
-				       s->len)) {
-			kiog_core_log_io(&w->core, s->dir, s->start_ns,
-					 s->issue_ns, s->end_ns, s->offset,
-					 s->done_bytes);
-			if (unlikely(s->due_ns))
-				kiog_rate_complete(&w->rate, s->dir, s->due_ns,
-						   s->end_ns);
+		if (kiog_loop_account(&w->ls, &s->lio, seen)) {
 			ios++;
 			bytes += s->done_bytes;
-			if (unlikely(split))
-				kiog_split_add(split, s->pick_ns, s->start_ns,
-					       s->sub_ns, s->end_ns, seen);
 			if (unlikely(w->blk_split))
 				kiog_blk_split_add(w->blk_split, &s->blk,
 						   s->start_ns, s->end_ns,
@@ -804,8 +773,7 @@ static void kiog_worker_sync(struct kiog_worker *w, bool datasync)
 static __always_inline bool kiog_worker_may_submit(struct kiog_worker *w,
 						   struct kiog_loop *l)
 {
-	if (!w->core.issuing || !w->nr_free || (kiog_core_sync_due(&w->core) && !w->rate.held) ||
-	    kiog_core_think_due(&w->core) || w->rate.waiting ||
+	if (!kiog_loop_may_build(&w->ls, w->nr_free) ||
 	    !kiog_vfy_may_issue(&w->vfy, &w->rate, &w->core, &w->wl))
 		return false;
 	if (l->refill_wait) {
@@ -839,37 +807,16 @@ static void kiog_worker_start_delay(struct kiog_worker *w)
 	}
 }
 
-/* One nap of a pause @left ns long still (none if 0), then a stop is seen. */
+/*
+ * One nap of a pause (thinktime, rate limits: kiog_loop_think(),
+ * kiog_loop_pace()) @left ns long still (none if 0), then a stop is seen.
+ */
 static void kiog_worker_pause(struct kiog_worker *w, u64 left)
 {
-	if (left && w->core.issuing)
+	if (left)
 		kiog_worker_nap(left);
 	if (READ_ONCE(w->job->run->stop))
 		kiog_core_stop(&w->core);
-}
-
-/* fio's thinktime, with nothing in flight: one nap, then back to the loop */
-static void kiog_worker_think(struct kiog_worker *w)
-{
-	u64 now = kiog_now(w);
-
-	/* none after the last I/O */
-	if (!kiog_core_may_issue(&w->core, &w->wl))
-		return;
-	kiog_core_tick(&w->core, now);
-	kiog_worker_pause(w, kiog_core_think(&w->core, now));
-}
-
-/*
- * Rate limits: the held I/O is not due yet and nothing is in flight (fio
- * quiesces too): one nap towards its time, then back to the loop.
- */
-static void kiog_worker_pace(struct kiog_worker *w)
-{
-	u64 now = kiog_now(w);
-
-	kiog_core_tick(&w->core, now);
-	kiog_worker_pause(w, kiog_rate_wait(&w->rate, now));
 }
 
 static void kiog_worker_loop(struct kiog_worker *w)
@@ -894,8 +841,13 @@ static void kiog_worker_loop(struct kiog_worker *w)
 	/* a run can be stopped before a worker starts */
 	if (READ_ONCE(run->stop))
 		kiog_core_stop(core);
-	/* a plain null job runs its own loop; what it leaves, this one ends */
-	kiog_null_loop(w, &turns);
+	/*
+	 * an engine whose I/Os complete within their submit runs a job that
+	 * uses none of the loop's per-I/O features in a loop of its own;
+	 * what it leaves, this one ends
+	 */
+	if (c->engine->inline_loop && !w->uses && READ_ONCE(kiog_fast_loop))
+		c->engine->inline_loop(w, &turns);
 	while (core->issuing || w->inflight ||
 	       kiog_vfy_turn(&w->vfy, &w->rate, core, READ_ONCE(run->stop))) {
 		/* suspend, or a frozen cgroup: drain what is in flight, then wait */
@@ -910,14 +862,14 @@ static void kiog_worker_loop(struct kiog_worker *w)
 			if (kiog_worker_may_submit(w, &l))
 				continue;
 		}
-		if (unlikely(kiog_core_sync_due(core)) && !w->inflight && !w->rate.held)
+		if (unlikely(kiog_loop_sync_now(&w->ls)))
 			kiog_worker_sync(w, core->datasync);
-		if (unlikely(kiog_core_think_due(core)) && !w->inflight) {
-			kiog_worker_think(w);
+		if (unlikely(kiog_loop_think_now(&w->ls))) {
+			kiog_worker_pause(w, kiog_loop_think(&w->ls, kiog_now(w)));
 			continue;
 		}
-		if (unlikely(w->rate.waiting) && !w->inflight) {
-			kiog_worker_pace(w);
+		if (unlikely(kiog_loop_pace_now(&w->ls))) {
+			kiog_worker_pause(w, kiog_loop_pace(&w->ls, kiog_now(w)));
 			continue;
 		}
 		if (!w->inflight) {
@@ -929,13 +881,7 @@ static void kiog_worker_loop(struct kiog_worker *w)
 			continue;
 		}
 		kiog_worker_complete(w);
-		/* a completion was just reaped: its time saves a clock read */
-		kiog_core_tick(core, core->last_end);
-		if (unlikely(w->rate.checked) &&
-		    kiog_rate_below_min(&w->rate, core, core->last_end))
-			kiog_core_fail(core, -EIO);
-		if (READ_ONCE(run->stop))
-			kiog_core_stop(core);
+		kiog_loop_turn_end(&w->ls, READ_ONCE(run->stop));
 		kiog_worker_yield(&turns);
 	}
 	/* fio's end_fsync syncs every file of the job */
