@@ -984,6 +984,7 @@ static void kg_sys_worker_result(struct kg_sys_worker *w, struct kg_worker *out)
 	w->res.error = c->error;
 	w->res.samples = c->samples;
 	w->res.nr_samples = c->nr_samples;
+	w->res.sample_ns = c->sample_ns;
 	c->samples = NULL;
 	w->res.digest = w->wl.digest;
 	if (w->vfy.type) {

@@ -1405,7 +1405,7 @@ static int kiog_nl_put_samples(struct sk_buff *skb,
 	if (!nest ||
 	    nla_put_u32(skb, KIOGEN_A_SAMPLES_JOB, w->job->index) ||
 	    nla_put_u32(skb, KIOGEN_A_SAMPLES_WORKER, w->index) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_SAMPLES_INTERVAL_NS, KIOG_SAMPLE_NS,
+	    nla_put_u64_64bit(skb, KIOGEN_A_SAMPLES_INTERVAL_NS, w->core.sample_ns,
 			      KIOGEN_A_SAMPLES_PAD) ||
 	    nla_put_u32(skb, KIOGEN_A_SAMPLES_FIRST, first) ||
 	    nla_put(skb, KIOGEN_A_SAMPLES_DATA,

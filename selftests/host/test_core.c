@@ -336,8 +336,18 @@ static int t_samples(const void *arg)
 	kiog_core_tick(&core, 1000 + 3 * KIOG_SAMPLE_NS);
 	CHECK(core.nr_samples == 3 && samples[2].ios[KIOGEN_DIR_WRITE] == 1 &&
 	      samples[2].bytes[KIOGEN_DIR_WRITE] == 512, "%u samples", core.nr_samples);
+	/* past the room: pairs merged into 1 s samples, none lost */
+	kiog_core_complete(&core, KIOGEN_DIR_WRITE, 0, 1000, 1000, 1100, 512, 512);
+	kiog_core_tick(&core, 1000 + 6 * KIOG_SAMPLE_NS);
+	CHECK(core.nr_samples == 3 && core.sample_ns == 2 * KIOG_SAMPLE_NS &&
+	      samples[0].ios[KIOGEN_DIR_WRITE] == 1 && samples[1].ios[KIOGEN_DIR_WRITE] == 2 &&
+	      samples[2].ios[KIOGEN_DIR_WRITE] == 2,
+	      "%u samples of %llu ns", core.nr_samples, (unsigned long long)core.sample_ns);
 	kiog_core_tick(&core, 1000 + 100 * KIOG_SAMPLE_NS);
-	CHECK(core.nr_samples == 4, "samples past the room: %u", core.nr_samples);
+	CHECK(core.nr_samples == 3 && core.sample_ns == 32 * KIOG_SAMPLE_NS &&
+	      samples[2].ios[KIOGEN_DIR_WRITE] == 2,
+	      "after a stall: %u samples of %llu ns", core.nr_samples,
+	      (unsigned long long)core.sample_ns);
 	return T_PASS;
 }
 
