@@ -75,7 +75,7 @@ def uapi():
 U = uapi()
 # job attributes by kind, for ATTR=VALUE
 U64 = {"OFFSET", "SIZE", "RUNTIME_NS", "RAMP_NS", "NUMBER_IOS", "IO_SIZE", "SEED",
-       "FILESIZE"}
+       "FILESIZE", "LOG_AVG_NS"}
 FLAGS = {"TIME_BASED", "NORANDOMMAP", "DIRECT", "INVALIDATE", "END_FSYNC", "HIPRI", "VERIFY_ONLY"}
 STRS = {"NAME", "FILENAME", "ENGINE"}
 ENUMS = {"rw": "KIOGEN_RW_", "mode": "KIOGEN_MODE_"}
