@@ -140,6 +140,7 @@ int kg_worker_merge(struct kg_worker *into, const struct kg_worker *from)
 	into->cpu_sys_ns += from->cpu_sys_ns;
 	into->ctx_vol += from->ctx_vol;
 	into->ctx_invol += from->ctx_invol;
+	into->stamps_behind += from->stamps_behind;
 	into->mem += from->mem;
 	into->digest += from->digest;
 	into->issued += from->issued;

@@ -128,6 +128,7 @@ struct kiog_core {
 	__u64 depths[KIOGEN_DEPTH_BUCKETS];	/* I/Os by depth once issued */
 	__u64 submit[KIOGEN_DEPTH_BUCKETS];	/* submits by I/Os each */
 	__u64 complete[KIOGEN_DEPTH_BUCKETS];	/* reaps by I/Os each */
+	__u64 stamps_behind;		/* counted with a stamp before the start */
 	struct kiogen_sample *samples;	/* cumulative counts per interval */
 	__u32 nr_samples, max_samples;
 	struct kiog_split *split;	/* latency split (split.h); NULL: off */
@@ -412,18 +413,23 @@ static inline void kiog_core_dir_add(struct kiog_dir_stats *d, __u64 slat,
 /*
  * An I/O's stamps in order, start <= issue <= end, so that slat and clat
  * are never negative (a u64 of 1.8e19 ns): one that completed before its
- * batch was issued (within submit) was issued at its end, and a stamp
- * behind the one before it (a clock that stepped back between CPUs, or a
- * sloppy clock) took no time.
+ * batch was issued (within submit) was issued at its end. A stamp before
+ * the start (a clock read behind between the CPUs that took them, as a TSC
+ * trusted with tsc=reliable can be) took no time.
+ *
+ * Return: 1 if a stamp was before the start, which the caller counts.
  */
-static inline void kiog_core_order(__u64 start, __u64 *issue, __u64 *end)
+static inline int kiog_core_order(__u64 start, __u64 *issue, __u64 *end)
 {
+	int behind = *end < start || *issue < start;
+
 	if (*end < start)
 		*end = start;
 	if (*issue < start)
 		*issue = start;
 	if (*issue > *end)
 		*issue = *end;
+	return behind;
 }
 
 /**
@@ -454,7 +460,7 @@ static inline int kiog_core_complete(struct kiog_core *c, __u8 dir, int err,
 		c->ramp_bytes[dir] += done;
 		return 0;
 	}
-	kiog_core_order(start, &issue, &end);
+	c->stamps_behind += kiog_core_order(start, &issue, &end);
 	kiog_core_dir_add(&c->stats[dir], issue - start, end - issue, done,
 			  done != len);
 	if (c->log.max)
@@ -496,10 +502,12 @@ static inline void kiog_core_sync_begin(struct kiog_core *c)
 static inline void kiog_core_sync_end(struct kiog_core *c, __u64 t0, __u64 t1,
 				      int err)
 {
-	if (err)
+	if (err) {
 		kiog_core_error(c, KIOGEN_DIR_SYNC, err);
-	else if (t0 >= c->ramp_end)
+	} else if (t0 >= c->ramp_end) {
+		c->stamps_behind += t1 < t0;
 		kiog_core_dir_add(&c->stats[KIOGEN_DIR_SYNC], 0, t1 > t0 ? t1 - t0 : 0, 0, 0);
+	}
 }
 
 /* Is the final fsync due, once nothing is in flight? */
