@@ -200,6 +200,7 @@ struct kg_worker {
 	uint64_t ctx_vol, ctx_invol;
 	uint64_t mem;
 	uint64_t digest, issued;
+	uint64_t stamps_behind;		/* I/Os with a stamp before their start */
 	int32_t error;
 	uint64_t depths[KIOGEN_DEPTH_BUCKETS];	/* I/Os by depth at issue */
 	uint64_t submit[KIOGEN_DEPTH_BUCKETS];	/* submit calls by I/Os each */

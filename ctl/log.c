@@ -596,6 +596,12 @@ static int kg_log_worker(struct kg_log_out *fs, const struct kg_job *j,
 		ret |= kg_log_one(fs, j, o->lat, "clat", n, l, KG_LOG_CLAT);
 		ret |= kg_log_one(fs, j, o->lat, "lat", n, l, KG_LOG_LAT);
 	}
+	/* never silently: a log whose windows filled their room was coarsened */
+	if (l && !j->log_ring && l->avg_ns > j->log_avg_ns && j->log_avg_ns &&
+	    (o->bw[0] || o->iops[0] || o->lat[0]))
+		fprintf(stderr, "kiogen: %s worker %u: its logs have windows of %llu ms, not log_avg_msec=%llu (the run outlasted the windows a worker keeps, so they were merged in pairs)\n",
+			j->name, n, (unsigned long long)(l->avg_ns / KG_NS_PER_MS),
+			(unsigned long long)(j->log_avg_ns / KG_NS_PER_MS));
 	/* never silently: a per-I/O log with holes says how many */
 	if (j->log_ring && w->log && w->log->io_lost)
 		fprintf(stderr, "kiogen: %s worker %u: %" PRIu64 " of %" PRIu64 " I/Os are not in its per-I/O logs (its ring of %u samples was full; raise log_ring)\n",

@@ -263,6 +263,7 @@ static void kg_json_kiogen(struct kg_json *j, const struct kg_report *rp,
 	/* a string: 64-bit integers do not survive every JSON reader */
 	kg_json_stringf(j, "digest", "0x%016llx", (unsigned long long)v->w.digest);
 	kg_json_u64(j, "issued", v->w.issued);
+	kg_json_u64(j, "stamps_behind", v->w.stamps_behind);
 	kg_json_u64(j, "errors", v->w.dir[KIOGEN_DIR_READ].errors +
 		    v->w.dir[KIOGEN_DIR_WRITE].errors + v->w.dir[KIOGEN_DIR_TRIM].errors);
 	kg_json_u64(j, "mem_bytes", v->w.mem);

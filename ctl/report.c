@@ -335,6 +335,10 @@ static void kg_text_view(FILE *f, const struct kg_report *rp,
 			(unsigned long long)(rd->errors + wr->errors + tr->errors),
 			err, strerror(err));
 	kg_verify_text(f, w);
+	/* not fio's: said only when it happened, so fio's parsers never see it */
+	if (w->stamps_behind)
+		fprintf(f, "     clock     : %llu I/Os stamped done before they started (the clock read behind between CPUs): their latencies from the start count as 0\n",
+			(unsigned long long)w->stamps_behind);
 	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
 		v->job ? v->job->iodepth : 1);
 	if (w->split.ios) {

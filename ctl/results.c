@@ -276,6 +276,9 @@ static int kg_parse_worker(struct kg_run_result *r, const struct nlattr *nest)
 		case KIOGEN_A_WORKER_MEM:
 			w->mem = mnl_attr_get_u64(a);
 			break;
+		case KIOGEN_A_WORKER_STAMPS_BEHIND:
+			w->stamps_behind = mnl_attr_get_u64(a);
+			break;
 		case KIOGEN_A_WORKER_DIGEST:
 			w->digest = mnl_attr_get_u64(a);
 			break;

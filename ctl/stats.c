@@ -67,31 +67,50 @@ void kg_dir_merge(struct kg_dir *into, const struct kg_dir *from)
 	}
 }
 
-/* Cumulative sample @i of @w; past its end, its last one (it had stopped). */
-static struct kiogen_sample kg_sample_at(const struct kg_worker *w, uint32_t i)
+/*
+ * Samples of @w per interval of @ns, a multiple of its own (a worker whose
+ * samples filled their room coarsened them, core.h): how many, and the
+ * cumulative sample @i, its last one past its end (it had stopped).
+ */
+static uint32_t kg_sample_step(const struct kg_worker *w, uint64_t ns)
+{
+	return w->sample_ns && ns > w->sample_ns ? (uint32_t)(ns / w->sample_ns) : 1;
+}
+
+static uint32_t kg_samples_nr(const struct kg_worker *w, uint64_t ns)
+{
+	uint32_t f = kg_sample_step(w, ns);
+
+	return w->samples ? (w->nr_samples + f - 1) / f : 0;
+}
+
+static struct kiogen_sample kg_sample_at(const struct kg_worker *w, uint64_t ns,
+					 uint32_t i)
 {
 	static const struct kiogen_sample none;
+	uint64_t k = ((uint64_t)i + 1) * kg_sample_step(w, ns) - 1;
 
 	if (!w->nr_samples || !w->samples)
 		return none;
-	return w->samples[i < w->nr_samples ? i : w->nr_samples - 1];
+	return w->samples[k < w->nr_samples ? k : w->nr_samples - 1];
 }
 
 static int kg_samples_merge(struct kg_worker *into, const struct kg_worker *from)
 {
+	uint64_t ns = into->sample_ns > from->sample_ns ? into->sample_ns : from->sample_ns;
 	uint32_t n, i, d;
 	struct kiogen_sample *s;
 
 	if (!from->nr_samples || !from->samples)
 		return 0;
-	n = into->nr_samples > from->nr_samples ? into->nr_samples :
-						   from->nr_samples;
+	n = kg_samples_nr(into, ns) > kg_samples_nr(from, ns) ? kg_samples_nr(into, ns) :
+								 kg_samples_nr(from, ns);
 	s = calloc(n, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
-		struct kiogen_sample a = kg_sample_at(into, i);
-		struct kiogen_sample b = kg_sample_at(from, i);
+		struct kiogen_sample a = kg_sample_at(into, ns, i);
+		struct kiogen_sample b = kg_sample_at(from, ns, i);
 
 		for (d = 0; d < KG_NR_DIRS; d++) {
 			s[i].ios[d] = a.ios[d] + b.ios[d];
@@ -101,8 +120,7 @@ static int kg_samples_merge(struct kg_worker *into, const struct kg_worker *from
 	free(into->samples);
 	into->samples = s;
 	into->nr_samples = n;
-	if (!into->sample_ns)
-		into->sample_ns = from->sample_ns;
+	into->sample_ns = ns;
 	return 0;
 }
 
@@ -122,6 +140,7 @@ int kg_worker_merge(struct kg_worker *into, const struct kg_worker *from)
 	into->cpu_sys_ns += from->cpu_sys_ns;
 	into->ctx_vol += from->ctx_vol;
 	into->ctx_invol += from->ctx_invol;
+	into->stamps_behind += from->stamps_behind;
 	into->mem += from->mem;
 	into->digest += from->digest;
 	into->issued += from->issued;

@@ -926,8 +926,10 @@ static void kg_sys_worker_result(struct kg_sys_worker *w, struct kg_worker *out)
 	memcpy(w->res.submit, c->submit, sizeof(c->submit));
 	memcpy(w->res.complete, c->complete, sizeof(c->complete));
 	w->res.error = c->error;
+	w->res.stamps_behind = c->stamps_behind;
 	w->res.samples = c->samples;
 	w->res.nr_samples = c->nr_samples;
+	w->res.sample_ns = c->sample_ns;
 	c->samples = NULL;
 	w->res.digest = w->wl.digest;
 	if (w->vfy.type) {

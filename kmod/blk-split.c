@@ -12,7 +12,9 @@
  * goes into a small table keyed by the bio's address, where the request
  * events find it through rq->bio and the bios merged behind it, and leaves
  * it when its I/O completes (kiog_blk_forget()): a bio freed and reused by
- * someone else's I/O after that stamps nothing. The slots outlive the
+ * someone else's I/O after that stamps nothing. A bio can also be freed
+ * before its I/O completes; when one of the run's I/Os queues it again,
+ * the slot it has now takes it from the one that lost it. The slots outlive the
  * probes (they are unregistered, and a grace period waited for, before the
  * workers' slots are freed).
  *
@@ -147,10 +149,26 @@ static struct kiog_slot *kiog_blk_lookup(struct kiog_blk *b,
 
 static void kiog_blk_insert(struct kiog_blk *b, struct kiog_slot *s)
 {
+	struct bio *bio = s->blk_bio;
 	unsigned long mask = (1UL << b->bits) - 1;
-	unsigned long h = hash_ptr(s->blk_bio, b->bits);
+	unsigned long h = hash_ptr(bio, b->bits);
 	unsigned int k;
 
+	/*
+	 * Another slot with this bio lost it: the bio was freed before that
+	 * slot's I/O completed (iomap puts a bio before the deferred
+	 * completion of its dio runs; a multi-bio dio puts its first bio
+	 * before the last) and is now this slot's. Found first, that slot
+	 * would take this I/O's stamps, or refuse them once completed; it
+	 * stops matching, and its bucket is freed, unless its own
+	 * kiog_blk_forget() got there first.
+	 */
+	for (k = 0; k < KIOG_BLK_PROBES; k++) {
+		struct kiog_slot *old = READ_ONCE(b->table[(h + k) & mask]);
+
+		if (old && old != s && cmpxchg(&old->blk_bio, bio, NULL) == bio)
+			cmpxchg(&b->table[(h + k) & mask], old, NULL);
+	}
 	for (k = 0; k < KIOG_BLK_PROBES; k++) {
 		struct kiog_slot *old = cmpxchg(&b->table[(h + k) & mask], NULL, s);
 

@@ -33,6 +33,11 @@ struct kiog_bdev {
 #endif
 };
 
+/*
+ * An exclusive claim of @dev for writing in @holder's name: the run, so that
+ * its jobs (bio and kiocb alike) share the device, and any other holder,
+ * another run included, is refused with -EBUSY.
+ */
 static inline int kiog_bdev_claim(struct kiog_bdev *b, dev_t dev, void *holder)
 {
 	/* from 6.5 a holder makes the open exclusive */

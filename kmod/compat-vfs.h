@@ -2,7 +2,8 @@
 /*
  * compat.h's directory-operation part, for the metadata engines: the
  * mount's idmap (a user namespace before 6.3), looking a child up (a name
- * and length before 6.16, a qstr after), and locking, creating and removing
+ * and length before 6.16, a qstr after; vfs_path_lookup() undeclared in 6.1),
+ * and locking, creating and removing
  * it in its parent (lookup_one() under the parent's inode lock, then
  * start_creating()/start_removing() in 7.x; vfs_mkdir() returning a dentry
  * from 6.15). Each wrapper does what the kernel's own syscall path does for
@@ -28,16 +29,21 @@ static inline int kiog_path_permission(const struct path *p, int mask)
 	return inode_permission(kiog_mnt_idmap(p->mnt), d_inode(p->dentry), mask);
 }
 
-/* A positive child of @base, without its lock: ERR_PTR(-ENOENT) if none. */
-static inline struct dentry *kiog_lookup_positive(struct vfsmount *mnt,
-						  const char *name, int len,
-						  struct dentry *base)
-{
-#ifdef HAVE_LOOKUP_ONE_QSTR
-	return lookup_one_positive_unlocked(kiog_mnt_idmap(mnt), &QSTR_LEN(name, len), base);
-#else
-	return lookup_one_positive_unlocked(kiog_mnt_idmap(mnt), name, base, len);
+#ifndef HAVE_VFS_PATH_LOOKUP
+/* exported, but declared in fs/internal.h only (6.1) */
+int vfs_path_lookup(struct dentry *dentry, struct vfsmount *mnt, const char *name,
+		    unsigned int flags, struct path *path);
 #endif
+
+/*
+ * @name in @dir as fstatat(dirfd, name, AT_SYMLINK_NOFOLLOW) finds it: a
+ * mount on it crossed to its root, an automount point mounted, a symlink
+ * not followed; the search permission on @dir checked. @p is held.
+ */
+static inline int kiog_lookup_nofollow(const struct path *dir, const char *name,
+				       struct path *p)
+{
+	return vfs_path_lookup(dir->dentry, dir->mnt, name, LOOKUP_AUTOMOUNT, p);
 }
 
 #ifdef HAVE_START_CREATING

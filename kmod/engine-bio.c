@@ -18,9 +18,6 @@
 #include "kiogen.h"
 #include "compat.h"
 
-/* Exclusive claims on written devices are held in kiogen's name. */
-static char kiog_bdev_holder;
-
 /**
  * struct kiog_bio_target - the devices of a bio job
  * @writes: the job writes: the page cache is invalidated after it
@@ -77,7 +74,7 @@ static int kiog_bio_open_dev(struct kiog_job *job, struct kiog_bio_target *t,
 		return kiog_open_refuse_file(why, i, "job fd: the device is read-only", -EROFS);
 	/* an fd opened O_EXCL holds the claim already */
 	if (t->writes && !kiog_file_bdev_exclusive(f)) {
-		err = kiog_bdev_claim(&t->dev[i].claim, bdev->bd_dev, &kiog_bdev_holder);
+		err = kiog_bdev_claim(&t->dev[i].claim, bdev->bd_dev, job->run);
 		if (err)
 			return kiog_open_refuse_claim(why, i, err);
 		t->dev[i].claimed = true;

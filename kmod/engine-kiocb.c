@@ -49,9 +49,6 @@ struct kiog_kiocb_slot {
 	struct kiog_slot *slot;
 };
 
-/* Exclusive claims on written devices are held in kiogen's name. */
-static char kiog_kiocb_holder;
-
 /* O_DIRECT alignment: the device's logical block size, or what statx says. */
 static u32 kiog_kiocb_dio_align(struct file *f)
 {
@@ -147,7 +144,7 @@ static int kiog_kiocb_open(struct kiog_job *job, struct kiog_open_err *why)
 		    !kiog_file_bdev_exclusive(f)) {
 			/* same rule as bio: never write a mounted or claimed device */
 			err = kiog_bdev_claim(&t->f[i].claim, kiog_file_bdev(f)->bd_dev,
-					      &kiog_kiocb_holder);
+					      job->run);
 			if (err) {
 				kiog_kiocb_release(t);
 				return kiog_open_refuse_claim(why, i, err);

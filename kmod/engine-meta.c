@@ -250,18 +250,18 @@ static int kiog_meta_mkdir(const struct path *dir, const char *name, int len)
 	return err;
 }
 
-static int kiog_meta_stat(const struct path *dir, const char *name, int len)
+/* stat(2) of @name in @dir, as the syscall path's fstatat(AT_SYMLINK_NOFOLLOW) */
+static int kiog_meta_stat(const struct path *dir, const char *name)
 {
-	struct path p = { .mnt = dir->mnt };
+	struct path p;
 	struct kstat st;
 	int err;
 
-	p.dentry = kiog_lookup_positive(dir->mnt, name, len,
-					dir->dentry);
-	if (IS_ERR(p.dentry))
-		return PTR_ERR(p.dentry);
+	err = kiog_lookup_nofollow(dir, name, &p);
+	if (err)
+		return err;
 	err = vfs_getattr(&p, &st, STATX_BASIC_STATS, AT_STATX_SYNC_AS_STAT);
-	dput(p.dentry);
+	path_put(&p);
 	return err;
 }
 
@@ -338,7 +338,7 @@ static void kiog_meta_submit(struct kiog_worker *w, struct kiog_slot *s)
 		break;
 	case KIOG_META_FILESTAT:
 	case KIOG_META_DIRSTAT:
-		err = kiog_meta_stat(dir, k->name, len);
+		err = kiog_meta_stat(dir, k->name);
 		break;
 	case KIOG_META_FILEDELETE:
 		err = kiog_meta_remove(dir, k->name, len, false);

@@ -1306,6 +1306,8 @@ static int kiog_nl_put_worker(struct sk_buff *skb, const struct kiog_worker *w)
 			      KIOGEN_A_WORKER_PAD) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_ISSUED, w->wl.issued,
 			      KIOGEN_A_WORKER_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_WORKER_STAMPS_BEHIND, w->core.stamps_behind,
+			      KIOGEN_A_WORKER_PAD) ||
 	    nla_put_s32(skb, KIOGEN_A_WORKER_ERROR, w->core.error) ||
 	    (w->core.split && kiog_nl_put_split(skb, w->core.split)) ||
 	    (w->blk_split && kiog_nl_put_blk(skb, w)) ||
@@ -1405,7 +1407,7 @@ static int kiog_nl_put_samples(struct sk_buff *skb,
 	if (!nest ||
 	    nla_put_u32(skb, KIOGEN_A_SAMPLES_JOB, w->job->index) ||
 	    nla_put_u32(skb, KIOGEN_A_SAMPLES_WORKER, w->index) ||
-	    nla_put_u64_64bit(skb, KIOGEN_A_SAMPLES_INTERVAL_NS, KIOG_SAMPLE_NS,
+	    nla_put_u64_64bit(skb, KIOGEN_A_SAMPLES_INTERVAL_NS, w->core.sample_ns,
 			      KIOGEN_A_SAMPLES_PAD) ||
 	    nla_put_u32(skb, KIOGEN_A_SAMPLES_FIRST, first) ||
 	    nla_put(skb, KIOGEN_A_SAMPLES_DATA,

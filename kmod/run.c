@@ -570,11 +570,34 @@ static void kiog_run_destroy_workers(struct kiog_run *run)
 	}
 }
 
+/*
+ * The run a full registry, or the memory limit, gives up: the oldest
+ * finished run of @net, else the oldest finished run of any namespace (the
+ * registry and max_mem_mb are the module's, so one namespace's forgotten
+ * results must not lock the others out). Under kiog_lock; NULL: every run
+ * is running.
+ */
+static struct kiog_run *kiog_run_victim(const struct net *net)
+{
+	struct kiog_run *old, *any = NULL;
+
+	lockdep_assert_held(&kiog_lock);
+	list_for_each_entry(old, &kiog_runs, node) {
+		if (old->state == KIOGEN_STATE_RUNNING)
+			continue;
+		if (old->net && net_eq(old->net, net))
+			return old;
+		if (!any)
+			any = old;
+	}
+	return any;
+}
+
 /* Registers @run under a new id, evicting the oldest finished run if full. */
 static int kiog_run_register(struct kiog_run *run,
 			     struct netlink_ext_ack *extack)
 {
-	struct kiog_run *old, *victim = NULL;
+	struct kiog_run *victim = NULL;
 
 	mutex_lock(&kiog_lock);
 	if (kiog_shutting_down) {
@@ -583,18 +606,11 @@ static int kiog_run_register(struct kiog_run *run,
 		return -ESHUTDOWN;
 	}
 	if (kiog_nr_runs >= READ_ONCE(kiog_max_runs)) {
-		/* only a finished run of the same namespace makes room */
-		list_for_each_entry(old, &kiog_runs, node) {
-			if (old->state != KIOGEN_STATE_RUNNING &&
-			    old->net && net_eq(old->net, run->net)) {
-				victim = old;
-				break;
-			}
-		}
+		victim = kiog_run_victim(run->net);
 		if (!victim) {
 			mutex_unlock(&kiog_lock);
 			NL_SET_ERR_MSG(extack,
-				       "too many runs running (module parameter max_runs)");
+				       "too many runs running, in all network namespaces (module parameter max_runs)");
 			return -EBUSY;
 		}
 		list_del_init(&victim->node);
@@ -610,6 +626,44 @@ static int kiog_run_register(struct kiog_run *run,
 	if (victim)
 		kiog_run_put(victim);
 	return 0;
+}
+
+/*
+ * Reserves @run->mem against max_mem_mb. Finished runs hold their results'
+ * memory until deleted: when that is what stands in the way, the oldest
+ * finished runs are forgotten (as a full registry forgets them) until the
+ * reservation fits. Runs that still run are never touched, and nothing is
+ * forgotten when forgetting every finished run would not make room.
+ *
+ * Return: the bytes reserved with @run->mem, the first total over @limit
+ * if it does not fit (then nothing is reserved).
+ */
+static u64 kiog_run_reserve(struct kiog_run *run, u64 limit)
+{
+	struct kiog_run *victim, *old;
+	u64 used, finished;
+
+	for (;;) {
+		used = atomic64_add_return(run->mem, &kiog_mem_used);
+		if (used <= limit)
+			return used;
+		atomic64_sub(run->mem, &kiog_mem_used);
+		finished = 0;
+		mutex_lock(&kiog_lock);
+		list_for_each_entry(old, &kiog_runs, node)
+			if (old->state != KIOGEN_STATE_RUNNING)
+				finished += old->mem;
+		victim = used - finished <= limit ? kiog_run_victim(run->net) : NULL;
+		if (victim) {
+			list_del_init(&victim->node);
+			kiog_nr_runs--;
+		}
+		mutex_unlock(&kiog_lock);
+		if (!victim)
+			return used;
+		/* its memory goes with the last reference: a reader may hold one */
+		kiog_run_put(victim);
+	}
 }
 
 /**
@@ -663,10 +717,8 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 	if (run->mem > limit || huge)
 		used = run->mem;
 	else
-		used = atomic64_add_return(run->mem, &kiog_mem_used);
+		used = kiog_run_reserve(run, limit);
 	if (used > limit) {
-		if (run->mem <= limit && !huge)
-			atomic64_sub(run->mem, &kiog_mem_used);
 		run->mem = 0;
 		/*
 		 * name what put it over: the per-I/O log rings, verify's

@@ -9,7 +9,8 @@ the UAPI header of the checkout (KIOGEN_SRC), never from a copy.
   kiogen_nl.py info | list | get ID | stop ID | del ID | results ID [drain]
                    (ID as @FILE: started at once, sends when FILE holds the id)
   kiogen_nl.py new [--detached] [--hold SECONDS] [--fd PATH[:rdonly|wronly|rdwr][:direct]]
-                   [--rawfd N] ATTR=VALUE...      (one job; ATTR as in KIOGEN_A_JOB_*)
+                   [--rawfd N] ATTR=VALUE... [--job [--fd ...] ATTR=VALUE...]...
+                   (a job, ATTR as in KIOGEN_A_JOB_*; each --job starts another)
   kiogen_nl.py events SECONDS       join the events group, print each event
   kiogen_nl.py batch                one of the above a line on stdin, each answered
                                     in turn (one python start for many requests)
@@ -75,7 +76,7 @@ def uapi():
 U = uapi()
 # job attributes by kind, for ATTR=VALUE
 U64 = {"OFFSET", "SIZE", "RUNTIME_NS", "RAMP_NS", "NUMBER_IOS", "IO_SIZE", "SEED",
-       "FILESIZE"}
+       "FILESIZE", "LOG_AVG_NS"}
 FLAGS = {"TIME_BASED", "NORANDOMMAP", "DIRECT", "INVALIDATE", "END_FSYNC", "HIPRI", "VERIFY_ONLY"}
 STRS = {"NAME", "FILENAME", "ENGINE"}
 ENUMS = {"rw": "KIOGEN_RW_", "mode": "KIOGEN_MODE_"}
@@ -284,9 +285,13 @@ def main(argv):
         return 0
     if op == "new":
         flags, hold, fds, rest = 0, None, [], []
+        jobs = []
         i = 0
         while i < len(args):
-            if args[i] == "--detached":
+            if args[i] == "--job":
+                jobs.append((rest, fds))
+                fds, rest = [], []
+            elif args[i] == "--detached":
                 flags |= U["KIOGEN_RUN_F_DETACHED"]
             elif args[i] == "--hold":
                 hold = float(args[i + 1])
@@ -305,7 +310,8 @@ def main(argv):
                 rest.append(args[i])
             i += 1
         payload = (attr(U["KIOGEN_A_FLAGS"], struct.pack("=I", flags)) if flags else b"")
-        payload += job_payload(rest, fds)
+        for r, f in jobs + [(rest, fds)]:
+            payload += job_payload(r, f)
         t0 = time.monotonic()
         msgs, (err, msg, miss) = g.kiogen("RUN_NEW", payload)
         rid = 0

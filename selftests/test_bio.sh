@@ -239,5 +239,32 @@ else
 	fi
 	nullb_remove kbio3
 fi
+# --- claims: a raw request's fd is not O_EXCL, so the module claims a
+# device it writes, in the run's name: another run writing it is refused,
+# the bio and kiocb jobs of one run share it ---
+line=$(knl new --detached engine=bio name=c1 rw=randwrite bs=4096 runtime_ns=60000000000 \
+	time_based=1 --fd /dev/kbio0:rdwr)
+c1=$(knl_field "$line" id)
+check "claims: a run writing the device starts ($line)" test "$(knl_field "$line" errno)" = 0
+line=$(knl new --detached engine=bio name=c2 rw=randwrite bs=4096 number_ios=10 \
+	--fd /dev/kbio0:rdwr)
+check "claims: a second run's bio job writing it is refused ($line)" \
+	test "$(knl_field "$line" errno)" = EBUSY
+line=$(knl new --detached engine=kiocb name=c3 rw=randwrite bs=4096 number_ios=10 direct \
+	--fd /dev/kbio0:rdwr:direct)
+check "claims: a second run's kiocb job writing it is refused ($line)" \
+	test "$(knl_field "$line" errno)" = EBUSY
+"$KIOGEN" stop "$c1" >/dev/null 2>&1
+wait_state "$c1" stopped >/dev/null
+"$KIOGEN" delete "$c1" >/dev/null 2>&1
+line=$(knl new --detached engine=bio name=b rw=randwrite bs=4096 number_ios=100 \
+	--fd /dev/kbio0:rdwr --job engine=kiocb name=k rw=randwrite bs=4096 number_ios=100 direct \
+	--fd /dev/kbio0:rdwr:direct)
+id=$(knl_field "$line" id)
+check "claims: a run's bio and kiocb jobs write the device together ($line)" \
+	test "$(knl_field "$line" errno)" = 0 -a -n "$id"
+check "claims: that run completes" wait_state "${id:-0}" done
+"$KIOGEN" delete "${id:-0}" >/dev/null 2>&1
+check "claims: the device is free again once it ended" free_again
 check "no runs left behind" runs_none
 finish

@@ -265,6 +265,46 @@ check "memory cap: kiogen info's memory in use is not below what the system lost
 	test $((u1 - u0 - m1)) -le $((16 * 1024))
 for id in "${ids[@]}"; do "$KIOGEN" delete "$id" >/dev/null 2>&1; done
 check "memory cap: memory in use back to 0 after deleting the runs" test "$(mem_used_kib)" = 0
+
+# ---- the registry and the memory cap are the module's, runs are per netns ----
+# Another namespace's finished runs (never listed here, so never deletable
+# from here) give way to a new run, as this namespace's own do.
+nsl=kiogen-lc-$$
+nsknl() { ip netns exec "$nsl" env KIOGEN_SRC="$KIOGEN_SRC" python3 "$KIOGEN_NL" "$@"; }
+if command -v ip >/dev/null && ip netns add "$nsl"; then
+	rmmod kiogen && load_module max_runs=2
+	tiny="engine=null name=t rw=read bs=4096 size=1048576 number_ios=10"
+	# 16 workers each keeping 4096 log windows: about 13 MiB of results
+	big="engine=null name=b rw=read bs=4096 size=1048576 number_ios=10 numjobs=16 log_avg_ns=1000000"
+	# shellcheck disable=SC2086
+	for _ in 1 2; do echo "# $nsl: $(nsknl new --detached $tiny | head -1)"; done
+	sleep 1
+	# shellcheck disable=SC2086
+	line=$(knl new --detached $tiny | head -1)
+	check "registry: another netns's 2 finished runs make room under max_runs=2 ($line)" \
+		test "$(knl_field "$line" errno)" = 0
+	n=$(nsknl list | grep -c '^run ')
+	check "registry: its oldest finished run gave way ($n left)" test "$n" = 1
+	for id in $(knl list | awk '/^run / { print $2 }'); do knl del "$id" > /dev/null; done
+	for id in $(nsknl list | awk '/^run / { print $2 }'); do nsknl del "$id" > /dev/null; done
+	# shellcheck disable=SC2086
+	echo "# $nsl: $(nsknl new --detached $big | head -1)"
+	sleep 2
+	m=$(mem_used_kib)
+	# room for one such run, not two
+	echo $((m * 3 / 2 / 1024 + 1)) > /sys/module/kiogen/parameters/max_mem_mb
+	# shellcheck disable=SC2086
+	line=$(knl new --detached $big | head -1)
+	check "memory: another netns's finished run ($((m / 1024)) MiB) gives way under max_mem_mb=$(cat /sys/module/kiogen/parameters/max_mem_mb) ($line)" \
+		test "$(knl_field "$line" errno)" = 0 -a "$m" -ge $((8 * 1024))
+	n=$(nsknl list | grep -c '^run ')
+	check "memory: the other netns's run is gone ($n left)" test "$n" = 0
+	sleep 2
+	check "memory: only the new run is counted ($(mem_used_kib) KiB, was $m)" \
+		test "$(mem_used_kib)" -le $((m * 9 / 8))
+	for id in $(knl list | awk '/^run / { print $2 }'); do knl del "$id" > /dev/null; done
+	ip netns del "$nsl"
+fi
 rmmod kiogen && load_module
 
 # ---- fsfreeze during write runs ----

@@ -172,6 +172,24 @@ c=$(lines "$TMP/shared/sh_bw.log" 0)
 check "per_job_logs=0: both workers' windows in it ($c, 2 x 4 within 2)" \
 	test "$c" -ge 6 -a "$c" -le 10
 
+# --- more windows than a worker keeps (4096 without a runtime): coarsened ---
+# 6000 I/Os at 1000/s in 1 ms windows: the windows merge in pairs into 2 ms
+# ones that reach the end (they used to stop at 4.096 s, the rest of the run
+# in one latency line), and the user is told
+mkdir -p "$TMP/long"
+for p in kernel syscall; do
+	"$KIOGEN" run --path=$p --name=lo --ioengine=null --rw=read --bs=4k --size=24000k \
+		--rate_iops=1000 --log_avg_msec=1 --write_bw_log="$TMP/long/$p" \
+		--write_lat_log="$TMP/long/$p" --output-format=terse > /dev/null 2>"$TMP/long/$p.err"
+	last=$(tail -1 "$TMP/long/${p}_bw.1.log" | cut -d, -f1)
+	gap=$(awk -F', ' 'NR > 1 && $1 - t > g { g = $1 - t } { t = $1 } END { print g + 0 }' \
+		"$TMP/long/${p}_lat.1.log")
+	check "$p: 6000 ms of 1 ms windows: the bw log reaches the end ($last ms), no latency gap ($gap ms)" \
+		test "${last:-0}" -ge 5900 -a "$gap" -le 50
+	check "$p: the coarsened windows said ($(head -c 160 "$TMP/long/$p.err"))" \
+		grep -q "windows of 2 ms, not log_avg_msec=1" "$TMP/long/$p.err"
+done
+
 # --- log_avg_msec=0 (fio's default): a line per I/O, as fio's ---
 mkdir -p "$TMP/io/fio" "$TMP/io/kern" "$TMP/io/sys" "$TMP/io/lost" "$TMP/cmp" "$TMP/rep"
 IOJOB="--name=io --filename=$DAT --size=16m --rw=randrw --bs=4k --log_offset=1

@@ -201,6 +201,31 @@ b=$(digest "$TMP/cmp-fmt.json")
 check "other names, same order: another digest ($a, $b)" \
 	bash -c "[ -n '$a' ] && [ -n '$b' ] && [ '$a' != '$b' ]"
 
+# a name that is a mount point: both paths stat what is mounted on it, as
+# fstatat(AT_SYMLINK_NOFOLLOW) does, not the directory it covers (the kernel
+# path did). The mount is FUSE's with its server gone: a stat(2) of its root
+# fails, one of the covered directory would not.
+mkdir -p "$mnt/xfs/mp"
+km "$TMP/mpc" --name=m --ioengine=dircreate --directory="$mnt/xfs/mp" --nrfiles=4
+if modprobe fuse 2>/dev/null && [ -c /dev/fuse ]; then
+	exec 9<>/dev/fuse
+	mount -i -t fuse -o fd=9,rootmode=40000,user_id=0,group_id=0 kiogen "$mnt/xfs/mp/m.0.2"
+	exec 9>&-
+	echo "# stat(1) of the mount point: $(stat -c %i "$mnt/xfs/mp/m.0.2" 2>&1)"
+	for path in kernel syscall; do
+		km "$TMP/mp-$path" --path=$path --name=m --ioengine=dirstat \
+			--directory="$mnt/xfs/mp" --nrfiles=4
+		echo "# $path: exit $?, $(grep -o 'err=[ 0-9]*([^)]*)' "$TMP/mp-$path" | head -1)"
+	done
+	k=$(grep -o 'err=[ 0-9]*([^)]*)' "$TMP/mp-kernel" | head -1)
+	check "dirstat over a mount point: the kernel path fails as the syscall path ($k)" \
+		test -n "$k" -a "$k" = "$(grep -o 'err=[ 0-9]*([^)]*)' "$TMP/mp-syscall" | head -1)"
+	umount -l "$mnt/xfs/mp/m.0.2"
+else
+	echo "# no FUSE (modprobe fuse): the mount point test is not run"
+fi
+km "$TMP/mpd" --name=m --ioengine=dirdelete --directory="$mnt/xfs/mp" --nrfiles=4
+
 # the kernel threads close what they create as any kernel thread does (the
 # final release deferred); the run ends when the last one is released: an
 # unmount right after it does not find the file system busy

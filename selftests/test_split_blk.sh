@@ -20,6 +20,7 @@ mkdir -p "$mnt"
 cleanup() {
 	[ -n "$bt_pid" ] && kill -INT "$bt_pid" 2>/dev/null && wait "$bt_pid" 2>/dev/null
 	umount "$mnt" 2>/dev/null
+	nullb_remove kblk2
 	nullb_remove kblk1
 	nullb_remove kblk0
 }
@@ -197,6 +198,34 @@ if command -v mkfs.xfs >/dev/null && modprobe xfs >/dev/null 2>&1 &&
 	umount "$mnt"
 else
 	check_skip "XFS's fs phase" "XFS on null_blk not available"
+fi
+
+# --- a bio freed before its I/O completes, and queued again ---
+# A file of alternating written and unwritten 4 KiB blocks: each 64 KiB
+# O_DIRECT write is 16 bios, one per extent, and each is put as it ends
+# while the others are in flight (iomap then completes the dio from its
+# workqueue). Another write of the worker can meanwhile get the freed
+# first bio: that write must be timed, not left to the slot that had the
+# bio first (found first, it refused the stamps).
+if command -v mkfs.xfs >/dev/null && command -v xfs_io >/dev/null &&
+   modprobe xfs >/dev/null 2>&1 &&
+   nullb_create kblk2 size=512 memory_backed=1 irqmode=2 completion_nsec=20000 &&
+   mkfs.xfs -q -f /dev/kblk2 && mount /dev/kblk2 "$mnt"; then
+	fallocate -l 16m "$mnt/unw"
+	cmds=()
+	for ((o = 0; o < 16 << 20; o += 8192)); do cmds+=(-c "pwrite -q $o 4096"); done
+	xfs_io -d "${cmds[@]}" "$mnt/unw"
+	echo "# $(xfs_io -c 'fiemap' "$mnt/unw" | wc -l) extents"
+	kj "$TMP/unw.json" --name=u --ioengine=kiocb --filename="$mnt/unw" --size=16m --bs=64k \
+		--rw=randwrite --direct=1 --iodepth=8 --number_ios=256
+	show "XFS, 16 extents a write, kiocb O_DIRECT writes QD8" "$TMP/unw.json"
+	t=$(bp "$TMP/unw.json" "b['ios']")
+	n=$(json "$TMP/unw.json" "j['jobs'][0]['write']['total_ios']")
+	check "XFS, 16 bios a write, QD8: each of the $n writes timed Q to C ($t)" \
+		test "$t" = "$n"
+	umount "$mnt"
+else
+	check_skip "a bio freed before its I/O completes" "XFS on a timer null_blk not available"
 fi
 
 # --- the text report ---

@@ -114,6 +114,7 @@ struct kiog_core {
 	__u64 ramp_end;			/* clock points, set by kiog_core_start() */
 	__u64 end;
 	__u64 next_sample;
+	__u64 sample_ns;		/* interval of @samples: doubles when full */
 	__u64 issued_bytes;
 	__u64 write_seq;		/* writes issued: the block header's seq */
 	__u64 last_end;			/* latest completion seen: "now" */
@@ -127,6 +128,7 @@ struct kiog_core {
 	__u64 depths[KIOGEN_DEPTH_BUCKETS];	/* I/Os by depth once issued */
 	__u64 submit[KIOGEN_DEPTH_BUCKETS];	/* submits by I/Os each */
 	__u64 complete[KIOGEN_DEPTH_BUCKETS];	/* reaps by I/Os each */
+	__u64 stamps_behind;		/* counted with a stamp before the start */
 	struct kiogen_sample *samples;	/* cumulative counts per interval */
 	__u32 nr_samples, max_samples;
 	struct kiog_split *split;	/* latency split (split.h); NULL: off */
@@ -137,7 +139,8 @@ struct kiog_core {
  * kiog_core_max_samples() - room for the samples of a run
  * @cfg: the policy
  *
- * Return: samples to allocate: the whole runtime, or ten minutes.
+ * Return: samples to allocate, an even number: the whole runtime, or ten
+ * minutes; a longer run coarsens them (kiog_core_coarsen()).
  */
 static inline __u32 kiog_core_max_samples(const struct kiog_core_cfg *cfg)
 {
@@ -145,7 +148,7 @@ static inline __u32 kiog_core_max_samples(const struct kiog_core_cfg *cfg)
 
 	if (!cfg->runtime_ns)
 		return KIOG_MAX_SAMPLES / 6;
-	n = kiog_div64(cfg->ramp_ns + cfg->runtime_ns, KIOG_SAMPLE_NS) + 2;
+	n = (kiog_div64(cfg->ramp_ns + cfg->runtime_ns, KIOG_SAMPLE_NS) + 3) & ~1ULL;
 	return n < KIOG_MAX_SAMPLES ? (__u32)n : KIOG_MAX_SAMPLES;
 }
 
@@ -217,6 +220,7 @@ static inline void kiog_core_init(struct kiog_core *c,
 	c->think_at = c->think_blocks;
 	c->samples = samples;
 	c->max_samples = kiog_core_max_samples(cfg);
+	c->sample_ns = KIOG_SAMPLE_NS;
 	wl->digest = kiog_core_policy_digest(cfg);
 }
 
@@ -229,7 +233,7 @@ static inline void kiog_core_start(struct kiog_core *c, __u64 now)
 {
 	c->ramp_end = now + c->ramp_ns;
 	c->end = c->runtime_ns ? c->ramp_end + c->runtime_ns : ~0ULL;
-	c->next_sample = c->ramp_end + KIOG_SAMPLE_NS;
+	c->next_sample = c->ramp_end + c->sample_ns;
 	kiog_log_start(&c->log, c->ramp_end);
 	c->last_end = now;
 	c->issuing = 1;
@@ -409,18 +413,23 @@ static inline void kiog_core_dir_add(struct kiog_dir_stats *d, __u64 slat,
 /*
  * An I/O's stamps in order, start <= issue <= end, so that slat and clat
  * are never negative (a u64 of 1.8e19 ns): one that completed before its
- * batch was issued (within submit) was issued at its end, and a stamp
- * behind the one before it (a clock that stepped back between CPUs, or a
- * sloppy clock) took no time.
+ * batch was issued (within submit) was issued at its end. A stamp before
+ * the start (a clock read behind between the CPUs that took them, as a TSC
+ * trusted with tsc=reliable can be) took no time.
+ *
+ * Return: 1 if a stamp was before the start, which the caller counts.
  */
-static inline void kiog_core_order(__u64 start, __u64 *issue, __u64 *end)
+static inline int kiog_core_order(__u64 start, __u64 *issue, __u64 *end)
 {
+	int behind = *end < start || *issue < start;
+
 	if (*end < start)
 		*end = start;
 	if (*issue < start)
 		*issue = start;
 	if (*issue > *end)
 		*issue = *end;
+	return behind;
 }
 
 /**
@@ -451,7 +460,7 @@ static inline int kiog_core_complete(struct kiog_core *c, __u8 dir, int err,
 		c->ramp_bytes[dir] += done;
 		return 0;
 	}
-	kiog_core_order(start, &issue, &end);
+	c->stamps_behind += kiog_core_order(start, &issue, &end);
 	kiog_core_dir_add(&c->stats[dir], issue - start, end - issue, done,
 			  done != len);
 	if (c->log.max)
@@ -493,10 +502,12 @@ static inline void kiog_core_sync_begin(struct kiog_core *c)
 static inline void kiog_core_sync_end(struct kiog_core *c, __u64 t0, __u64 t1,
 				      int err)
 {
-	if (err)
+	if (err) {
 		kiog_core_error(c, KIOGEN_DIR_SYNC, err);
-	else if (t0 >= c->ramp_end)
+	} else if (t0 >= c->ramp_end) {
+		c->stamps_behind += t1 < t0;
 		kiog_core_dir_add(&c->stats[KIOGEN_DIR_SYNC], 0, t1 > t0 ? t1 - t0 : 0, 0, 0);
+	}
 }
 
 /* Is the final fsync due, once nothing is in flight? */
@@ -572,6 +583,23 @@ static inline __u64 kiog_core_think(struct kiog_core *c, __u64 now)
 	return 0;
 }
 
+/*
+ * The samples are full: keep every second one, cumulative at the end of an
+ * interval twice as long, so that a long run's bw and iops statistics cover
+ * all of it, at half the resolution. @c->next_sample, the end of the half
+ * interval now open, becomes the end of the whole one.
+ */
+static inline void kiog_core_coarsen(struct kiog_core *c)
+{
+	__u32 i;
+
+	for (i = 0; i < c->nr_samples / 2; i++)
+		c->samples[i] = c->samples[2 * i + 1];
+	c->nr_samples /= 2;
+	c->next_sample += c->sample_ns;
+	c->sample_ns *= 2;
+}
+
 /**
  * kiog_core_tick() - time passes: samples, and the runtime's end
  * @c: the core
@@ -579,15 +607,20 @@ static inline __u64 kiog_core_think(struct kiog_core *c, __u64 now)
  */
 static inline void kiog_core_tick(struct kiog_core *c, __u64 now)
 {
-	while (now >= c->next_sample && c->nr_samples < c->max_samples) {
-		struct kiogen_sample *smp = &c->samples[c->nr_samples++];
+	while (c->samples && now >= c->next_sample) {
+		struct kiogen_sample *smp;
 		int d;
 
+		if (c->nr_samples >= c->max_samples) {
+			kiog_core_coarsen(c);
+			continue;
+		}
+		smp = &c->samples[c->nr_samples++];
 		for (d = 0; d < KIOGEN_DATA_DIRS; d++) {
 			smp->ios[d] = c->stats[d].ios;
 			smp->bytes[d] = c->stats[d].bytes;
 		}
-		c->next_sample += KIOG_SAMPLE_NS;
+		c->next_sample += c->sample_ns;
 	}
 	/* most jobs keep no log: no call per tick */
 	if (c->log.avg_ns || c->log.hist_ns)

@@ -9,8 +9,9 @@
  * compared with their copy from the last window, the buckets that grew
  * being appended to a bounded buffer (struct kiogen_log_hist records). The
  * CLI takes differences of consecutive windows and writes fio's files
- * (ctl/log.c). All room is allocated before the clock starts: windows past
- * it are not kept, histogram windows past it are counted as lost.
+ * (ctl/log.c). All room is allocated before the clock starts: when the
+ * windows fill it, pairs are merged into windows twice as long (the log
+ * coarsens, nothing is lost); histogram windows past it are counted as lost.
  * Freestanding and 32-bit safe, like core.h, which includes this after
  * struct kiog_dir_stats.
  */
@@ -23,8 +24,8 @@
 #include "div64.h"
 #include "hist.h"
 
-#define KIOG_LOG_MAX_WINDOWS	65536	/* windows a worker keeps */
-#define KIOG_LOG_UNTIMED	4096	/* windows of a run without runtime */
+#define KIOG_LOG_MAX_WINDOWS	65536	/* windows a worker keeps, even */
+#define KIOG_LOG_UNTIMED	4096	/* windows of a run without runtime, even */
 #define KIOG_LOG_HIST_WORDS	((__u32)1 << 20)	/* u32s of histogram log: 4 MiB */
 /* a histogram record of one direction at most: header, every bucket */
 #define KIOG_LOG_HIST_REC	(3 + 2 * KIOG_HIST_BUCKETS)
@@ -33,7 +34,7 @@
 
 /**
  * struct kiog_log - a worker's log windows
- * @avg_ns: window of @win; 0: none kept
+ * @avg_ns: window of @win, log_avg_msec doubled once per coarsening; 0: none
  * @hist_ns: window of @hist; 0: none kept
  * @max: keep each window's largest latencies (log_max_value)
  * @start: clock point the windows count from (the ramp's end)
@@ -75,7 +76,8 @@ struct kiog_log {
  * @window: ns, log_avg_msec; 0: no log
  * @runtime: ns after the ramp the worker issues; 0: no limit
  *
- * Return: windows to allocate, one more than fit in the runtime, at most
+ * Return: windows to allocate, one more than fit in the runtime rounded up
+ * to an even number (kiog_log_coarsen() merges pairs), at most
  * KIOG_LOG_MAX_WINDOWS; KIOG_LOG_UNTIMED without a runtime.
  */
 static inline __u32 kiog_log_windows(__u64 window, __u64 runtime)
@@ -84,7 +86,7 @@ static inline __u32 kiog_log_windows(__u64 window, __u64 runtime)
 
 	if (!window)
 		return 0;
-	n = runtime ? kiog_div64(runtime, window) + 2 : KIOG_LOG_UNTIMED;
+	n = runtime ? (kiog_div64(runtime, window) + 3) & ~1ULL : KIOG_LOG_UNTIMED;
 	return n < KIOG_LOG_MAX_WINDOWS ? (__u32)n : KIOG_LOG_MAX_WINDOWS;
 }
 
@@ -218,23 +220,52 @@ static inline void kiog_log_hist_dir(struct kiog_log *l, const __u64 *clat_hist,
 }
 
 /**
+ * kiog_log_coarsen() - the windows are full: merge pairs into windows twice
+ *	as long
+ * @l: the log, @l->nr_win even and at least 2
+ *
+ * Counters and sums are cumulative, so a merged window is its second half
+ * with the larger maxima of the two. @l->next_avg, the end of the half
+ * window now open, becomes the end of the whole one; @l->cur_max goes on
+ * collecting its maxima. Once per doubling: a long run keeps every window
+ * at the cost of resolution, as a log that halves its rate would.
+ */
+static inline void kiog_log_coarsen(struct kiog_log *l)
+{
+	__u32 i, d, k;
+
+	for (i = 0; i < l->nr_win / 2; i++) {
+		const struct kiogen_log_window *a = &l->win[2 * i];
+		struct kiogen_log_window w = l->win[2 * i + 1];
+
+		for (d = 0; d < KIOGEN_DATA_DIRS; d++)
+			for (k = 0; k < 3; k++)
+				if (a->lat_max[d][k] > w.lat_max[d][k])
+					w.lat_max[d][k] = a->lat_max[d][k];
+		l->win[i] = w;
+	}
+	l->nr_win /= 2;
+	l->next_avg += l->avg_ns;
+	l->avg_ns *= 2;
+}
+
+/**
  * kiog_log_tick() - time passes: close the windows that ended
  * @l: the log
  * @st: the worker's statistics, by enum kiogen_dir
  * @now: ns, the worker's clock
  *
  * Windows without a tick in them (a stall) are kept, and their counters
- * repeat: the CLI sees no I/O in them.
+ * repeat: the CLI sees no I/O in them. A full log coarsens
+ * (kiog_log_coarsen()) rather than drop windows.
  */
 static inline void kiog_log_tick(struct kiog_log *l,
 				 const struct kiog_dir_stats *st, __u64 now)
 {
 	while (l->avg_ns && now >= l->next_avg) {
-		/* no room left: skip to the window now open, in one step */
 		if (l->nr_win >= l->max_win) {
-			l->next_avg += (kiog_div64(now - l->next_avg, l->avg_ns) + 1) *
-				       l->avg_ns;
-			break;
+			kiog_log_coarsen(l);
+			continue;
 		}
 		kiog_log_window_fill(l, st, l->next_avg - l->start,
 				     &l->win[l->nr_win++]);

@@ -312,13 +312,18 @@ static int t_clock_back(const void *arg)
 	      d->lat.sum == 100 && d->lat.sq_hi == 0,
 	      "end < start: slat %llu clat %llu lat sum %llu", (unsigned long long)d->slat.max,
 	      (unsigned long long)d->clat.max, (unsigned long long)d->lat.sum);
+	CHECK(core.stamps_behind == 2, "stamps before the start counted: %llu",
+	      (unsigned long long)core.stamps_behind);
 	/* completed within submit: issue after end */
 	kiog_core_complete(&core, KIOGEN_DIR_READ, 0, 7000, 7200, 7050, 4096, 4096);
 	CHECK(d->slat.max == 50 && d->clat.max == 100 && d->lat.max == 100,
 	      "issue > end: slat %llu", (unsigned long long)d->slat.max);
+	CHECK(core.stamps_behind == 2, "within submit is no clock behind: %llu",
+	      (unsigned long long)core.stamps_behind);
 	kiog_core_sync_end(&core, 8000, 7990, 0);
-	CHECK(s->ios == 1 && s->clat.max == 0, "a sync that ended before it began: %llu",
-	      (unsigned long long)s->clat.max);
+	CHECK(s->ios == 1 && s->clat.max == 0 && core.stamps_behind == 3,
+	      "a sync that ended before it began: %llu, counted %llu",
+	      (unsigned long long)s->clat.max, (unsigned long long)core.stamps_behind);
 	return T_PASS;
 }
 
@@ -336,8 +341,18 @@ static int t_samples(const void *arg)
 	kiog_core_tick(&core, 1000 + 3 * KIOG_SAMPLE_NS);
 	CHECK(core.nr_samples == 3 && samples[2].ios[KIOGEN_DIR_WRITE] == 1 &&
 	      samples[2].bytes[KIOGEN_DIR_WRITE] == 512, "%u samples", core.nr_samples);
+	/* past the room: pairs merged into 1 s samples, none lost */
+	kiog_core_complete(&core, KIOGEN_DIR_WRITE, 0, 1000, 1000, 1100, 512, 512);
+	kiog_core_tick(&core, 1000 + 6 * KIOG_SAMPLE_NS);
+	CHECK(core.nr_samples == 3 && core.sample_ns == 2 * KIOG_SAMPLE_NS &&
+	      samples[0].ios[KIOGEN_DIR_WRITE] == 1 && samples[1].ios[KIOGEN_DIR_WRITE] == 2 &&
+	      samples[2].ios[KIOGEN_DIR_WRITE] == 2,
+	      "%u samples of %llu ns", core.nr_samples, (unsigned long long)core.sample_ns);
 	kiog_core_tick(&core, 1000 + 100 * KIOG_SAMPLE_NS);
-	CHECK(core.nr_samples == 4, "samples past the room: %u", core.nr_samples);
+	CHECK(core.nr_samples == 3 && core.sample_ns == 32 * KIOG_SAMPLE_NS &&
+	      samples[2].ios[KIOGEN_DIR_WRITE] == 2,
+	      "after a stall: %u samples of %llu ns", core.nr_samples,
+	      (unsigned long long)core.sample_ns);
 	return T_PASS;
 }
 
@@ -429,7 +444,7 @@ static const __u32 coe_none = 0, coe_read = KIOGEN_COE_READ,
 		   coe_verify = KIOG_COE_VERIFY, coe_all = KIOGEN_COE_ALL;
 
 static const struct tcase cases[] = {
-	{ "stamps out of order: latencies clamped, never wrapped", t_clock_back, NULL },
+	{ "stamps out of order: latencies clamped, never wrapped, clocks behind counted", t_clock_back, NULL },
 	{ "continue_on_error: fio's rule for every value, direction, errno", t_fatal_rule, NULL },
 	{ "continue_on_error=none: the first read EIO ends the worker", t_errors_counted, &coe_none },
 	{ "continue_on_error=read: read EIOs counted, not accounted", t_errors_counted, &coe_read },

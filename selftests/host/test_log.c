@@ -109,9 +109,56 @@ static int t_windows(const void *arg)
 	kiog_log_window_fill(&l, st, 1200 * MS, &last);
 	CHECK(last.ios[0] == 3 && last.lat_max[0][KIOGEN_LOG_CLAT] == 700,
 	      "the open window at the end");
-	/* no more than the room */
+	return T_PASS;
+}
+
+/*
+ * A log whose windows outlast its room (a size-bound job: 4096 windows)
+ * merges pairs into windows twice as long: none is lost, the counters stay
+ * cumulative at the window ends, the maxima are the pair's largest.
+ */
+static int t_coarsen(const void *arg)
+{
+	static struct kiogen_log_window win[KIOG_LOG_UNTIMED];
+	struct kiog_log l = { 0 };
+	__u64 t, last_t = 0, last_ios = 0;
+	__u32 i;
+
+	(void)arg;
+	memset(st, 0, sizeof(st));
+	CHECK(kiog_log_windows(500 * MS, 2000 * MS) == 6 &&
+	      kiog_log_windows(400 * MS, 2000 * MS) == 8 &&
+	      kiog_log_windows(1 * MS, 0) == KIOG_LOG_UNTIMED &&
+	      kiog_log_windows(1 * MS, 3600000 * MS) == KIOG_LOG_MAX_WINDOWS,
+	      "room: %u %u, even", kiog_log_windows(500 * MS, 2000 * MS),
+	      kiog_log_windows(400 * MS, 2000 * MS));
+	kiog_log_init(&l, 1 * MS, 0, 1, 0, win, NULL, NULL);
+	kiog_log_start(&l, 0);
+	/* the repro: 6000 I/Os at 1000/s, 1 ms windows */
+	for (t = 1; t <= 6000; t++) {
+		io(0, t == 4321 ? 99999 : 10);
+		kiog_log_lat(&l, 0, 0, t == 4321 ? 99999 : 10);
+		kiog_log_tick(&l, st, t * MS);
+	}
+	CHECK(l.avg_ns == 2 * MS && l.nr_win == 3000,
+	      "window %llu ns, %u windows", (unsigned long long)l.avg_ns, l.nr_win);
+	for (i = 0; i < l.nr_win; i++) {
+		CHECK(win[i].t_ns == (i + 1) * 2 * MS && win[i].t_ns > last_t,
+		      "window %u ends at %llu", i, (unsigned long long)win[i].t_ns);
+		CHECK(win[i].ios[0] - last_ios == 2, "window %u: %llu I/Os", i,
+		      (unsigned long long)(win[i].ios[0] - last_ios));
+		CHECK(win[i].lat_max[0][KIOGEN_LOG_CLAT] == (i == 2160 ? 99999 : 10),
+		      "window %u: max %llu", i,
+		      (unsigned long long)win[i].lat_max[0][KIOGEN_LOG_CLAT]);
+		last_t = win[i].t_ns;
+		last_ios = win[i].ios[0];
+	}
+	CHECK(last_ios == 6000, "the windows add up: %llu", (unsigned long long)last_ios);
+	/* a stall of many windows coarsens again and keeps going */
 	kiog_log_tick(&l, st, 100000 * MS);
-	CHECK(l.nr_win == 6, "%u windows kept of room for 6", l.nr_win);
+	CHECK(l.avg_ns == 32 * MS && l.nr_win == 3125 && win[l.nr_win - 1].ios[0] == 6000,
+	      "after a stall: window %llu ns, %u windows",
+	      (unsigned long long)l.avg_ns, l.nr_win);
 	return T_PASS;
 }
 
@@ -218,7 +265,8 @@ static int t_ring(const void *arg)
 static const struct tcase cases[] = {
 	{ "per-I/O ring: bounded, losses counted, in order across its end and the wrap", t_ring, NULL },
 	{ "kiogen's buckets are fio's plat_val_to_idx() bins, capped at fio's last", t_fio_bins, NULL },
-	{ "log windows: cumulative at their ends, maxima their own, bounded", t_windows, NULL },
+	{ "log windows: cumulative at their ends, maxima their own", t_windows, NULL },
+	{ "log windows past their room: pairs merged, windows doubled, none lost", t_coarsen, NULL },
 	{ "histogram log: grown buckets per window, none for an idle direction, losses bounded", t_hist, NULL },
 };
 
