@@ -20,6 +20,7 @@
 #include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
+#include <linux/writeback.h>
 #include <net/net_namespace.h>
 
 #include "compat.h"
@@ -63,6 +64,37 @@ const struct kiog_engine_ops *kiog_engine_find(const char *name)
 	return NULL;
 }
 
+/*
+ * The dirty pages of a file are written back, and its fsync()'s bios issued,
+ * in the name of its inode's writeback context (cgroup writeback), not in
+ * the writer's: that of the memory cgroup which first dirtied the inode,
+ * whose io controller then throttles (io.max) and counts (io.stat) those
+ * bios. A worker is a kernel thread of the root cgroup: the first to dirty
+ * an inode (a time stamp will do), it would give the inode the root's
+ * context, and the run's buffered writes would escape the requester's
+ * io.max. So a written target gets its context here, in RUN_NEW, from the
+ * requester's task, as the requester's own first write(2) would give it;
+ * an inode that has one keeps it, as it would for that write(2).
+ */
+static void kiog_job_attach_wb(struct kiog_job *job)
+{
+	u32 i;
+
+	if (!kiog_rw_writes(job->cfg.rw))
+		return;
+	for (i = 0; i < job->nr_files; i++) {
+		struct file *f = job->files[i];
+		umode_t mode;
+
+		if (!f)
+			continue;
+		mode = file_inode(f)->i_mode;
+		/* a block device's page cache is its bdev inode's */
+		if (S_ISREG(mode) || S_ISBLK(mode))
+			inode_attach_wb(f->f_mapping->host, NULL);
+	}
+}
+
 /**
  * kiog_job_open() - open a job's target through its engine
  * @job: the job, configuration parsed and fd taken
@@ -80,6 +112,8 @@ int kiog_job_open(struct kiog_job *job, struct nlattr **tb,
 	struct kiog_open_err why = { };
 	int err = job->cfg.engine->open(job, &why);
 
+	if (!err)
+		kiog_job_attach_wb(job);
 	if (!err || !why.msg)
 		return err;
 	if (why.field == KIOGEN_A_JOB_FDS) {

@@ -42,6 +42,8 @@ cleanup() {
 		"$KIOGEN" delete "$id" >/dev/null 2>&1
 	done
 	[ -d "$cg/kiogen-fz-$$" ] && echo 0 >"$cg/kiogen-fz-$$/cgroup.freeze"
+	umount "$TMP/wb" 2>/dev/null
+	nullb_remove kcgw
 	rmdir "$grp" "$cg/kg-a" "$cg/kg-p/kg-c" "$cg/kg-p" "$cg/kiogen-fz-$$" 2>/dev/null
 	nullb_remove kcg0
 }
@@ -74,6 +76,52 @@ held=$(read_iops "$TMP/cg.json")
 echo "# inside the cgroup with riops=$limit: $held IOPS"
 check "io.max: a run from the cgroup holds riops=$limit ($held IOPS)" \
 	test "${held:-99999}" -le $((limit * 5 / 4)) -a "${held:-0}" -gt $((limit / 2))
+
+# ---- io.max: buffered writes, written back in the cgroup's name ----
+# A file's dirty pages are written back, and its fsync's bios issued, in the
+# name of the memory cgroup that first dirtied its inode (cgroup writeback).
+# The file's inode is read back without one (drop_caches); a run from the
+# cgroup then writes it buffered, with end_fsync: its bios are the cgroup's,
+# io.max's wbps holds them and io.stat counts them, as for write(2).
+# wb_run PATH: a buffered write run of 8 MiB from the cgroup; sets wb_bytes
+# (the cgroup's io.stat wbytes on the device it added) and wb_ms
+wb_run() {
+	local w0 t0
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	w0=$(wbytes "$wdev")
+	t0=$(date +%s%N)
+	in_cgroup "$KIOGEN" run --path="$1" --name=wb --filename="$TMP/wb/f" --rw=write --bs=64k \
+		--size=8m --end_fsync=1 --output-format=terse >"$TMP/wb-$1.out" 2>&1
+	wb_rc=$?
+	wb_ms=$((($(date +%s%N) - t0) / 1000000))
+	wb_bytes=$(($(wbytes "$wdev") - w0))
+	echo "# $1 path, buffered writes with wbps=2 MiB/s: rc $wb_rc, $wb_ms ms, io.stat +$wb_bytes bytes"
+}
+# wbytes MAJ:MIN: the test cgroup's io.stat wbytes on that device
+wbytes() {
+	awk -v d="$1" '$1 == d { for (i = 2; i <= NF; i++) if (sub("^wbytes=", "", $i)) print $i }' \
+		"$grp/io.stat" | grep . || echo 0
+}
+mkdir -p "$TMP/wb"
+if ! command -v mkfs.ext4 >/dev/null || ! nullb_create kcgw memory_backed=1 size=64 irqmode=0 ||
+   ! mkfs.ext4 -q -F /dev/kcgw || ! mount /dev/kcgw "$TMP/wb"; then
+	echo "# SKIP buffered writes under io.max: no ext4 on a null_blk device here"
+else
+	wdev=$(cat /sys/block/kcgw/dev)
+	dd if=/dev/zero of="$TMP/wb/f" bs=1M count=8 conv=fsync status=none
+	echo "$wdev wbps=2097152" >"$grp/io.max"
+	wb_run syscall
+	check "io.max, syscall path: buffered writes throttled to wbps and counted (reference)" \
+		test "$wb_rc" = 0 -a "$wb_bytes" -ge 8388608 -a "$wb_ms" -ge 3000
+	wb_run kernel
+	check "io.max: a run's buffered writes are written back as the cgroup's (io.stat +$wb_bytes bytes)" \
+		test "$wb_rc" = 0 -a "$wb_bytes" -ge 8388608
+	check "io.max: a run's buffered writes are held to wbps=2 MiB/s ($wb_ms ms for 8 MiB)" \
+		test "$wb_ms" -ge 3000
+	umount "$TMP/wb"
+fi
+nullb_remove kcgw
 
 # ---- workers are in the cgroup; memory is charged ----
 
