@@ -15,6 +15,7 @@
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <linux/namei.h>
+#include <linux/writeback.h>
 
 /* The mount's idmap (its user namespace before 6.3), for the VFS calls. */
 #ifdef HAVE_MNT_IDMAP
@@ -140,6 +141,19 @@ static inline int kiog_unlink(struct vfsmount *mnt, struct dentry *parent,
 			      struct dentry *child)
 {
 	return vfs_unlink(kiog_mnt_idmap(mnt), d_inode(parent), child, NULL);
+}
+
+/*
+ * Gives @inode the current task's writeback context if it has none, as the
+ * task's first write(2) would (inode_attach_wb()). Sid's 7.2 no longer
+ * exports __inode_attach_wb(): there the first dirtier's context stays,
+ * a worker's (the root cgroup's), as README's Safety section says.
+ */
+static inline void kiog_inode_attach_wb(struct inode *inode)
+{
+#ifdef HAVE_EXPORT___INODE_ATTACH_WB
+	inode_attach_wb(inode, NULL);
+#endif
 }
 
 #endif /* _KIOGEN_COMPAT_VFS_H */

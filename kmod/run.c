@@ -91,7 +91,7 @@ static void kiog_job_attach_wb(struct kiog_job *job)
 		mode = file_inode(f)->i_mode;
 		/* a block device's page cache is its bdev inode's */
 		if (S_ISREG(mode) || S_ISBLK(mode))
-			inode_attach_wb(f->f_mapping->host, NULL);
+			kiog_inode_attach_wb(f->f_mapping->host);
 	}
 }
 
