@@ -75,6 +75,7 @@ param_refused max_runs 65537
 param_refused max_workers 0
 param_refused max_workers 4194304
 param_refused max_workers 4294967295
+param_refused fast_loop maybe
 check "max_mem_mb=$(((1 << 44) - 1)), the largest: taken" \
 	bash -c "echo $(((1 << 44) - 1)) >/sys/module/kiogen/parameters/max_mem_mb"
 check "max_workers=4194303, the largest: taken" \
