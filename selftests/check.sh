@@ -647,6 +647,11 @@ for leg in "${host[@]}" "${legs[@]}"; do
 	cat "$logs/$leg/summary" 2>/dev/null ||
 		tap "$logs/$leg/leg.tap" not-ok "leg $leg" "ended without a result"
 done
+# where each leg's time went: its slowest tests (vm-suite.sh's times.txt)
+for leg in "${legs[@]}"; do
+	cat "$logs/$leg"/vm*/times.txt 2>/dev/null | sort -k2,2nr | head -n 6 |
+		awk -v leg="$leg" '{ s = s sprintf(" %s %ds", $1, $2) } END { if (s) print "slowest on " leg ":" s }'
+done
 total=$((SECONDS - start))
 printf 'total wall time %dm%02ds\n' $((total / 60)) $((total % 60))
 if [ "$default_run" = 1 ]; then

@@ -104,7 +104,23 @@ installed)
 	exit 2
 	;;
 esac
-"${run[@]}" 2>&1 | tee "${KIOGEN_OUT:-/tmp}/vm.tap"
+# each test's wall time, for check.sh's table of the slowest: from the
+# runner's "# selftests: kiogen: T" to its result line
+timed() {
+	local line t0=$EPOCHREALTIME name
+	while IFS= read -r line; do
+		printf '%s\n' "$line"
+		case $line in
+		"# selftests: kiogen: "*) t0=$EPOCHREALTIME ;;
+		"ok "*" selftests: kiogen: "* | "not ok "*" selftests: kiogen: "*)
+			name=${line#*selftests: kiogen: }
+			printf '%s %s\n' "${name%% *}" "$(awk -v a="$t0" -v b="$EPOCHREALTIME" \
+				'BEGIN { printf "%.0f", b - a }')" >>"${KIOGEN_OUT:-/tmp}/times.txt" ;;
+		esac
+	done
+}
+: >"${KIOGEN_OUT:-/tmp}/times.txt"
+"${run[@]}" 2>&1 | timed | tee "${KIOGEN_OUT:-/tmp}/vm.tap"
 rc=$?
 [ "${KIOGEN_KMEMLEAK:-0}" != 1 ] || kmemleak_scan
 exit $rc
