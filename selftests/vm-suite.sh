@@ -27,6 +27,32 @@ ksft=$src/build/ksft/tools/testing/selftests
 # tests that need the module find it loaded; test_module_load.sh cycles it
 insmod "$KIOGEN_KO"
 
+# python3 through a fork server: a start costs half a second of a core
+# under TCG, and the tests' JSON checks start it hundreds of times (60% of
+# test_compare.sh's time); the client runs the real python3 wherever its
+# context is not the server's (py_forkserver_client.c). KIOGEN_PYSERVER=off:
+# the real one everywhere.
+py_forkserver() {
+	local client dir=/tmp/kiogen-python i
+	for client in "$ksft/kiogen/py_forkserver_client" \
+		"$src/build/ksft-install/kiogen/py_forkserver_client"; do
+		[ -x "$client" ] && break
+	done
+	[ -x "$client" ] && [ "${KIOGEN_PYSERVER:-}" != off ] || return 0
+	mkdir -p "$dir" && ln -sf "$client" "$dir/python3" || return 0
+	export KIOGEN_PYTHON=${KIOGEN_PYTHON:-$(command -v python3)}
+	export KIOGEN_PYSERVER=$dir/socket
+	"$KIOGEN_PYTHON" "$src/selftests/py_forkserver.py" "$KIOGEN_PYSERVER" </dev/null \
+		>/dev/null 2>&1 &
+	for ((i = 0; i < 300; i++)); do
+		[ -S "$KIOGEN_PYSERVER" ] && break
+		sleep 0.1
+	done
+	export PATH=$dir:$PATH
+	echo "# python3: a fork server ($KIOGEN_PYTHON)"
+}
+py_forkserver
+
 # the host's tree is read-only here: a scaled settings file is mounted over it
 scale_timeouts() {
 	local settings=$1 n=${KIOGEN_TIMEOUT_SCALE:-1} t
