@@ -28,9 +28,11 @@
 #   with a margin, below CI's 90. The targets are 25 and 40 (README).
 # Env: KIOGEN_TESTS: the tests of every leg (e.g. "test_bio.sh"); CHECK_FULL=1
 #   (make check-full): the whole suite on every leg; DEBUG_SLOWDOWN (8), DEBUG_VM_MEM (3G): the debug leg's time factor and
-#   VM memory. CHECK_JOBS legs at once (default 2: the guests wait on
-#   devices and timers much of the time; debug first, it is the longest);
-#   with more than one, each output line starts with [LEG].
+#   VM memory. CHECK_JOBS legs at once (default: all; debug first, it is
+#   the longest); with more than one, each output line starts with [LEG].
+#   CHECK_VMS VMs at once (3: the guests wait on devices and timers part of
+#   the time), each a shard of a leg's tests of about CHECK_SHARD_SECS (400)
+#   by selftests/durations.
 #   Every leg's output is also in build/check/LEG/output.log.
 set -u
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -48,7 +50,9 @@ for leg in "${legs[@]}"; do
 	*) echo "check.sh: unknown leg '$leg' (legs:${known% })"; exit 2 ;;
 	esac
 done
-jobs=${CHECK_JOBS:-2}
+jobs=${CHECK_JOBS:-${#legs[@]}}
+vms=${CHECK_VMS:-3}
+shard_secs=${CHECK_SHARD_SECS:-400}
 # the budgets hold for the default run only: named legs or tests, or the
 # whole suite everywhere, take what they take
 default_run=0
@@ -63,7 +67,9 @@ for v in "$budget_cached" "$budget_cold" "$fetch_tries"; do
 done
 DEBUG_SLOWDOWN=${DEBUG_SLOWDOWN:-8}
 [[ $DEBUG_SLOWDOWN =~ ^[1-9][0-9]*$ ]] || { echo "check.sh: bad DEBUG_SLOWDOWN '$DEBUG_SLOWDOWN'"; exit 2; }
-[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "check.sh: bad CHECK_JOBS '$jobs'"; exit 2; }
+for v in CHECK_JOBS=$jobs CHECK_VMS=$vms CHECK_SHARD_SECS=$shard_secs; do
+	[[ ${v#*=} =~ ^[1-9][0-9]*$ ]] || { echo "check.sh: bad ${v%%=*} '${v#*=}'"; exit 2; }
+done
 [ "$jobs" -le ${#legs[@]} ] || jobs=${#legs[@]}
 rm -rf "$logs"
 mkdir -p "$logs"
@@ -94,7 +100,7 @@ count() {
 # Writes the leg's summary row; results counted over the leg's TAP files:
 # tests, and the sub-tests inside them ("# ok" lines, as pass/fail/skip).
 summarize() {
-	local leg=$1 kver=$2 build=$3 secs=$4 dir=$logs/$1 p f s sp sf ss tier
+	local leg=$1 kver=$2 build=$3 secs=$4 dir=$logs/$1 p f s sp sf ss tier cpu
 	p=$(count '^ok ' "$dir"/*.tap "$dir"/vm*/vm.tap)
 	s=$(count '^ok .*# SKIP' "$dir"/*.tap "$dir"/vm*/vm.tap)
 	f=$(count '^not ok ' "$dir"/*.tap "$dir"/vm*/vm.tap)
@@ -102,19 +108,71 @@ summarize() {
 	ss=$(count '^# ok .*# SKIP' "$dir"/vm*/vm.tap)
 	sf=$(count '^# not ok ' "$dir"/vm*/vm.tap)
 	tier=$(leg_tier "$leg")
-	printf '%-5s %-22s %-6s %-12s %6d %6d %7d %13s %4dm%02ds\n' "$leg" "$kver" "$tier" "$build" \
-		$((p - s)) "$f" "$s" "$((sp - ss))/$sf/$ss" $((secs / 60)) $((secs % 60)) \
-		>"$dir/summary"
+	cpu=$(cpu_secs "$dir"/vm*/cpu.times)
+	printf '%-5s %-22s %-6s %-12s %6d %6d %7d %13s %4dm%02ds %4dm%02ds\n' "$leg" "$kver" "$tier" \
+		"$build" $((p - s)) "$f" "$s" "$((sp - ss))/$sf/$ss" $((secs / 60)) $((secs % 60)) \
+		$((cpu / 60)) $((cpu % 60)) >"$dir/summary"
 }
 
-# run_vm TAP WHAT OUTDIR VMTEST_ARGS...: boots a VM; one that failed without
-# a failed test (splat, timeout, crash), or whose TAP plan is empty or not
-# met, is one failure of its own.
+# cpu_secs FILE...: the CPU seconds of children in the output of bash's
+# "times" (its second line, "0m1.5s 0m0.2s"), summed
+cpu_secs() {
+	local f
+	for f in "$@"; do
+		[ -f "$f" ] && sed -n 2p "$f"
+	done | tr 'ms' '  ' | awk '{ t += $1 * 60 + $2 + $3 * 60 + $4 } END { printf "%d\n", t }'
+}
+
+# VM slots: every VM of the run (test shards of every leg, the DKMS boots)
+# waits for one of CHECK_VMS slots; among the waiting, the one expected to
+# take longest gets the next (longest first keeps the two cores busy to the
+# end). A slot is a file holding its VM's runner pid; one whose runner is
+# gone is free again.
+slots=$logs/.slots
+vm_slot_take() {	# EXPECTED_SECONDS PID: prints the slot PID takes
+	local me=$2 best i
+	mkdir -p "$slots/wait"
+	printf '%s\n' "$1" >"$slots/wait/$me"
+	while :; do
+		(
+			flock 7
+			best=$(for w in "$slots"/wait/*; do
+				kill -0 "${w##*/}" 2>/dev/null && echo "$(<"$w") ${w##*/}"
+			done | sort -k1,1nr -k2,2n | head -n 1)
+			if [ "${best#* }" = "$me" ]; then
+				for ((i = 1; i <= vms; i++)); do
+					if ! kill -0 "$(cat "$slots/$i" 2>/dev/null)" 2>/dev/null; then
+						echo "$me" >"$slots/$i"
+						rm -f "$slots/wait/$me"
+						echo "$i"
+						exit 0
+					fi
+				done
+			fi
+			exit 1
+		) 7>>"$slots/lock" && return 0
+		sleep 1
+	done
+}
+
+# run_vm TAP WHAT OUTDIR VMTEST_ARGS...: boots a VM (in a slot; VM_EXPECT:
+# its expected seconds); one that failed without a failed test (splat,
+# timeout, crash), or whose TAP plan is empty or not met, is one failure of
+# its own.
 run_vm() {
-	local tap=$1 what=$2 out=$3 rc plan results
+	local tap=$1 what=$2 out=$3 rc plan results slot
 	shift 3
-	selftests/vmtest.sh -o "$out" "$@"
+	slot=$(vm_slot_take "${VM_EXPECT:-60}" "$BASHPID")
+	# the VM's CPU time (QEMU's, waited for by vmtest.sh): what the run
+	# costs the machine, whatever else shares it
+	(
+		selftests/vmtest.sh -o "$out" "$@"
+		rc=$?
+		times >"$out/cpu.times"	# a builtin: in a pipe it would see no children
+		exit $rc
+	)
 	rc=$?
+	rm -f "$slots/$slot"
 	plan=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$out/vm.tap" 2>/dev/null | head -n 1)
 	results=$(count '^(not )?ok ' "$out/vm.tap")
 	if [ $rc -ne 0 ] && ! grep -q '^not ok' "$out/vm.tap" 2>/dev/null; then
@@ -190,38 +248,28 @@ suite_tests() {
 }
 
 # leg_tests LEG: the tests a leg runs in make check when not the whole suite
-# (make check-full), so that make check stays within its budget on two
-# cores; its tier (leg_tier) says which share it is. Every kernel leg runs
-# the kernel tier: the netlink contract, load and unload, the engines
-# against every kind of completion (kernel_tests); what calls kernel APIs
-# whose signatures move (permissions and namespaces, the VFS calls of the
-# metadata engines, the block tracepoints of the split) also at both ends,
-# 6.1 and sid; what depends on preemption and completion contexts (faults,
-# lifecycle) on 6.1 and PREEMPT_RT. The rest (the CLI, reports, workloads,
-# the fuzzer, the stress test) runs once, shared between 6.1 and 6.12: each
-# test of the suite runs on at least one leg. The debug kernel is six to
-# eight times slower: it runs what finds memory and locking bugs in the
-# module (the contract, load and unload, the asynchronous cells of the
-# target matrix, cgroups), then kmemleak. The file systems that pin pages
-# (test_fsmatrix) run on 6.1, where their page references were seen
-# freeing kiogen's buffers (not yet tried on sid's kernel); at the debug
-# kernel's pace they would take ten minutes of its leg.
-kernel_tests="nl_family_test test_module_load.sh test_bio.sh test_kiocb.sh test_targets.sh"
-api_tests="test_hostile.sh test_meta.sh test_split_blk.sh"
+# (make check-full); its tier (leg_tier) says which. The newest stable kernel
+# (6.12) runs the whole suite. The other kernels run the kernel tier: the
+# netlink contract, load and unload, every engine against every kind of
+# completion, the metadata engines' VFS calls, the layer split's block
+# tracepoints, permissions and namespaces (kernel_tests: what calls kernel
+# APIs whose signatures move); 6.1 and PREEMPT_RT also what depends on
+# preemption and completion contexts (faults, lifecycle), and 6.1 the file
+# systems that pin pages (test_fsmatrix), where their page references were
+# seen freeing kiogen's buffers. The debug kernel is several times slower:
+# it runs what finds memory and locking bugs in the module (the contract,
+# load and unload, the asynchronous cells of the target matrix, cgroups),
+# then kmemleak.
+kernel_tests="nl_family_test test_module_load.sh test_bio.sh test_kiocb.sh test_targets.sh
+	test_meta.sh test_split_blk.sh test_hostile.sh"
 context_tests="test_faults.sh test_lifecycle.sh"
-# the 6.12 leg's share of the rest; 6.1 runs all the others
-rest_on_6_12="test_ynl.sh test_bonnie.sh test_split.sh test_logs.sh test_prio.sh
-	test_invalidate.sh test_jobs.sh"
 leg_tests() {
-	local t
 	case $1 in
 	debug) echo "nl_family_test test_module_load.sh test_targets.sh test_cgroup.sh" ;;
-	6.1) for t in $(suite_tests); do
-		[[ " $(echo $rest_on_6_12) " == *" $t "* ]] || echo "$t"
-	     done | tr '\n' ' ' ;;
-	6.12) echo $kernel_tests test_cgroup.sh $rest_on_6_12 ;;
-	sid) echo $kernel_tests $api_tests ;;
+	6.1) echo $kernel_tests $context_tests test_fsmatrix.sh ;;
+	6.12) suite_tests | tr '\n' ' ' ;;
 	rt) echo $kernel_tests $context_tests ;;
+	*) echo $kernel_tests ;;
 	esac
 }
 
@@ -257,10 +305,9 @@ unavailable() {
 }
 
 # leg_tier LEG: what a leg runs (the summary's tier column, leg_tests): host
-# (the unit leg), dkms, kernel (W=1 and what differs between kernels), share
-# (the kernel tier and a share of the rest: 6.1 and 6.12 together run the
-# whole suite), debug (what finds memory and locking bugs), full (the whole
-# suite, make check-full), named (KIOGEN_TESTS)
+# (the unit leg), dkms, kernel (W=1 and what differs between kernels), debug
+# (what finds memory and locking bugs), full (the whole suite: 6.12, or
+# every leg under make check-full), named (KIOGEN_TESTS)
 leg_tier() {
 	case $1 in
 	unit) echo host ;;
@@ -270,7 +317,7 @@ leg_tier() {
 		elif [ -n "${CHECK_FULL:-}" ]; then echo full
 		else
 			case $1 in
-			6.1 | 6.12) echo share ;;
+			6.12) echo full ;;
 			debug) echo debug ;;
 			*) echo kernel ;;
 			esac
@@ -285,10 +332,82 @@ standin() {
 	[ -f "$ko" ] && echo "$ko"
 }
 
-# A kernel leg: fetch, build with W=1, the suite in a VM.
+# expected LEG TEST: the test's expected seconds in a VM on LEG
+# (selftests/durations: measured on this machine; 60 when not listed)
+expected() {
+	local t
+	t=$(awk -v t="$2" '$1 == t { print $2; exit }' selftests/durations 2>/dev/null)
+	t=${t:-60}
+	[ "$1" = debug ] && t=$((t * DEBUG_SLOWDOWN / 2))
+	echo "$t"
+}
+
+# shards LEG TEST...: the tests in VM-sized shards, one line each:
+# "EXPECTED_SECONDS TEST...", longest first; each shard about
+# CHECK_SHARD_SECS (or the longest test's time, if more), the tests spread
+# longest first over the emptiest, then kept in the suite's order. A VM's boot costs about 20 s
+# of a core: fewer, longer shards waste less; more use the slots better.
+shards() {
+	local leg=$1 t
+	shift
+	for t in "$@"; do
+		echo "$(expected "$leg" "$t") $t $(suite_tests | grep -nxF "$t" | cut -d: -f1)"
+	done | sort -k1,1nr | awk -v per="$shard_secs" '
+		{ e[NR] = $1; name[NR] = $2; ord[NR] = $3 + 0; total += $1; if ($1 > per) per = $1 }
+		END {
+			n = int((total + per - 1) / per); if (n < 1) n = 1; if (n > NR) n = NR
+			for (i = 1; i <= NR; i++) {
+				b = 1
+				for (j = 2; j <= n; j++) if (sum[j] < sum[b]) b = j
+				sum[b] += e[i]; bin[i] = b
+			}
+			for (j = 1; j <= n; j++) {
+				line = ""
+				for (o = 0; o <= 1000; o++)
+					for (i = 1; i <= NR; i++)
+						if (bin[i] == j && ord[i] == o) line = line " " name[i]
+				print sum[j] line
+			}
+		}' | sort -k1,1nr
+}
+
+# kernel_shard LEG N EXPECTED TESTS: shard N of a leg's tests in a VM
+kernel_shard() {
+	local leg=$1 n=$2 expect=$3 tests=$4 dir=$logs/$1 suite scale kmemleak mem skip numa
+	# both ways a kernel tree runs kselftests: make run_tests in the
+	# tree on 6.1, the installed run_kselftest.sh on the others
+	suite=installed
+	[ "$leg" = 6.1 ] && suite=tree
+	step "leg $leg: selftests ($suite), shard $n:$tests"
+	# the debug kernel (KASAN, lockdep, ...) is several times slower
+	# under TCG: its tests, the fuzzer's time bound, its boot and its
+	# VM get DEBUG_SLOWDOWN times the time, and a GiB more for KASAN's
+	# shadow and quarantine and kmemleak's metadata; the others keep
+	# theirs
+	scale=1 kmemleak=0 mem=${VM_MEM:-2G} skip=${KIOGEN_MATRIX_SKIP:-}
+	[ "$leg" = debug ] && scale=$DEBUG_SLOWDOWN kmemleak=1 mem=${DEBUG_VM_MEM:-3G}
+	# the debug leg's matrix: the asynchronous cells, where completions
+	# race with the worker (the synchronous ones run on every other leg)
+	[ "$leg" = debug ] && [ -z "${CHECK_FULL:-}" ] && skip=${skip:-/sync/}
+	# test_prio.sh's numa_cpu_nodes placement wants two NUMA nodes
+	numa=${VM_NUMA:-1}
+	[[ " $tests " == *" test_prio.sh "* ]] && numa=${VM_NUMA:-2}
+	VM_EXPECT=$expect VM_NUMA=$numa VM_MEM=$mem VM_TIMEOUT=$((${VM_TIMEOUT:-3000} * scale)) \
+		VM_BOOT_TIMEOUT=$((${VM_BOOT_TIMEOUT:-180} * scale)) KIOGEN_TIMEOUT_SCALE=$scale \
+		KIOGEN_FUZZ_TIME=$((${KIOGEN_FUZZ_TIME:-200} * scale)) \
+		KIOGEN_KMEMLEAK=$kmemleak KIOGEN_SUITE=$suite KIOGEN_TESTS="${tests# }" \
+		KIOGEN_MATRIX_SKIP=$skip \
+		KIOGEN_KO=$src/build/kernels/$leg/kmod/kiogen.ko \
+		KIOGEN_STANDIN_KO=$(standin "$leg") \
+		run_vm "$dir/shard$n.tap" "leg $leg: selftests in a VM (shard $n)" "$dir/vm$n" \
+		-k "$KVER" -K "$VMLINUZ" -M "$MODULES" -- selftests/vm-suite.sh
+	[ "$kmemleak" = 0 ] || kmemleak_check "$dir/shard$n.tap" "$dir/vm$n"
+}
+
+# A kernel leg: fetch, build with W=1, the suite in VMs.
 kernel_leg() {
 	local leg=$1 dir=$logs/$1 t0=$SECONDS rc env warnings build=-
-	local KVER='' VMLINUZ='' MODULES='' tap=$logs/$1/leg.tap suite scale kmemleak mem skip numa
+	local KVER='' VMLINUZ='' MODULES='' tap=$logs/$1/leg.tap tests i expect shard
 	mkdir -p "$dir"
 	step "leg $leg: fetch"
 	fetch_leg "$leg" "$dir/env" "$dir/fetch.log"
@@ -323,39 +442,20 @@ kernel_leg() {
 	fi
 
 	if [ "$build" != failed ]; then
-		# both ways a kernel tree runs kselftests: make run_tests in the
-		# tree on 6.1, the installed run_kselftest.sh on the others
-		suite=installed	# run_kselftest.sh -t picks KIOGEN_TESTS
-		[ "$leg" = 6.1 ] && [ -z "${KIOGEN_TESTS:-}" ] && suite=tree
-		step "leg $leg: selftests ($suite) in a VM on $KVER"
-		# the debug kernel (KASAN, lockdep, ...) is several times slower
-		# under TCG: its tests, the fuzzer's time bound, its boot and its
-		# VM get DEBUG_SLOWDOWN times the time, and a GiB more for KASAN's
-		# shadow and quarantine and kmemleak's metadata; the others keep
-		# theirs
-		scale=1 kmemleak=0 mem=${VM_MEM:-2G} skip=${KIOGEN_MATRIX_SKIP:-}
-		[ "$leg" = debug ] && scale=$DEBUG_SLOWDOWN kmemleak=1 mem=${DEBUG_VM_MEM:-3G}
-		# the debug leg's matrix: the asynchronous cells, where completions
-		# race with the worker (the synchronous ones run on every other leg)
-		[ "$leg" = debug ] && [ -z "${CHECK_FULL:-}" ] && skip=${skip:-/sync/}
 		# each leg's share (leg_tests), so that make check stays within
 		# its time (CHECK_FULL=1: all on every leg); KIOGEN_TESTS names
 		# the tests to run on every leg
 		tests=${KIOGEN_TESTS:-}
 		[ -n "$tests" ] || [ -n "${CHECK_FULL:-}" ] || tests=$(leg_tests "$leg")
-		# test_prio.sh's numa_cpu_nodes placement wants two NUMA nodes
-		numa=${VM_NUMA:-1}
-		[[ -z "$tests" || " $tests " == *" test_prio.sh "* ]] && numa=${VM_NUMA:-2}
-		VM_NUMA=$numa VM_MEM=$mem VM_TIMEOUT=$((${VM_TIMEOUT:-3000} * scale)) \
-			VM_BOOT_TIMEOUT=$((${VM_BOOT_TIMEOUT:-180} * scale)) KIOGEN_TIMEOUT_SCALE=$scale \
-			KIOGEN_FUZZ_TIME=$((${KIOGEN_FUZZ_TIME:-200} * scale)) \
-			KIOGEN_KMEMLEAK=$kmemleak KIOGEN_SUITE=$suite KIOGEN_TESTS=$tests \
-			KIOGEN_MATRIX_SKIP=$skip \
-			KIOGEN_KO=$src/build/kernels/$leg/kmod/kiogen.ko \
-			KIOGEN_STANDIN_KO=$(standin "$leg") \
-			run_vm "$tap" "leg $leg: selftests in a VM" "$dir/vm" -k "$KVER" \
-			-K "$VMLINUZ" -M "$MODULES" -- selftests/vm-suite.sh
-		[ "$kmemleak" = 0 ] || kmemleak_check "$tap" "$dir/vm"
+		[ -n "$tests" ] || tests=$(suite_tests | tr '\n' ' ')
+		# shards: the tests spread over VMs of about CHECK_SHARD_SECS
+		# each, run side by side in the VM slots
+		i=0
+		while read -r expect shard; do
+			i=$((i + 1))
+			kernel_shard "$leg" "$i" "$expect" "$shard" &
+		done < <(shards "$leg" $tests)
+		wait
 	fi
 	summarize "$leg" "$KVER" "$build" $((SECONDS - t0))
 }
@@ -641,19 +741,29 @@ if grep -qE '^(# )?not ok ' "$logs"/*/*.tap "$logs"/*/vm*/vm.tap 2>/dev/null; th
 	done
 fi
 step "summary"
-printf '%-5s %-22s %-6s %-12s %6s %6s %7s %13s %8s\n' leg kernel tier "build W=1" passed failed \
-	skipped "sub-tests p/f/s" time
+printf '%-5s %-22s %-6s %-12s %6s %6s %7s %13s %8s %8s\n' leg kernel tier "build W=1" passed failed \
+	skipped "sub-tests p/f/s" time "VM CPU"
 for leg in "${host[@]}" "${legs[@]}"; do
 	cat "$logs/$leg/summary" 2>/dev/null ||
 		tap "$logs/$leg/leg.tap" not-ok "leg $leg" "ended without a result"
 done
-# where each leg's time went: its slowest tests (vm-suite.sh's times.txt)
+# where each leg's time went: its slowest tests (vm-suite.sh's times.txt);
+# and each test's longest time on a leg of normal speed, in the form of
+# selftests/durations (which the shards are cut by: copy it there when the
+# suite's times change)
 for leg in "${legs[@]}"; do
 	cat "$logs/$leg"/vm*/times.txt 2>/dev/null | sort -k2,2nr | head -n 6 |
 		awk -v leg="$leg" '{ s = s sprintf(" %s %ds", $1, $2) } END { if (s) print "slowest on " leg ":" s }'
 done
+for leg in "${legs[@]}"; do
+	[ "$leg" = debug ] || cat "$logs/$leg"/vm*/times.txt 2>/dev/null
+done | sort -k1,1 -k2,2nr | awk '$1 != last { print; last = $1 }' >"$logs/durations"
 total=$((SECONDS - start))
-printf 'total wall time %dm%02ds\n' $((total / 60)) $((total % 60))
+times >"$logs/cpu.times"
+cpu=$(cpu_secs "$logs/cpu.times")
+printf 'total wall time %dm%02ds, CPU %dm%02ds (%s cores busy on average)\n' \
+	$((total / 60)) $((total % 60)) $((cpu / 60)) $((cpu % 60)) \
+	"$(awk -v c="$cpu" -v t="$total" 'BEGIN { printf "%.2f", t ? c / t : 0 }')"
 if [ "$default_run" = 1 ]; then
 	mkdir -p "$logs/budget"
 	if [ -e "$cold" ]; then

@@ -32,6 +32,8 @@ expect "make check: an unknown leg is refused, naming the legs" 2 \
 	"unknown leg '5.4' \\(legs: 6\\.1 6\\.12 sid debug rt dkms\\)" "$src/selftests/check.sh" 5.4
 expect "make check: a bad CHECK_JOBS is refused" 2 "bad CHECK_JOBS 'two'" \
 	env CHECK_JOBS=two "$src/selftests/check.sh" 6.1
+expect "make check: a bad CHECK_VMS is refused" 2 "bad CHECK_VMS '0'" \
+	env CHECK_VMS=0 "$src/selftests/check.sh" 6.1
 expect "6.12 that apt does not know, nothing cached: unavailable (4)" 4 \
 	'6\.12: unavailable: apt knows no linux-headers-6\.12-amd64' \
 	env APT_CONFIG="$tmp/apt.conf" KIOGEN_KERNELS_CACHE="$tmp/k" "$ks" env 6.12
@@ -116,5 +118,27 @@ expect "kmemleak: the reports with a frame of kiogen, loaded or unloaded, and on
 	$(sed -n '/^kiogen_leaks()/,/^}/p' "$src/selftests/check.sh")
 	kiogen_leaks $tmp/kmemleak.txt $tmp/kiogen-text.txt |
 		sed -n 's/^unreferenced object \([^ ]*\).*/\1/p' | tr '\n' ' ' | sed 's/ \$//'"
+# make check's shards (check.sh): every test of a leg once, in shards of
+# about CHECK_SHARD_SECS by selftests/durations, longest first
+if (
+	cd "$src" || exit 1
+	# shellcheck disable=SC1090	# the functions of check.sh
+	source <(sed -n '/^suite_tests()/,/^}/p;/^expected()/,/^}/p;/^shards()/,/^}/p' selftests/check.sh)
+	# shellcheck disable=SC2034	# read by the functions of check.sh
+	DEBUG_SLOWDOWN=8 shard_secs=400
+	all=$(suite_tests | sort | tr '\n' ' ')
+	# shellcheck disable=SC2046	# the tests are words
+	out=$(shards 6.12 $(suite_tests))
+	got=$(cut -d' ' -f2- <<<"$out" | tr ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' ')
+	longest=$(grep -v '^#' selftests/durations | sort -k2,2nr | head -n 1 | cut -d' ' -f2)
+	max=$((longest > 400 ? longest : 400))
+	[ "$got" = "$all" ] && [ "$(wc -l <<<"$out")" -ge 2 ] &&
+		[ "$(cut -d' ' -f1 <<<"$out" | sort -nr)" = "$(cut -d' ' -f1 <<<"$out")" ] &&
+		awk -v m="$max" 'NF > 2 && $1 > m * 1.5 { exit 1 }' <<<"$out"
+); then
+	ok "make check's shards: each test once, about CHECK_SHARD_SECS each, longest first"
+else
+	not_ok "make check's shards: each test once, about CHECK_SHARD_SECS each, longest first"
+fi
 echo "1..$n"
 exit $failed
