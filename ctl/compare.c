@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ioengines.h"
 #include "json.h"
 #include "kiogen.h"
 #include "meta-path.h"
@@ -172,12 +173,12 @@ static double kg_advantage(int i, double km, double sm)
 static void kg_pair_name(const struct kg_jobs *js, char *buf, size_t len)
 {
 	const struct kg_job *j = &js->jobs[0];
+	const struct kg_ioengine *e = kg_ioengine_find(j->ioengine);
 
 	snprintf(buf, len, "kernel: %s engine, %s%s  vs  syscall: %s",
 		 j->engine, j->mode == KIOGEN_MODE_SYNC ? "synchronous" : "async",
 		 !strcmp(j->engine, "kiocb") ? (j->direct ? ", O_DIRECT" : ", buffered") : "",
-		 !strcmp(j->ioengine, "bio") || !strcmp(j->ioengine, "kiocb") ?
-		 "psync" : j->ioengine);
+		 e && (e->flags & KG_IOENGINE_KERNEL_NAME) ? e->sys : j->ioengine);
 }
 
 /* The metadata operations of the jobs: what the kernel side left out is said for them. */

@@ -5,8 +5,8 @@
  * a value needs one, default, help), and the one parser that walks it. The
  * value syntax is fio's: sizes with k/m/g/t suffixes in powers of 1024,
  * times in seconds unless suffixed. Engines add their own options with
- * kg_options_register(). Also the mapping of fio's ioengine names to the
- * kernel engines.
+ * kg_options_register(). The ioengine names are those of the registry,
+ * ctl/ioengines.h.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -23,26 +23,11 @@
 
 #include "bs.h"
 #include "cgroup.h"
+#include "ioengines.h"
 #include "jobfile.h"
 #include "options.h"
 #include "repeat.h"
 #include "verify.h"
-
-/* ioengine's values: the mode, and the kernel engine when it names one */
-#define KG_ENG_TARGET	(0u << 8)	/* the engine of the target */
-#define KG_ENG_BIO	(1u << 8)
-#define KG_ENG_KIOCB	(2u << 8)
-#define KG_ENG_NULL	(3u << 8)
-#define KG_ENG_FILECREATE	(4u << 8)	/* the metadata engines, kiogen/meta.h */
-#define KG_ENG_FILESTAT		(5u << 8)
-#define KG_ENG_FILEDELETE	(6u << 8)
-#define KG_ENG_DIRCREATE	(7u << 8)
-#define KG_ENG_DIRSTAT		(8u << 8)
-#define KG_ENG_DIRDELETE	(9u << 8)
-static const char *const kg_kernel_engines[] = {
-	NULL, "bio", "kiocb", "null", "filecreate", "filestat", "filedelete",
-	"dircreate", "dirstat", "dirdelete",
-};
 
 static int kg_opt_name(struct kg_jobs *js, struct kg_job *j,
 		       const struct kg_option *o, const char *v, FILE *err);
@@ -116,33 +101,7 @@ static const struct kg_option kg_options[] = {
 		.len = KG_JLEN(ioengine), .def = "psync", .report = KG_REPORT_ALWAYS,
 		.category = KG_CAT_ENGINE,
 		.help = "how each worker issues I/O; fio's engines map to the kernel engine of the target",
-		.posval = {
-			{ "sync", "one I/O at a time", KIOGEN_MODE_SYNC | KG_ENG_TARGET },
-			{ "psync", "one I/O at a time (fio's default)", KIOGEN_MODE_SYNC | KG_ENG_TARGET },
-			{ "vsync", "one I/O at a time", KIOGEN_MODE_SYNC | KG_ENG_TARGET },
-			{ "pvsync", "one I/O at a time", KIOGEN_MODE_SYNC | KG_ENG_TARGET },
-			{ "pvsync2", "one I/O at a time (hipri: polled)", KIOGEN_MODE_SYNC | KG_ENG_TARGET },
-			{ "libaio", "iodepth I/Os in flight", KIOGEN_MODE_ASYNC | KG_ENG_TARGET },
-			{ "io_uring", "iodepth I/Os in flight (--path=syscall: liburing)",
-			  KIOGEN_MODE_ASYNC | KG_ENG_TARGET },
-			{ "posixaio", "iodepth I/Os in flight", KIOGEN_MODE_ASYNC | KG_ENG_TARGET },
-			{ "bio", "kernel engine: bios into a block device, always direct",
-			  KIOGEN_MODE_ASYNC | KG_ENG_BIO },
-			{ "kiocb", "kernel engine: read_iter/write_iter of a file or block device",
-			  KIOGEN_MODE_ASYNC | KG_ENG_KIOCB },
-			{ "null", "kernel engine: completes at once, measures kiogen's own cost",
-			  KIOGEN_MODE_ASYNC | KG_ENG_NULL },
-			{ "filecreate", "create nrfiles files in directory (filesize bytes each), one an I/O",
-			  KIOGEN_MODE_SYNC | KG_ENG_FILECREATE },
-			{ "filestat", "stat the files of filecreate, one an I/O", KIOGEN_MODE_SYNC | KG_ENG_FILESTAT },
-			{ "filedelete", "unlink the files of filecreate, one an I/O",
-			  KIOGEN_MODE_SYNC | KG_ENG_FILEDELETE },
-			{ "dircreate", "mkdir nrfiles directories in directory, one an I/O",
-			  KIOGEN_MODE_SYNC | KG_ENG_DIRCREATE },
-			{ "dirstat", "stat the directories of dircreate, one an I/O", KIOGEN_MODE_SYNC | KG_ENG_DIRSTAT },
-			{ "dirdelete", "rmdir the directories of dircreate, one an I/O",
-			  KIOGEN_MODE_SYNC | KG_ENG_DIRDELETE },
-		},
+		.posval = { KG_IOENGINES(KG_IOENGINE_POSVAL) },
 	},
 	{
 		.name = "rw", .alias = "readwrite", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(rw),
@@ -1769,11 +1728,10 @@ static int kg_job_finish_meta(struct kg_job *j, FILE *err)
 static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
 			 FILE *info)
 {
-	const struct kg_opt_value *pv = kg_posval_find(kg_opt_find("ioengine"), j->ioengine);
-	uint32_t eng = pv ? pv->oval : KIOGEN_MODE_SYNC;
+	const struct kg_ioengine *e = kg_ioengine_find(j->ioengine);
 
-	j->mode = eng & 0xff;
-	j->engine = kg_engine_for(j, kg_kernel_engines[eng >> 8]);
+	j->mode = e ? e->mode : KIOGEN_MODE_SYNC;
+	j->engine = kg_engine_for(j, e ? e->kernel : NULL);
 	if (!strcmp(j->engine, "bio") && j->direct_set && !j->direct) {
 		fprintf(err, "kiogen: %s: direct: the bio engine is always direct (use ioengine=kiocb for the page cache)\n",
 			j->name);

@@ -29,37 +29,18 @@
 #include "kiogen.h"
 #include "options.h"
 #include "disk.h"
+#include "ioengines.h"
 #include "syscall.h"
 #include "target.h"
 #include "verify.h"
 
 /*
- * fio's ioengine names on this path. The kernel engines stand for the path
- * the data takes: bio is always O_DIRECT, kiocb honours direct=.
+ * The engines of this path, found by the name the ioengine registry
+ * (ctl/ioengines.h) gives for each of fio's names.
  */
-static const struct {
-	const char *fio;
-	const struct kg_sys_engine *eng;	/* NULL: no engine here */
-	bool always_direct;
-	bool kernel_name;			/* say what it maps to */
-} kg_sys_engine_map[] = {
-	{ "sync", &kg_sys_engine_psync, false, false },
-	{ "psync", &kg_sys_engine_psync, false, false },
-	{ "vsync", &kg_sys_engine_psync, false, false },
-	{ "pvsync", &kg_sys_engine_psync, false, false },
-	{ "pvsync2", &kg_sys_engine_psync, false, false },
-	{ "io_uring", &kg_sys_engine_uring, false, false },
-	{ "null", &kg_sys_engine_null, false, false },
-	{ "bio", &kg_sys_engine_psync, true, true },
-	{ "kiocb", &kg_sys_engine_psync, false, true },
-	{ "libaio", &kg_sys_engine_libaio, false, false },
-	{ "posixaio", &kg_sys_engine_posixaio, false, false },
-	{ "filecreate", &kg_sys_engine_meta, false, false },
-	{ "filestat", &kg_sys_engine_meta, false, false },
-	{ "filedelete", &kg_sys_engine_meta, false, false },
-	{ "dircreate", &kg_sys_engine_meta, false, false },
-	{ "dirstat", &kg_sys_engine_meta, false, false },
-	{ "dirdelete", &kg_sys_engine_meta, false, false },
+static const struct kg_sys_engine *const kg_sys_engines[] = {
+	&kg_sys_engine_psync, &kg_sys_engine_uring, &kg_sys_engine_libaio,
+	&kg_sys_engine_posixaio, &kg_sys_engine_null, &kg_sys_engine_meta,
 };
 
 /* What a job resolves to on this path, before any worker exists. */
@@ -117,26 +98,33 @@ void kg_sys_slot_complete(struct kg_sys_worker *w, struct kg_sys_slot *s,
 
 /* ---- setup: engine, target, region -------------------------------------- */
 
+static const struct kg_sys_engine *kg_sys_engine_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < sizeof(kg_sys_engines) / sizeof(kg_sys_engines[0]); i++)
+		if (!strcmp(kg_sys_engines[i]->name, name))
+			return kg_sys_engines[i];
+	return NULL;
+}
+
 static int kg_sys_pick_engine(const struct kg_job *j, struct kg_sys_target *t)
 {
-	size_t i, n = sizeof(kg_sys_engine_map) / sizeof(kg_sys_engine_map[0]);
+	const struct kg_ioengine *e = kg_ioengine_find(j->ioengine);
 
-	for (i = 0; i < n; i++)
-		if (!strcmp(kg_sys_engine_map[i].fio, j->ioengine))
-			break;
-	if (i == n) {
+	if (!e) {
 		fprintf(stderr, "kiogen: %s: ioengine: '%s' has no syscall-path engine (psync, libaio, posixaio, io_uring, null)\n",
 			j->name, j->ioengine);
 		return KG_EXIT_USAGE;
 	}
-	if (!kg_sys_engine_map[i].eng) {
+	t->eng = kg_sys_engine_find(e->sys);
+	if (!t->eng) {
 		fprintf(stderr, "kiogen: %s: ioengine: %s is not available on the syscall path; use ioengine=io_uring for asynchronous I/O\n",
 			j->name, j->ioengine);
 		return KG_EXIT_USAGE;
 	}
-	t->eng = kg_sys_engine_map[i].eng;
-	t->direct = kg_sys_engine_map[i].always_direct || j->direct;
-	if (kg_sys_engine_map[i].kernel_name)
+	t->direct = (e->flags & KG_IOENGINE_DIRECT) || j->direct;
+	if (e->flags & KG_IOENGINE_KERNEL_NAME)
 		fprintf(stderr, "kiogen: %s: ioengine=%s on the syscall path -> %s%s%s\n",
 			j->name, j->ioengine, t->eng->name,
 			t->direct ? " with O_DIRECT" : " through the page cache",
