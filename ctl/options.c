@@ -2,11 +2,11 @@
 /*
  * The table of fio options kiogen understands, in fio's style (options.c:
  * name, alias, inverse, allowed values each with its help, a callback where
- * a value needs one, default, help), and the one parser that walks it. The
- * value syntax is fio's: sizes with k/m/g/t suffixes in powers of 1024,
- * times in seconds unless suffixed. Engines add their own options with
- * kg_options_register(). The ioengine names are those of the registry,
- * ctl/ioengines.h.
+ * a value needs one, default, help), and the callbacks of its rows that
+ * storing a value cannot do. The parser that walks it is ctl/parse.c, the
+ * fix-ups after parsing ctl/fixup.c; groups of rows with their own file
+ * (block sizes, rates, placement, files, logs, an engine's) register
+ * theirs. The ioengine names are those of the registry, ctl/ioengines.h.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -15,26 +15,17 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
-#include <sys/stat.h>
 
 #include <kiogen/dist.h>
-#include <kiogen/meta.h>
 #include <kiogen/workload.h>
 
 #include "bs.h"
 #include "cgroup.h"
 #include "ioengines.h"
-#include "jobfile.h"
 #include "options.h"
 #include "repeat.h"
 #include "verify.h"
 
-static int kg_opt_name(struct kg_jobs *js, struct kg_job *j,
-		       const struct kg_option *o, const char *v, FILE *err);
-static int kg_opt_randrepeat(struct kg_jobs *js, struct kg_job *j,
-			     const struct kg_option *o, const char *v, FILE *err);
-static int kg_opt_direct(struct kg_jobs *js, struct kg_job *j,
-			 const struct kg_option *o, const char *v, FILE *err);
 /* fio's filesize=irange: one size, or LOW-HIGH (ioengine=filecreate only) */
 static int kg_opt_filesize(struct kg_jobs *js, struct kg_job *j,
 			   const struct kg_option *o, const char *v, FILE *err)
@@ -61,18 +52,308 @@ static int kg_opt_filesize(struct kg_jobs *js, struct kg_job *j,
 	return 0;
 }
 
+int kg_opt_name(struct kg_jobs *js, struct kg_job *j,
+		       const struct kg_option *o, const char *v, FILE *err)
+{
+	(void)j;
+	(void)o;
+	if (js->nr_jobs >= KG_MAX_JOBS) {
+		fprintf(err, "kiogen: name: at most %d jobs in one run\n", KG_MAX_JOBS);
+		return -EINVAL;
+	}
+	j = &js->jobs[js->nr_jobs++];
+	*j = js->defaults;
+	strcpy(j->name, v);
+	return 0;
+}
+
+/* randrepeat=0: a new seed each run, from the clock */
+static int kg_opt_randrepeat(struct kg_jobs *js, struct kg_job *j,
+			     const struct kg_option *o, const char *v, FILE *err)
+{
+	struct timespec ts;
+
+	(void)js;
+	(void)o;
+	(void)err;
+	if (v && !strcmp(v, "0")) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		j->seed = (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+	}
+	return 0;
+}
+
+/* whether direct= was given at all decides the engine of a block device */
+static int kg_opt_direct(struct kg_jobs *js, struct kg_job *j,
+			 const struct kg_option *o, const char *v, FILE *err)
+{
+	(void)js;
+	(void)o;
+	(void)err;
+	j->direct = !v || !strcmp(v, "1");
+	j->direct_set = true;
+	return 0;
+}
+
 static int kg_opt_accept(struct kg_jobs *js, struct kg_job *j,
-			 const struct kg_option *o, const char *v, FILE *err);
-static int kg_opt_percentiles(struct kg_jobs *js, struct kg_job *j,
-			      const struct kg_option *o, const char *v, FILE *err);
+			 const struct kg_option *o, const char *v, FILE *err)
+{
+	(void)js;
+	(void)j;
+	(void)o;
+	(void)v;
+	(void)err;
+	return 0;
+}
+
+/* fio's --minimal: terse alone, whatever output-format said before */
 static int kg_opt_minimal(struct kg_jobs *js, struct kg_job *j,
-			  const struct kg_option *o, const char *v, FILE *err);
+			  const struct kg_option *o, const char *v, FILE *err)
+{
+	(void)j;
+	(void)o;
+	(void)err;
+	if (!v || !strcmp(v, "1"))
+		js->global.output_formats = KG_OUT_TERSE;
+	return 0;
+}
+
+/* repeat_until=X%, as the issue writes it: 2, 2%, +-2% or the plus-minus sign */
 static int kg_opt_repeat_until(struct kg_jobs *js, struct kg_job *j,
-			       const struct kg_option *o, const char *v, FILE *err);
-static int kg_opt_random_distribution(struct kg_jobs *js, struct kg_job *j,
-				      const struct kg_option *o, const char *v, FILE *err);
-static int kg_opt_filesize(struct kg_jobs *js, struct kg_job *j,
-			   const struct kg_option *o, const char *v, FILE *err);
+			       const struct kg_option *o, const char *v, FILE *err)
+{
+	const char *s = v ? v : "";
+	char *end = NULL;
+	double pct = 0;
+
+	(void)j;
+	(void)o;
+	if (!strncmp(s, "\xc2\xb1", 2))	/* UTF-8 of the plus-minus sign */
+		s += 2;
+	else if (!strncmp(s, "+-", 2))
+		s += 2;
+	if (*s >= '0' && *s <= '9')
+		pct = strtod(s, &end);
+	if (end && *end == '%')
+		end++;
+	if (!end || *end || !(pct > 0 && pct <= 100)) {
+		fprintf(err, "kiogen: repeat_until: '%s' is not a percentage in (0, 100] like 2%% or +-2%%\n",
+			v ? v : "");
+		return -EINVAL;
+	}
+	js->global.repeat_until = pct;
+	return 0;
+}
+
+/* fio's parameter of a distribution, in millionths; false if not a number */
+static bool kg_dist_float(const char *s, const char *def, uint32_t *ppm)
+{
+	char *end;
+	double x;
+
+	if (!*s)
+		s = def;
+	errno = 0;
+	x = strtod(s, &end);
+	if (errno || *end || end == s || x < 0 || x > 4000)
+		return false;
+	*ppm = (uint32_t)(x * KIOG_DIST_PPM + 0.5);
+	return true;
+}
+
+/*
+ * One direction's zones of zoned (sizes in percent) or zoned_abs (sizes in
+ * bytes): ACCESS/SIZE entries separated by ':', as fio; zoned sizes left
+ * out share what the others leave, as fio.
+ */
+static int kg_zones_parse(struct kg_job *j, char *str, bool abs, bool write, FILE *err)
+{
+	uint64_t size[KIOGEN_MAX_ZONES];
+	uint32_t access[KIOGEN_MAX_ZONES], n = 0, i, missing = 0, acc = 0, sum = 0;
+	char *tok, *save = NULL, *slash, *end;
+
+	for (tok = strtok_r(str, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
+		if (n == KIOGEN_MAX_ZONES) {
+			fprintf(err, "kiogen: random_distribution: at most %d zones a direction\n",
+				KIOGEN_MAX_ZONES);
+			return -EINVAL;
+		}
+		slash = strchr(tok, '/');
+		if (slash)
+			*slash++ = '\0';
+		errno = 0;
+		access[n] = (uint32_t)strtoul(tok, &end, 10);
+		if (errno || *end || end == tok || !isdigit((unsigned char)*tok) || access[n] > 100) {
+			fprintf(err, "kiogen: random_distribution: zone '%s': the access percent is not 0 to 100\n",
+				tok);
+			return -EINVAL;
+		}
+		size[n] = 0;
+		if (abs && (!slash || kg_parse_size(slash, &size[n]) || !size[n] ||
+			    size[n] > KIOGEN_ZONE_SIZE_MASK)) {
+			fprintf(err, "kiogen: random_distribution: zone %s/%s: zoned_abs needs a size (e.g. 60/20g)\n",
+				tok, slash ? slash : "");
+			return -EINVAL;
+		}
+		if (!abs && slash && *slash) {
+			size[n] = strtoul(slash, &end, 10);
+			if (*end || !isdigit((unsigned char)*slash) || size[n] > 100) {
+				fprintf(err, "kiogen: random_distribution: zone %s/%s: the size percent is not 0 to 100\n",
+					tok, slash);
+				return -EINVAL;
+			}
+		}
+		missing += !abs && !size[n];
+		sum += abs ? 0 : (uint32_t)size[n];
+		acc += access[n++];
+	}
+	if (acc != 100) {
+		fprintf(err, "kiogen: random_distribution: the access percentages of a direction add up to %u, not 100\n",
+			acc);
+		return -EINVAL;
+	}
+	if (sum > 100 || (missing && sum + missing > 100)) {
+		fprintf(err, "kiogen: random_distribution: zone sizes add up to more than 100%%\n");
+		return -EINVAL;
+	}
+	for (i = 0; i < n; i++)
+		j->zones.z[j->zones.nr++] = KIOGEN_ZONE(write, access[i], size[i] ? size[i] :
+							(100 - sum) / missing);
+	return 0;
+}
+
+/*
+ * fio's random_distribution: random, zipf[:theta], pareto[:h],
+ * normal[:deviation] (or gauss), zoned:... and zoned_abs:... whose zones are
+ * given per direction as fio's bssplit: one set for all, or read,write[,trim].
+ */
+int kg_opt_random_distribution(struct kg_jobs *js, struct kg_job *j,
+				      const struct kg_option *o, const char *v, FILE *err)
+{
+	static const struct {
+		const char *name, *def;
+		uint32_t type;
+	} dists[] = {
+		{ "random", NULL, KIOGEN_RANDOM_DISTRIBUTION_RANDOM },
+		{ "zipf", "1.1", KIOGEN_RANDOM_DISTRIBUTION_ZIPF },
+		{ "pareto", "0.2", KIOGEN_RANDOM_DISTRIBUTION_PARETO },
+		{ "normal", "0", KIOGEN_RANDOM_DISTRIBUTION_NORMAL },
+		{ "gauss", "0", KIOGEN_RANDOM_DISTRIBUTION_NORMAL },
+		{ "zoned_abs", NULL, KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS },
+		{ "zoned", NULL, KIOGEN_RANDOM_DISTRIBUTION_ZONED },
+	};
+	char buf[1024], *dirs[3] = { NULL }, *p;
+	const char *why = NULL, *arg;
+	size_t i, len;
+	uint32_t ppm = 0;
+
+	(void)js;
+	(void)o;
+	for (i = 0; i < (sizeof(dists) / sizeof(dists[0])); i++) {
+		len = strlen(dists[i].name);
+		if (!strncmp(v, dists[i].name, len) &&
+		    (!v[len] || v[len] == ':' || (v[len] == '=' && !dists[i].def)))
+			break;
+	}
+	if (i == (sizeof(dists) / sizeof(dists[0]))) {
+		fprintf(err, "kiogen: random_distribution: '%s' is not random, zipf, pareto, normal, gauss, zoned or zoned_abs\n",
+			v);
+		return -EINVAL;
+	}
+	arg = v[len] ? v + len + 1 : "";
+	j->random_distribution = dists[i].type;
+	j->dist_param = 0;
+	j->zones.nr = 0;
+	if (dists[i].def) {
+		if (strchr(arg, ':')) {
+			fprintf(err, "kiogen: random_distribution: '%s': a center (the second number) is not supported\n",
+				v);
+			return -EINVAL;
+		}
+		if (!kg_dist_float(arg, dists[i].def, &ppm))
+			why = "is not a number";
+		else if (dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_ZIPF &&
+			 (ppm == KIOG_DIST_PPM || !ppm || ppm > KIOG_DIST_ZIPF_MAX))
+			why = "theta must be above 0, at most 100, and not 1";
+		else if (dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_PARETO &&
+			 (!ppm || ppm >= KIOG_DIST_PPM))
+			why = "h must be between 0 and 1";
+		else if (dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_NORMAL &&
+			 ppm >= 100 * KIOG_DIST_PPM)
+			why = "the deviation must be at least 0 and below 100";
+		if (why) {
+			fprintf(err, "kiogen: random_distribution: '%s': %s\n", v, why);
+			return -EINVAL;
+		}
+		j->dist_param = ppm;
+		return 0;
+	}
+	if (dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_RANDOM) {
+		if (*arg) {
+			fprintf(err, "kiogen: random_distribution: random takes no parameter\n");
+			return -EINVAL;
+		}
+		return 0;
+	}
+	/* fio's str_split_parse(): "a" for all; "a,b" is read a, write (and trim) b */
+	snprintf(buf, sizeof(buf), "%s", arg);
+	dirs[0] = buf;
+	p = strchr(buf, ',');
+	if (p) {
+		*p++ = '\0';
+		dirs[1] = p;
+		p = strchr(p, ',');
+		if (p)
+			*p++ = '\0';	/* trim's: kiogen does not trim */
+	}
+	if (!*buf && (!dirs[1] || !*dirs[1])) {
+		fprintf(err, "kiogen: random_distribution: %s needs zones, e.g. zoned:60/10:30/20:10/70\n",
+			dists[i].name);
+		return -EINVAL;
+	}
+	if (*dirs[0] && kg_zones_parse(j, dirs[0], dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS,
+				       false, err))
+		return -EINVAL;
+	if (!dirs[1]) {
+		/* one set: the writes' are a copy */
+		for (i = 0, len = j->zones.nr; i < len; i++)
+			j->zones.z[j->zones.nr++] = j->zones.z[i] | KIOGEN_ZONE_WRITE;
+		return 0;
+	}
+	if (*dirs[1] && kg_zones_parse(j, dirs[1], dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS,
+				       true, err))
+		return -EINVAL;
+	return 0;
+}
+
+int kg_opt_percentiles(struct kg_jobs *js, struct kg_job *j,
+			      const struct kg_option *o, const char *v, FILE *err)
+{
+	struct kg_global *g = &js->global;
+	char buf[512], *tok, *save = NULL, *end;
+	uint32_t n = 0;
+
+	(void)j;
+	(void)o;
+	strcpy(buf, v);		/* the length was checked against o->len */
+	for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
+		double p = strtod(tok, &end);
+
+		if (*end || end == tok || p <= 0 || p > 100 || n >= KG_MAX_PERCENTILES)
+			goto bad;
+		g->percentile_ppm[n++] = (uint32_t)(p * 10000 + 0.5);
+	}
+	if (!n)
+		goto bad;
+	g->nr_percentiles = n;
+	g->percentiles_set = true;
+	return 0;
+bad:
+	fprintf(err, "kiogen: percentile_list: '%s' is not a list like 50:99:99.9 (each in (0, 100], at most %d)\n",
+		v, KG_MAX_PERCENTILES);
+	return -EINVAL;
+}
+
 
 #define KG_CAT_JOB	"Job and target"
 #define KG_CAT_IO	"I/O pattern"
@@ -85,7 +366,7 @@ static int kg_opt_filesize(struct kg_jobs *js, struct kg_job *j,
  * In the order reports list a job's options (fio's "job options"), then
  * the rest; help prints them by category in this order too.
  */
-static const struct kg_option kg_options[] = {
+const struct kg_option kg_options[] = {
 	{
 		.name = "name", .type = KG_OPT_STR, .len = KG_JLEN(name),
 		.cb = kg_opt_name, .report = KG_REPORT_ALWAYS, .category = KG_CAT_JOB,
@@ -758,1324 +1039,3 @@ static const struct kg_option kg_options[] = {
 	{ .name = NULL },
 };
 
-#define KG_MAX_TABLES	8
-static const struct kg_option *kg_tables[KG_MAX_TABLES] = { kg_options };
-static unsigned int kg_nr_tables = 1;
-
-void kg_options_register(const struct kg_option *table)
-{
-	if (kg_nr_tables < KG_MAX_TABLES)
-		kg_tables[kg_nr_tables++] = table;
-}
-
-#define kg_for_each_option(o, t)					\
-	for ((t) = 0; (t) < kg_nr_tables; (t)++)			\
-		for ((o) = kg_tables[t]; (o)->name; (o)++)
-
-static const struct kg_option *kg_opt_find(const char *name)
-{
-	const struct kg_option *o;
-	unsigned int t;
-
-	kg_for_each_option(o, t)
-		if (!strcmp(o->name, name) || (o->alias && !strcmp(o->alias, name)))
-			return o;
-	return NULL;
-}
-
-static const struct kg_opt_value *kg_posval_find(const struct kg_option *o,
-						 const char *v)
-{
-	size_t i;
-
-	for (i = 0; v && i < KG_OPT_MAX_POSVAL && o->posval[i].ival; i++)
-		if (!strcmp(o->posval[i].ival, v))
-			return &o->posval[i];
-	return NULL;
-}
-
-const struct kg_opt_value *kg_posval_word(const struct kg_option *o, const char *v,
-				       const char **colon)
-{
-	size_t i, len;
-
-	*colon = strchr(v, ':');
-	len = *colon ? (size_t)(*colon - v) : strlen(v);
-	for (i = 0; i < KG_OPT_MAX_POSVAL && o->posval[i].ival; i++)
-		if (strlen(o->posval[i].ival) == len && !strncmp(o->posval[i].ival, v, len))
-			return &o->posval[i];
-	return NULL;
-}
-
-int kg_parse_count(const char *s, uint32_t *n)
-{
-	unsigned long long x;
-	char *end;
-
-	errno = 0;
-	x = strtoull(s, &end, 10);
-	if (errno || *end || *s < '1' || *s > '9' || x > UINT32_MAX)
-		return -EINVAL;
-	*n = (uint32_t)x;
-	return 0;
-}
-
-static const char *kg_posval_name(const struct kg_option *o, uint32_t oval)
-{
-	size_t i;
-
-	for (i = 0; i < KG_OPT_MAX_POSVAL && o->posval[i].ival; i++)
-		if (o->posval[i].oval == oval)
-			return o->posval[i].ival;
-	return NULL;
-}
-
-const char *kg_rw_name(uint32_t rw)
-{
-	const char *name = kg_posval_name(kg_opt_find("rw"), rw);
-
-	return name ? name : "?";
-}
-
-/* kb_base of the job whose options are being parsed (fio's parse reads its td's) */
-static uint32_t kg_kb_base = 1024;
-
-/*
- * fio sizes (parse.c's get_mult_bytes()): a number with an optional k, m, g,
- * t or p (any case, "b" after it allowed). As fio, k and kB are kb_base's
- * powers, KiB the other base's: with fio's default kb_base=1024, 4k and 4kB
- * are 4096 and 4KiB is 4000; with kb_base=1000 it is the other way round.
- */
-int kg_parse_size(const char *s, uint64_t *out)
-{
-	static const char units[] = "kmgtp";
-	unsigned long long v, base = kg_kb_base, mult = 1;
-	const char *u;
-	char *end;
-	int pow = 0;
-
-	if (!*s || !isdigit((unsigned char)*s))
-		return -EINVAL;
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno)
-		return -ERANGE;
-	if (*end) {
-		u = strchr(units, tolower((unsigned char)*end));
-		if (!u)
-			return -EINVAL;
-		pow = u - units + 1;
-		end++;
-		/* k, kb, ki: kb_base's; kib: the other base's */
-		if (tolower((unsigned char)*end) == 'i' && tolower((unsigned char)end[1]) == 'b')
-			base = base == 1000 ? 1024 : 1000;
-		if (tolower((unsigned char)*end) == 'i')
-			end++;
-		if (tolower((unsigned char)*end) == 'b')
-			end++;
-		if (*end)
-			return -EINVAL;
-	}
-	while (pow--)
-		mult *= base;
-	if (v > UINT64_MAX / mult)
-		return -ERANGE;
-	*out = v * mult;
-	return 0;
-}
-
-/* fio times: seconds unless suffixed with us, ms, s, m, h or d. */
-int kg_parse_time_ns(const char *s, uint64_t *out)
-{
-	return kg_parse_time_unit(s, 1000000000ULL, out);
-}
-
-int kg_parse_time_unit(const char *s, uint64_t unit_ns, uint64_t *out)
-{
-	const struct {
-		const char *sfx;
-		uint64_t ns;
-	} units[] = {
-		{ "", unit_ns }, { "us", 1000ULL }, { "ms", 1000000ULL },
-		{ "s", 1000000000ULL }, { "m", 60000000000ULL },
-		{ "h", 3600000000000ULL }, { "d", 86400000000000ULL },
-	};
-	unsigned long long v;
-	char *end;
-	size_t i;
-
-	if (!*s || !isdigit((unsigned char)*s))
-		return -EINVAL;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno)
-		return -ERANGE;
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcasecmp(end, units[i].sfx))
-			continue;
-		if (v > UINT64_MAX / units[i].ns)
-			return -ERANGE;
-		*out = v * units[i].ns;
-		return 0;
-	}
-	return -EINVAL;
-}
-
-static int kg_opt_name(struct kg_jobs *js, struct kg_job *j,
-		       const struct kg_option *o, const char *v, FILE *err)
-{
-	(void)j;
-	(void)o;
-	if (js->nr_jobs >= KG_MAX_JOBS) {
-		fprintf(err, "kiogen: name: at most %d jobs in one run\n", KG_MAX_JOBS);
-		return -EINVAL;
-	}
-	j = &js->jobs[js->nr_jobs++];
-	*j = js->defaults;
-	strcpy(j->name, v);
-	return 0;
-}
-
-/* randrepeat=0: a new seed each run, from the clock */
-static int kg_opt_randrepeat(struct kg_jobs *js, struct kg_job *j,
-			     const struct kg_option *o, const char *v, FILE *err)
-{
-	struct timespec ts;
-
-	(void)js;
-	(void)o;
-	(void)err;
-	if (v && !strcmp(v, "0")) {
-		clock_gettime(CLOCK_REALTIME, &ts);
-		j->seed = (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-	}
-	return 0;
-}
-
-/* whether direct= was given at all decides the engine of a block device */
-static int kg_opt_direct(struct kg_jobs *js, struct kg_job *j,
-			 const struct kg_option *o, const char *v, FILE *err)
-{
-	(void)js;
-	(void)o;
-	(void)err;
-	j->direct = !v || !strcmp(v, "1");
-	j->direct_set = true;
-	return 0;
-}
-
-static int kg_opt_accept(struct kg_jobs *js, struct kg_job *j,
-			 const struct kg_option *o, const char *v, FILE *err)
-{
-	(void)js;
-	(void)j;
-	(void)o;
-	(void)v;
-	(void)err;
-	return 0;
-}
-
-/* fio's --minimal: terse alone, whatever output-format said before */
-static int kg_opt_minimal(struct kg_jobs *js, struct kg_job *j,
-			  const struct kg_option *o, const char *v, FILE *err)
-{
-	(void)j;
-	(void)o;
-	(void)err;
-	if (!v || !strcmp(v, "1"))
-		js->global.output_formats = KG_OUT_TERSE;
-	return 0;
-}
-
-/* repeat_until=X%, as the issue writes it: 2, 2%, +-2% or the plus-minus sign */
-static int kg_opt_repeat_until(struct kg_jobs *js, struct kg_job *j,
-			       const struct kg_option *o, const char *v, FILE *err)
-{
-	const char *s = v ? v : "";
-	char *end = NULL;
-	double pct = 0;
-
-	(void)j;
-	(void)o;
-	if (!strncmp(s, "\xc2\xb1", 2))	/* UTF-8 of the plus-minus sign */
-		s += 2;
-	else if (!strncmp(s, "+-", 2))
-		s += 2;
-	if (*s >= '0' && *s <= '9')
-		pct = strtod(s, &end);
-	if (end && *end == '%')
-		end++;
-	if (!end || *end || !(pct > 0 && pct <= 100)) {
-		fprintf(err, "kiogen: repeat_until: '%s' is not a percentage in (0, 100] like 2%% or +-2%%\n",
-			v ? v : "");
-		return -EINVAL;
-	}
-	js->global.repeat_until = pct;
-	return 0;
-}
-
-/* fio's parameter of a distribution, in millionths; false if not a number */
-static bool kg_dist_float(const char *s, const char *def, uint32_t *ppm)
-{
-	char *end;
-	double x;
-
-	if (!*s)
-		s = def;
-	errno = 0;
-	x = strtod(s, &end);
-	if (errno || *end || end == s || x < 0 || x > 4000)
-		return false;
-	*ppm = (uint32_t)(x * KIOG_DIST_PPM + 0.5);
-	return true;
-}
-
-/*
- * One direction's zones of zoned (sizes in percent) or zoned_abs (sizes in
- * bytes): ACCESS/SIZE entries separated by ':', as fio; zoned sizes left
- * out share what the others leave, as fio.
- */
-static int kg_zones_parse(struct kg_job *j, char *str, bool abs, bool write, FILE *err)
-{
-	uint64_t size[KIOGEN_MAX_ZONES];
-	uint32_t access[KIOGEN_MAX_ZONES], n = 0, i, missing = 0, acc = 0, sum = 0;
-	char *tok, *save = NULL, *slash, *end;
-
-	for (tok = strtok_r(str, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
-		if (n == KIOGEN_MAX_ZONES) {
-			fprintf(err, "kiogen: random_distribution: at most %d zones a direction\n",
-				KIOGEN_MAX_ZONES);
-			return -EINVAL;
-		}
-		slash = strchr(tok, '/');
-		if (slash)
-			*slash++ = '\0';
-		errno = 0;
-		access[n] = (uint32_t)strtoul(tok, &end, 10);
-		if (errno || *end || end == tok || !isdigit((unsigned char)*tok) || access[n] > 100) {
-			fprintf(err, "kiogen: random_distribution: zone '%s': the access percent is not 0 to 100\n",
-				tok);
-			return -EINVAL;
-		}
-		size[n] = 0;
-		if (abs && (!slash || kg_parse_size(slash, &size[n]) || !size[n] ||
-			    size[n] > KIOGEN_ZONE_SIZE_MASK)) {
-			fprintf(err, "kiogen: random_distribution: zone %s/%s: zoned_abs needs a size (e.g. 60/20g)\n",
-				tok, slash ? slash : "");
-			return -EINVAL;
-		}
-		if (!abs && slash && *slash) {
-			size[n] = strtoul(slash, &end, 10);
-			if (*end || !isdigit((unsigned char)*slash) || size[n] > 100) {
-				fprintf(err, "kiogen: random_distribution: zone %s/%s: the size percent is not 0 to 100\n",
-					tok, slash);
-				return -EINVAL;
-			}
-		}
-		missing += !abs && !size[n];
-		sum += abs ? 0 : (uint32_t)size[n];
-		acc += access[n++];
-	}
-	if (acc != 100) {
-		fprintf(err, "kiogen: random_distribution: the access percentages of a direction add up to %u, not 100\n",
-			acc);
-		return -EINVAL;
-	}
-	if (sum > 100 || (missing && sum + missing > 100)) {
-		fprintf(err, "kiogen: random_distribution: zone sizes add up to more than 100%%\n");
-		return -EINVAL;
-	}
-	for (i = 0; i < n; i++)
-		j->zones.z[j->zones.nr++] = KIOGEN_ZONE(write, access[i], size[i] ? size[i] :
-							(100 - sum) / missing);
-	return 0;
-}
-
-/*
- * fio's random_distribution: random, zipf[:theta], pareto[:h],
- * normal[:deviation] (or gauss), zoned:... and zoned_abs:... whose zones are
- * given per direction as fio's bssplit: one set for all, or read,write[,trim].
- */
-static int kg_opt_random_distribution(struct kg_jobs *js, struct kg_job *j,
-				      const struct kg_option *o, const char *v, FILE *err)
-{
-	static const struct {
-		const char *name, *def;
-		uint32_t type;
-	} dists[] = {
-		{ "random", NULL, KIOGEN_RANDOM_DISTRIBUTION_RANDOM },
-		{ "zipf", "1.1", KIOGEN_RANDOM_DISTRIBUTION_ZIPF },
-		{ "pareto", "0.2", KIOGEN_RANDOM_DISTRIBUTION_PARETO },
-		{ "normal", "0", KIOGEN_RANDOM_DISTRIBUTION_NORMAL },
-		{ "gauss", "0", KIOGEN_RANDOM_DISTRIBUTION_NORMAL },
-		{ "zoned_abs", NULL, KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS },
-		{ "zoned", NULL, KIOGEN_RANDOM_DISTRIBUTION_ZONED },
-	};
-	char buf[1024], *dirs[3] = { NULL }, *p;
-	const char *why = NULL, *arg;
-	size_t i, len;
-	uint32_t ppm = 0;
-
-	(void)js;
-	(void)o;
-	for (i = 0; i < (sizeof(dists) / sizeof(dists[0])); i++) {
-		len = strlen(dists[i].name);
-		if (!strncmp(v, dists[i].name, len) &&
-		    (!v[len] || v[len] == ':' || (v[len] == '=' && !dists[i].def)))
-			break;
-	}
-	if (i == (sizeof(dists) / sizeof(dists[0]))) {
-		fprintf(err, "kiogen: random_distribution: '%s' is not random, zipf, pareto, normal, gauss, zoned or zoned_abs\n",
-			v);
-		return -EINVAL;
-	}
-	arg = v[len] ? v + len + 1 : "";
-	j->random_distribution = dists[i].type;
-	j->dist_param = 0;
-	j->zones.nr = 0;
-	if (dists[i].def) {
-		if (strchr(arg, ':')) {
-			fprintf(err, "kiogen: random_distribution: '%s': a center (the second number) is not supported\n",
-				v);
-			return -EINVAL;
-		}
-		if (!kg_dist_float(arg, dists[i].def, &ppm))
-			why = "is not a number";
-		else if (dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_ZIPF &&
-			 (ppm == KIOG_DIST_PPM || !ppm || ppm > KIOG_DIST_ZIPF_MAX))
-			why = "theta must be above 0, at most 100, and not 1";
-		else if (dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_PARETO &&
-			 (!ppm || ppm >= KIOG_DIST_PPM))
-			why = "h must be between 0 and 1";
-		else if (dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_NORMAL &&
-			 ppm >= 100 * KIOG_DIST_PPM)
-			why = "the deviation must be at least 0 and below 100";
-		if (why) {
-			fprintf(err, "kiogen: random_distribution: '%s': %s\n", v, why);
-			return -EINVAL;
-		}
-		j->dist_param = ppm;
-		return 0;
-	}
-	if (dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_RANDOM) {
-		if (*arg) {
-			fprintf(err, "kiogen: random_distribution: random takes no parameter\n");
-			return -EINVAL;
-		}
-		return 0;
-	}
-	/* fio's str_split_parse(): "a" for all; "a,b" is read a, write (and trim) b */
-	snprintf(buf, sizeof(buf), "%s", arg);
-	dirs[0] = buf;
-	p = strchr(buf, ',');
-	if (p) {
-		*p++ = '\0';
-		dirs[1] = p;
-		p = strchr(p, ',');
-		if (p)
-			*p++ = '\0';	/* trim's: kiogen does not trim */
-	}
-	if (!*buf && (!dirs[1] || !*dirs[1])) {
-		fprintf(err, "kiogen: random_distribution: %s needs zones, e.g. zoned:60/10:30/20:10/70\n",
-			dists[i].name);
-		return -EINVAL;
-	}
-	if (*dirs[0] && kg_zones_parse(j, dirs[0], dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS,
-				       false, err))
-		return -EINVAL;
-	if (!dirs[1]) {
-		/* one set: the writes' are a copy */
-		for (i = 0, len = j->zones.nr; i < len; i++)
-			j->zones.z[j->zones.nr++] = j->zones.z[i] | KIOGEN_ZONE_WRITE;
-		return 0;
-	}
-	if (*dirs[1] && kg_zones_parse(j, dirs[1], dists[i].type == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS,
-				       true, err))
-		return -EINVAL;
-	return 0;
-}
-
-static int kg_opt_percentiles(struct kg_jobs *js, struct kg_job *j,
-			      const struct kg_option *o, const char *v, FILE *err)
-{
-	struct kg_global *g = &js->global;
-	char buf[512], *tok, *save = NULL, *end;
-	uint32_t n = 0;
-
-	(void)j;
-	(void)o;
-	strcpy(buf, v);		/* the length was checked against o->len */
-	for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
-		double p = strtod(tok, &end);
-
-		if (*end || end == tok || p <= 0 || p > 100 || n >= KG_MAX_PERCENTILES)
-			goto bad;
-		g->percentile_ppm[n++] = (uint32_t)(p * 10000 + 0.5);
-	}
-	if (!n)
-		goto bad;
-	g->nr_percentiles = n;
-	g->percentiles_set = true;
-	return 0;
-bad:
-	fprintf(err, "kiogen: percentile_list: '%s' is not a list like 50:99:99.9 (each in (0, 100], at most %d)\n",
-		v, KG_MAX_PERCENTILES);
-	return -EINVAL;
-}
-
-/* "a, b or c": the allowed values, for an error message */
-static void kg_posval_list(FILE *f, const struct kg_option *o)
-{
-	size_t i, n = 0;
-
-	while (n < KG_OPT_MAX_POSVAL && o->posval[n].ival)
-		n++;
-	for (i = 0; i < n; i++)
-		fprintf(f, "%s%s", i ? (i + 1 < n ? ", " : " or ") : "", o->posval[i].ival);
-}
-
-static void kg_posval_bad(const struct kg_option *o, const char *name,
-			  const char *v, FILE *err)
-{
-	if (kg_opt_refused(o->name, v, err))
-		return;
-	fprintf(err, "kiogen: %s: '%s' is not ", name, v);
-	kg_posval_list(err, o);
-	fprintf(err, " (see: kiogen help run)\n");
-}
-
-/* "normal,json": the OR of each word's value */
-static int kg_posval_set(const struct kg_option *o, const char *name,
-			 const char *v, uint64_t *x, FILE *err)
-{
-	const char *word = v;
-
-	*x = 0;
-	for (;;) {
-		size_t len = strcspn(word, ",");
-		const struct kg_opt_value *pv = NULL;
-		char buf[32];
-
-		if (len < sizeof(buf)) {
-			memcpy(buf, word, len);
-			buf[len] = '\0';
-			pv = kg_posval_find(o, buf);
-		}
-		if (!pv) {
-			kg_posval_bad(o, name, len < sizeof(buf) ? buf : v, err);
-			return -EINVAL;
-		}
-		*x |= pv->oval;
-		if (!word[len])
-			return 0;
-		word += len + 1;
-	}
-}
-
-static int kg_opt_number(const struct kg_option *o, const char *name,
-			 const char *v, uint64_t *x, FILE *err)
-{
-	char *end;
-	int ret;
-
-	switch (o->type) {
-	case KG_OPT_INT:
-		errno = 0;
-		*x = strtoull(v, &end, 10);
-		ret = errno || *end || !isdigit((unsigned char)*v) ? -EINVAL : 0;
-		break;
-	case KG_OPT_TIME:
-		ret = kg_parse_time_unit(v, o->time_unit ?: 1000000000ULL, x);
-		break;
-	default:
-		ret = kg_parse_size(v, x);
-		break;
-	}
-	if (ret) {
-		fprintf(err, "kiogen: %s: '%s' is not a valid %s\n", name, v,
-			o->type == KG_OPT_TIME ? "time (e.g. 10, 500ms, 2m)" :
-			o->type == KG_OPT_INT ? "number" : "size (e.g. 4k, 16k, 1m, 10g)");
-		return -EINVAL;
-	}
-	if ((o->minval || o->maxval) && (*x < o->minval || *x > o->maxval)) {
-		fprintf(err, "kiogen: %s: %s is out of range (%" PRIu64 " to %" PRIu64 ")\n",
-			name, v, o->minval, o->maxval);
-		return -ERANGE;
-	}
-	return 0;
-}
-
-/* fio's per direction sizes, READ,WRITE[,TRIM]: each one given is checked */
-static int kg_opt_number_dirs(const struct kg_option *o, const char *name,
-			      const char *v, FILE *err)
-{
-	char part[32];
-	uint64_t x;
-	size_t n;
-
-	for (;;) {
-		n = strcspn(v, ",");
-		if (n >= sizeof(part)) {
-			fprintf(err, "kiogen: %s: '%.*s' is not a valid size\n", name, (int)n, v);
-			return -EINVAL;
-		}
-		memcpy(part, v, n);
-		part[n] = '\0';
-		if (n && kg_opt_number(o, name, part, &x, err))
-			return -EINVAL;
-		if (!v[n])
-			return 0;
-		v += n + 1;
-	}
-}
-
-static void kg_opt_store(const struct kg_option *o, void *base, uint64_t x,
-			 const char *v)
-{
-	char *field = (char *)base + o->off1;
-
-	switch (o->type) {
-	case KG_OPT_STR:
-		strcpy(field, v);
-		break;
-	case KG_OPT_BOOL:
-		*(bool *)field = x;
-		break;
-	case KG_OPT_SIZE64:
-	case KG_OPT_TIME:
-		*(uint64_t *)field = x;
-		break;
-	default:
-		*(uint32_t *)field = (uint32_t)x;	/* u32, or an int-sized enum */
-		break;
-	}
-}
-
-/* fio's "size=20%": a whole percentage of the target's size, 1 to 100 */
-static int kg_opt_pct(const struct kg_option *o, void *base, const char *name,
-		      const char *v, FILE *err)
-{
-	char *end;
-	unsigned long p;
-
-	errno = 0;
-	p = strtoul(v, &end, 10);
-	if (!isdigit((unsigned char)*v) || errno || strcmp(end, "%") || !p || p > 100) {
-		fprintf(err, "kiogen: %s: '%s' is not a percentage from 1%% to 100%%\n",
-			name, v);
-		return -EINVAL;
-	}
-	*(uint64_t *)((char *)base + o->off1) = 0;
-	*(uint32_t *)((char *)base + o->pct_off) = p;
-	return 0;
-}
-
-static int kg_opt_set_value(struct kg_jobs *js, struct kg_job *j,
-			    const struct kg_option *o, void *base, const char *name,
-			    const char *v, FILE *err);
-
-/*
- * Checks @v against @o's type and allowed values, then stores it, or hands
- * it to @o's callback. @name is how the user wrote the option (an alias).
- */
-static int kg_opt_set(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
-		      const char *name, const char *v, FILE *err)
-{
-	void *base = o->scope == KG_OPT_GLOBAL ? (void *)&js->global : (void *)j;
-	uint32_t kb_base = kg_kb_base;
-	int ret;
-
-	/* the job's kb_base reads its sizes, as fio's parse takes its td's */
-	if (j && j->kb_base)
-		kg_kb_base = j->kb_base;
-	ret = kg_opt_set_value(js, j, o, base, name, v, err);
-	kg_kb_base = kb_base;
-	return ret;
-}
-
-static int kg_opt_set_value(struct kg_jobs *js, struct kg_job *j,
-			    const struct kg_option *o, void *base, const char *name,
-			    const char *v, FILE *err)
-{
-	const struct kg_opt_value *pv = NULL;
-	uint64_t x = 0;
-	int ret;
-
-	if (o->type == KG_OPT_BOOL) {
-		if (!v || !strcmp(v, "1")) {
-			x = 1;
-		} else if (strcmp(v, "0")) {
-			fprintf(err, "kiogen: %s: '%s' is not 0 or 1\n", name, v);
-			return -EINVAL;
-		}
-	} else if (!v || !*v) {
-		fprintf(err, "kiogen: %s: needs a value (--%s=VALUE)\n", name, name);
-		return -EINVAL;
-	} else if (o->type == KG_OPT_POSVAL_SET) {
-		ret = kg_posval_set(o, name, v, &x, err);
-		if (ret)
-			return ret;
-	} else if (o->posval[0].ival) {
-		/* a callback reads words with more after them itself (rw=randread:8) */
-		pv = kg_posval_find(o, v);
-		if (!pv && !o->cb) {
-			kg_posval_bad(o, name, v, err);
-			return -EINVAL;
-		}
-		x = pv ? pv->oval : 0;
-	} else if (o->type == KG_OPT_STR) {
-		if (strlen(v) >= o->len) {
-			fprintf(err, "kiogen: %s: longer than %zu characters\n", name, o->len - 1);
-			return -EINVAL;
-		}
-	} else if (o->pct_off && strchr(v, '%')) {
-		return kg_opt_pct(o, base, name, v, err);
-	} else if (o->cb && o->type == KG_OPT_SIZE32 && strchr(v, ',')) {
-		ret = kg_opt_number_dirs(o, name, v, err);
-		if (ret)
-			return ret;
-	} else {
-		ret = kg_opt_number(o, name, v, &x, err);
-		if (ret)
-			return ret;
-	}
-	if (o->cb)
-		return o->cb(js, j, o, v, err);
-	if (o->inverse) {
-		const struct kg_option *inv = kg_opt_find(o->inverse);
-
-		/* a percentage and its complement: 30 here is 70 there */
-		if (!inv)
-			return -EINVAL;
-		kg_opt_store(inv, base, inv->maxval + inv->minval - x, v);
-		return 0;
-	}
-	kg_opt_store(o, base, x, v);
-	if (o->pct_off)		/* bytes take the place of a percentage */
-		*(uint32_t *)((char *)base + o->pct_off) = 0;
-	return 0;
-}
-
-static void kg_job_defaults(struct kg_job *j)
-{
-	const struct kg_option *o;
-	unsigned int t;
-
-	memset(j, 0, sizeof(*j));
-	/* a callback's default only says what not giving the option means */
-	kg_for_each_option(o, t)
-		if (o->def && o->scope == KG_OPT_JOB && (!o->cb || o->cb_default) &&
-		    kg_opt_set(NULL, j, o, o->name, o->def, stderr))
-			abort();	/* a default the table cannot parse */
-}
-
-void kg_jobs_init(struct kg_jobs *js)
-{
-	memset(js, 0, sizeof(*js));
-	kg_job_defaults(&js->defaults);
-}
-
-int kg_given_add(struct kg_given *g, const char *name, const char *v, FILE *err)
-{
-	size_t nl = strlen(name) + 1, vl = strlen(v) + 1, el = 0;
-	uint32_t at = 0;
-
-	/* a value given again takes the place of the first */
-	while (at < g->len) {
-		el = strlen(g->buf + at) + 1;
-		el += strlen(g->buf + at + el) + 1;
-		if (!strcmp(g->buf + at, name))
-			break;
-		at += el;
-	}
-	if (at == g->len)
-		el = 0;
-	if (g->len - el + nl + vl > sizeof(g->buf)) {
-		fprintf(err, "kiogen: %s: the options of a job take more than %zu characters\n",
-			name, sizeof(g->buf));
-		return -EINVAL;
-	}
-	memmove(g->buf + at + nl + vl, g->buf + at + el, g->len - at - el);
-	memcpy(g->buf + at, name, nl);
-	memcpy(g->buf + at + nl, v, vl);
-	g->len += nl + vl - el;
-	return 0;
-}
-
-static int kg_parse_into(struct kg_jobs *js, struct kg_job *j, const char *name,
-			 const char *v, FILE *err)
-{
-	const struct kg_option *o = kg_opt_find(name);
-	int ret;
-
-	if (!o) {
-		fprintf(err, "kiogen: unknown option '%s' (see: kiogen help run)\n", name);
-		return -EINVAL;
-	}
-	ret = kg_opt_set(js, j, o, name, v, err);
-	if (ret)
-		return ret;
-	if (o->cb == kg_opt_name) {	/* a new job: its own list starts */
-		j = &js->jobs[js->nr_jobs - 1];
-		j->given.len = 0;
-	}
-	/* as fio lists them: not a flag without a value, nor kiogen's run options */
-	if (!v || (o->scope != KG_OPT_JOB && o->cb != kg_opt_percentiles))
-		return 0;
-	return kg_given_add(j == &js->defaults ? &js->global.given : &j->given,
-			    o->name, v, err);
-}
-
-int kg_parse_option(struct kg_jobs *js, const char *name, const char *v,
-		    FILE *err)
-{
-	return kg_parse_into(js, js->nr_jobs ? &js->jobs[js->nr_jobs - 1] : &js->defaults,
-			     name, v, err);
-}
-
-int kg_parse_default(struct kg_jobs *js, const char *name, const char *v, FILE *err)
-{
-	return kg_parse_into(js, &js->defaults, name, v, err);
-}
-
-/* fio's getopt: --bs 4k, the value in the next argument, for options that take one */
-static bool kg_opt_takes_value(const char *name)
-{
-	const struct kg_option *o = kg_opt_find(name);
-
-	return !strcmp(name, "section") || (o && o->type != KG_OPT_BOOL);
-}
-
-/*
- * The job files after the options, wherever they stand among them, as fio
- * does: jobs of --name come first, and the options before the first --name
- * are the defaults of the first file only, since fio starts every later
- * file from its own defaults (fill_def_thread()).
- */
-static int kg_parse_jobfiles(struct kg_jobs *js, char **files, unsigned int nr_files,
-			     const struct kg_sections *only, FILE *err)
-{
-	unsigned int f, s, first;
-
-	for (f = 0; f < nr_files; f++) {
-		if (f)
-			kg_job_defaults(&js->defaults);
-		first = js->nr_jobs;
-		if (kg_jobfile_parse(js, files[f], only, err))
-			return -EINVAL;
-		/* fio runs a later file's jobs after the earlier ones end */
-		if (f && js->nr_jobs > first)
-			js->jobs[first].stonewall = true;
-	}
-	for (s = 0; s < only->nr; s++) {
-		if (!only->seen[s]) {
-			fprintf(err, "kiogen: section: no section [%s] in the job files\n",
-				only->names[s]);
-			return -EINVAL;
-		}
-	}
-	return 0;
-}
-
-int kg_parse_args(struct kg_jobs *js, int argc, char **argv, FILE *err)
-{
-	struct kg_sections only = { 0 };
-	unsigned int nr_files = 0;
-	char **files;
-	int i, ret = -ENOMEM;
-
-	files = calloc(argc + 1, sizeof(*files));
-	only.names = calloc(argc + 1, sizeof(*only.names));
-	only.seen = calloc(argc + 1, sizeof(*only.seen));
-	if (!files || !only.names || !only.seen)
-		goto out;
-	ret = -EINVAL;
-	for (i = 0; i < argc; i++) {
-		char name[64], *arg = argv[i];
-		const char *eq, *v = NULL;
-		size_t len;
-
-		/* a job file, or "-" for stdin */
-		if (arg[0] != '-' || !arg[1]) {
-			files[nr_files++] = arg;
-			continue;
-		}
-		/* fio takes -bs=4k as --bs=4k (getopt_long_only) */
-		arg += arg[1] == '-' ? 2 : 1;
-		eq = strchr(arg, '=');
-		len = eq ? (size_t)(eq - arg) : strlen(arg);
-		if (len >= sizeof(name) || !len) {
-			fprintf(err, "kiogen: '%s': not an option\n", argv[i]);
-			goto out;
-		}
-		memcpy(name, arg, len);
-		name[len] = 0;
-		if (eq)
-			v = eq + 1;
-		else if (i + 1 < argc && kg_opt_takes_value(name))
-			v = argv[++i];
-		if (!strcmp(name, "section")) {
-			if (!v || !*v) {
-				fprintf(err, "kiogen: section: needs a value (--section=NAME)\n");
-				goto out;
-			}
-			only.names[only.nr++] = v;
-			continue;
-		}
-		if (kg_parse_option(js, name, v, err))
-			goto out;
-	}
-	ret = kg_parse_jobfiles(js, files, nr_files, &only, err);
-out:
-	free(files);
-	free(only.names);
-	free(only.seen);
-	return ret;
-}
-
-/*
- * The kernel engine: named by ioengine= (bio, kiocb, null), else chosen by
- * the target, as fio would treat it: a block device read or written
- * directly goes to bio; a file, or a block device through the page cache
- * (direct=0 given), goes to kiocb.
- */
-static const char *kg_engine_for(const struct kg_job *j, const char *named)
-{
-	char path[KIOGEN_PATH_LEN];
-	struct stat st;
-
-	uint32_t i;
-
-	if (named)
-		return named;
-	if (!j->direct && j->direct_set)
-		return "kiocb";
-	/* several targets: bio when every one is a block device */
-	for (i = 0; i < kg_job_nr_files(j); i++)
-		if (kg_job_file_path(j, i, path, sizeof(path)) || stat(path, &st) ||
-		    !S_ISBLK(st.st_mode))
-			return "kiocb";
-	return "bio";
-}
-
-/*
- * fio's fixups of the batch options (fixup_options()): a batch of 0, or
- * larger than iodepth, is iodepth; so is a low-water mark of 0 or above
- * iodepth; the most completions reaped at once are at least the fewest
- * waited for. Neither can exceed iodepth either, since no more are ever in
- * flight (fio bounds them by the current depth as it runs).
- */
-static void kg_job_fixup_batches(struct kg_job *j)
-{
-	if (!j->iodepth_batch || j->iodepth_batch > j->iodepth)
-		j->iodepth_batch = j->iodepth;
-	if (!j->iodepth_low || j->iodepth_low > j->iodepth)
-		j->iodepth_low = j->iodepth;
-	if (j->iodepth_batch_complete_min > j->iodepth)
-		j->iodepth_batch_complete_min = j->iodepth;
-	if (j->iodepth_batch_complete_min > j->iodepth_batch_complete_max)
-		j->iodepth_batch_complete_max = j->iodepth_batch_complete_min;
-	if (j->iodepth_batch_complete_max > j->iodepth)
-		j->iodepth_batch_complete_max = j->iodepth;
-}
-
-/*
- * The metadata engines: their target is the directory (fio's default, the
- * current one), named as the report's filename; file k is block k of a
- * region of nrfiles blocks, so the generator orders them and io_size and
- * number_ios count operations. fio's filesize defaults to size / nrfiles.
- */
-static int kg_job_finish_meta(struct kg_job *j, FILE *err)
-{
-	enum kiog_meta_op op = kiog_meta_op_of(j->engine);
-	char name[KIOGEN_META_NAME_MAX + 1];
-
-	if (j->filename[0]) {
-		fprintf(err, "kiogen: %s: filename: ioengine=%s works in a directory: give directory=\n",
-			j->name, j->ioengine);
-		return -EINVAL;
-	}
-	if (j->offset) {
-		fprintf(err, "kiogen: %s: offset: ioengine=%s takes none\n", j->name, j->ioengine);
-		return -EINVAL;
-	}
-	/* file k is block k: one size, nothing between blocks */
-	if (j->bs_write || j->bs_max || j->bs_write_max || j->bssplit.nr || j->rw_seq_add ||
-	    j->offset_increment) {
-		fprintf(err, "kiogen: %s: bs: ioengine=%s takes one block size (no bs=READ,WRITE, bsrange, bssplit, rw=X:N holes or offset_increment)\n",
-			j->name, j->ioengine);
-		return -EINVAL;
-	}
-	snprintf(j->filename, sizeof(j->filename), "%s", j->directory[0] ? j->directory : ".");
-	if (!j->filesize && j->size && op == KIOG_META_FILECREATE)
-		j->filesize = j->size / j->nrfiles;
-	if (j->filesize && op != KIOG_META_FILECREATE) {
-		fprintf(err, "kiogen: %s: filesize: only ioengine=filecreate writes data\n", j->name);
-		return -EINVAL;
-	}
-	j->meta_filesize = j->filesize;
-	j->filesize = 0;
-	j->size = 0;
-	if (kiog_meta_name(name, sizeof(name), j->filename_format[0] ? j->filename_format :
-			   KIOG_META_FORMAT_DEFAULT, j->name, 0, 0) < 0) {
-		fprintf(err, "kiogen: %s: filename_format: gives a name that is empty, \".\", \"..\", longer than %u bytes or has a '/'\n",
-			j->name, KIOGEN_META_NAME_MAX);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
-			 FILE *info)
-{
-	const struct kg_ioengine *e = kg_ioengine_find(j->ioengine);
-
-	j->mode = e ? e->mode : KIOGEN_MODE_SYNC;
-	j->engine = kg_engine_for(j, e ? e->kernel : NULL);
-	if (!strcmp(j->engine, "bio") && j->direct_set && !j->direct) {
-		fprintf(err, "kiogen: %s: direct: the bio engine is always direct (use ioengine=kiocb for the page cache)\n",
-			j->name);
-		return -EINVAL;
-	}
-	if (!strcmp(j->engine, "bio"))
-		j->direct = true;	/* bios bypass the page cache */
-
-	if (kiog_meta_op_of(j->engine) != KIOG_META_NONE && kg_job_finish_meta(j, err))
-		return -EINVAL;
-	if (kiog_meta_op_of(j->engine) == KIOG_META_NONE && strcmp(j->engine, "null") &&
-	    kg_job_finish_files(j, err, info))
-		return -EINVAL;
-	if (j->meta_filesize_min && kiog_meta_op_of(j->engine) != KIOG_META_FILECREATE) {
-		fprintf(err, "kiogen: %s: filesize: a range LOW-HIGH is for ioengine=filecreate\n",
-			j->name);
-		return -EINVAL;
-	}
-	if (strcmp(j->engine, "null") && !j->filename[0]) {
-		fprintf(err, "kiogen: %s: filename: needs a target (--filename=/dev/... or a file)\n",
-			j->name);
-		return -EINVAL;
-	}
-	if (!strcmp(j->engine, "null") && !j->size) {
-		fprintf(err, "kiogen: %s: size: the null engine needs a size%s\n", j->name,
-			j->size_pct ? " in bytes (it has no target to take a percentage of)" : "");
-		return -EINVAL;
-	}
-	if (j->size && j->size < j->bs) {
-		fprintf(err, "kiogen: %s: size: smaller than one block (bs)\n", j->name);
-		return -EINVAL;
-	}
-	if (kg_bs_finish(j, err))
-		return -EINVAL;
-	if (j->size && j->random_distribution == KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS &&
-	    kiog_dist_zones_fit(&j->zones, j->size / j->bs, j->bs)) {
-		fprintf(err, "kiogen: %s: random_distribution: zoned_abs zones end past the region (size)\n",
-			j->name);
-		return -EINVAL;
-	}
-	if (kg_job_rate_check(j, err))
-		return -EINVAL;
-	if (kg_job_place_check(j, err))
-		return -EINVAL;
-	if (j->time_based && !j->runtime_ns) {
-		fprintf(err, "kiogen: %s: time_based: needs a runtime\n", j->name);
-		return -EINVAL;
-	}
-	if (kg_job_verify_check(j, err))
-		return -EINVAL;
-	if (!strcmp(j->engine, "bio") && (j->fsync || j->fdatasync || j->end_fsync)) {
-		fprintf(err, "kiogen: %s: fsync: a block device through bio has nothing to fsync (use a file, or ioengine=kiocb)\n",
-			j->name);
-		return -EINVAL;
-	}
-	if (j->mode == KIOGEN_MODE_SYNC && j->iodepth > 1) {
-		fprintf(info, "kiogen: %s: ioengine=%s is synchronous, iodepth=%u ignored (as fio)\n",
-			j->name, j->ioengine, j->iodepth);
-		j->iodepth = 1;
-	}
-	kg_job_fixup_batches(j);
-	/* fio's lfsr never repeats a block in a pass, map or not: the permutation */
-	if (j->random_generator == KG_RANDGEN_LFSR)
-		j->norandommap = false;
-	if (j->hipri && !j->direct) {
-		fprintf(err, "kiogen: %s: hipri: polled completions need direct=1\n", j->name);
-		return -EINVAL;
-	}
-	if (path == KG_PATH_KERNEL && strcmp(j->ioengine, j->engine))
-		fprintf(info, "kiogen: %s: ioengine=%s -> kernel engine %s%s, %s\n",
-			j->name, j->ioengine, j->engine,
-			strcmp(j->engine, "kiocb") ? "" : j->direct ? " (O_DIRECT)" : " (buffered)",
-			j->mode == KIOGEN_MODE_SYNC ? "synchronous (one I/O at a time per worker)" :
-			"asynchronous (iodepth in flight per worker)");
-	return 0;
-}
-
-int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info)
-{
-	unsigned int i;
-
-	if (!js->nr_jobs) {
-		fprintf(err, "kiogen: no job: start one with --name=NAME\n");
-		return -EINVAL;
-	}
-	for (i = 0; i < js->nr_jobs; i++)
-		if (kg_job_finish(&js->jobs[i], js->global.path, err, info))
-			return -EINVAL;
-	if (js->global.eta_interval_ns && js->global.eta_interval_ns < KG_ETA_INTERVAL_MIN_NS) {
-		fprintf(err, "kiogen: eta-interval: less than 250ms is not supported, as fio\n");
-		return -EINVAL;
-	}
-	if (js->global.status_interval_ns) {
-		const char *why = js->global.status_interval_ns < KG_STATUS_INTERVAL_MIN_NS ?
-			"less than 1ms is too small, as fio" :
-			js->global.path == KG_PATH_SYSCALL ?
-			"the syscall path gives its results at its end only" :
-			js->global.detached ? "the CLI does not wait for a detached run" : NULL;
-
-		if (why) {
-			fprintf(err, "kiogen: status-interval: %s\n", why);
-			return -EINVAL;
-		}
-	}
-	/* fio's groups: a stonewall or new_group after other jobs starts one */
-	for (i = 1; i < js->nr_jobs; i++)
-		js->jobs[i].groupid = js->jobs[i - 1].groupid +
-			(js->jobs[i].stonewall || js->jobs[i].new_group);
-	if (js->global.detached && kg_jobs_phase_end(js, 0) < js->nr_jobs) {
-		fprintf(err, "kiogen: stonewall: the CLI starts each group when the one before "
-			"has ended: not with detached\n");
-		return -EINVAL;
-	}
-	return kg_jobs_cgroup_check(js, err, info);
-}
-
-unsigned int kg_jobs_phase_end(const struct kg_jobs *js, unsigned int first)
-{
-	unsigned int i = first + 1;
-
-	while (i < js->nr_jobs && !js->jobs[i].stonewall)
-		i++;
-	return i;
-}
-
-static const char *kg_opt_arg(const struct kg_option *o)
-{
-	static const char *const args[] = {
-		[KG_OPT_STR] = "=STR", [KG_OPT_INT] = "=N", [KG_OPT_SIZE32] = "=SIZE",
-		[KG_OPT_SIZE64] = "=SIZE", [KG_OPT_TIME] = "=TIME", [KG_OPT_BOOL] = "[=0|1]",
-		[KG_OPT_POSVAL] = "=WORD", [KG_OPT_POSVAL_SET] = "=WORD[,WORD]",
-	};
-
-	return o->posval[0].ival && o->type != KG_OPT_POSVAL_SET ? "=WORD" : args[o->type];
-}
-
-/* Whether a category was printed already: it first appears before @o. */
-static bool kg_category_seen(const struct kg_option *o)
-{
-	const struct kg_option *p;
-	unsigned int t;
-
-	kg_for_each_option(p, t) {
-		if (p == o)
-			return false;
-		if (!strcmp(p->category, o->category))
-			return true;
-	}
-	return false;
-}
-
-void kg_options_usage(FILE *f)
-{
-	const struct kg_option *o, *p;
-	unsigned int t, tp;
-	size_t i;
-	int c;
-
-	kg_for_each_option(o, t) {
-		if (kg_category_seen(o))
-			continue;
-		fprintf(f, "\n%s:\n", o->category);
-		kg_for_each_option(p, tp) {
-			char head[80];
-
-			if (strcmp(p->category, o->category))
-				continue;
-			c = snprintf(head, sizeof(head), "--%s%s", p->name, kg_opt_arg(p));
-			if (p->alias)
-				snprintf(head + c, sizeof(head) - c, ", --%s", p->alias);
-			/* a long name puts its help on the next line */
-			fprintf(f, "  %-30s%s %s", head, strlen(head) > 30 ? "\n" : "",
-				strlen(head) > 30 ? "" : p->help);
-			if (strlen(head) > 30)
-				fprintf(f, "%32s%s", "", p->help);
-			if (p->def)
-				fprintf(f, " (default: %s)", p->def);
-			if (p->inverse)
-				fprintf(f, " (inverse of %s)", p->inverse);
-			fputc('\n', f);
-			for (i = 0; i < KG_OPT_MAX_POSVAL && p->posval[i].ival; i++)
-				fprintf(f, "  %32s%-10s %s\n", "", p->posval[i].ival,
-					p->posval[i].help);
-		}
-	}
-}
-
-/* A time as fio parses it back: "10s", "1500ms", "250us". */
-static void kg_time_str(char *buf, size_t len, uint64_t ns)
-{
-	if (!(ns % 1000000000ULL))
-		snprintf(buf, len, "%llus", (unsigned long long)(ns / 1000000000ULL));
-	else if (!(ns % 1000000ULL))
-		snprintf(buf, len, "%llums", (unsigned long long)(ns / 1000000ULL));
-	else
-		snprintf(buf, len, "%lluus", (unsigned long long)(ns / 1000));
-}
-
-/* A number option's value in @j; a string's first byte. */
-static uint64_t kg_opt_value(const struct kg_option *o, const struct kg_job *j)
-{
-	const char *field = (const char *)j + o->off1;
-
-	switch (o->type) {
-	case KG_OPT_STR:
-		return *field;
-	case KG_OPT_BOOL:
-		return *(const bool *)field;
-	case KG_OPT_SIZE64:
-	case KG_OPT_TIME:
-		return *(const uint64_t *)field;
-	default:
-		return *(const uint32_t *)field;
-	}
-}
-
-/* random_distribution as fio's syntax, from the job's fields */
-static const char *kg_dist_str(const struct kg_job *j, char *buf, size_t len)
-{
-	static const char *const names[] = {
-		[KIOGEN_RANDOM_DISTRIBUTION_RANDOM] = "random",
-		[KIOGEN_RANDOM_DISTRIBUTION_ZIPF] = "zipf",
-		[KIOGEN_RANDOM_DISTRIBUTION_PARETO] = "pareto",
-		[KIOGEN_RANDOM_DISTRIBUTION_NORMAL] = "normal",
-		[KIOGEN_RANDOM_DISTRIBUTION_ZONED] = "zoned",
-		[KIOGEN_RANDOM_DISTRIBUTION_ZONED_ABS] = "zoned_abs",
-	};
-	uint32_t i, d, nr[2] = { 0, 0 };
-	size_t n;
-
-	if (j->random_distribution >= sizeof(names) / sizeof(names[0]))
-		return "?";
-	n = (size_t)snprintf(buf, len, "%s", names[j->random_distribution]);
-	if (j->random_distribution >= KIOGEN_RANDOM_DISTRIBUTION_ZIPF &&
-	    j->random_distribution <= KIOGEN_RANDOM_DISTRIBUTION_NORMAL)
-		snprintf(buf + n, len - n, ":%g", (double)j->dist_param / KIOG_DIST_PPM);
-	for (i = 0; i < j->zones.nr; i++)
-		nr[!!(j->zones.z[i] & KIOGEN_ZONE_WRITE)]++;
-	/* reads' zones, then the writes' when they are not the same */
-	for (d = 0; d < 2 && j->zones.nr; d++) {
-		bool same = d && nr[0] == nr[1], first = true;
-
-		for (i = 0; same && i < nr[0]; i++)
-			same = j->zones.z[i] == (j->zones.z[nr[0] + i] & ~KIOGEN_ZONE_WRITE);
-		if (same)
-			break;
-		if (n < len)
-			n += (size_t)snprintf(buf + n, len - n, d ? "," : ":");
-		for (i = 0; i < j->zones.nr && n < len; i++) {
-			uint64_t z = j->zones.z[i];
-
-			if (!!(z & KIOGEN_ZONE_WRITE) != d)
-				continue;
-			n += (size_t)snprintf(buf + n, len - n, "%s%u/%llu", first ? "" : ":",
-					      (unsigned int)((z >> KIOGEN_ZONE_ACCESS_SHIFT) &
-							     KIOGEN_ZONE_ACCESS_MASK),
-					      (unsigned long long)(z & KIOGEN_ZONE_SIZE_MASK));
-			first = false;
-		}
-	}
-	return buf;
-}
-
-void kg_job_options_each(const struct kg_job *j,
-			 void (*fn)(void *ctx, const char *name, const char *value),
-			 void *ctx)
-{
-	static struct kg_job defaults;
-	const struct kg_option *o;
-	unsigned int t;
-
-	if (!defaults.rw)
-		kg_job_defaults(&defaults);
-	kg_for_each_option(o, t) {
-		const char *val = NULL;
-		char buf[64];
-		uint64_t x;
-
-		if (o->scope != KG_OPT_JOB || o->report == KG_REPORT_NEVER)
-			continue;
-		if (o->report == KG_REPORT_MIXED &&
-		    j->rw != KIOGEN_RW_RW && j->rw != KIOGEN_RW_RANDRW)
-			continue;
-		if (o->cb == kg_opt_name) {	/* the one without a field */
-			fn(ctx, o->name, j->name);
-			continue;
-		}
-		if (o->show) {
-			char str[1024];
-
-			val = o->show(j, str, sizeof(str));
-			if (val)
-				fn(ctx, o->name, val);
-			continue;
-		}
-		if (o->cb == kg_opt_random_distribution) {	/* fields, no string */
-			char dist[1024];
-
-			if (j->random_distribution)
-				fn(ctx, o->name, kg_dist_str(j, dist, sizeof(dist)));
-			continue;
-		}
-		if (o->cb == kg_opt_pattern) {	/* bytes, no string */
-			const struct kiog_pattern *pat = kg_job_pattern(o, (struct kg_job *)j);
-			char hex[2 * KIOGEN_MAX_PATTERN + 3];
-			uint32_t i;
-
-			for (i = 0; i < pat->len; i++)
-				snprintf(hex + 2 + 2 * i, sizeof(hex) - 2 - 2 * i, "%02x",
-					 pat->b[i]);
-			memcpy(hex, "0x", 2);
-			if (pat->len)
-				fn(ctx, o->name, hex);
-			continue;
-		}
-		x = kg_opt_value(o, j);
-		if (o->type == KG_OPT_STR)
-			val = (const char *)j + o->off1;
-		if (o->report == KG_REPORT_SET && !x)
-			continue;
-		if (o->report == KG_REPORT_CHANGED && x == kg_opt_value(o, &defaults))
-			continue;
-		if (o->type == KG_OPT_POSVAL)
-			val = kg_posval_name(o, (uint32_t)x);
-		else if (o->type == KG_OPT_TIME)
-			kg_time_str(buf, sizeof(buf), x);
-		else if (!val)
-			snprintf(buf, sizeof(buf), "%llu", (unsigned long long)x);
-		if (o->type == KG_OPT_POSVAL && !val)
-			continue;
-		fn(ctx, o->name, val ? val : buf);
-	}
-}
-
-void kg_given_each(const struct kg_given *g,
-		   void (*fn)(void *ctx, const char *name, const char *value),
-		   void *ctx)
-{
-	uint32_t at = 0;
-	size_t nl;
-
-	while (at < g->len) {
-		nl = strlen(g->buf + at) + 1;
-		fn(ctx, g->buf + at, g->buf + at + nl);
-		at += nl + strlen(g->buf + at + nl) + 1;
-	}
-}

@@ -274,4 +274,30 @@ int kg_place_privileged(const struct kg_job *j, FILE *err);
 /* Syscall path: the calling worker thread, the run's @k-th, placed as the job says. */
 int kg_place_thread(const struct kg_job *j, uint32_t k, FILE *err);
 
+/*
+ * Between the option table's own files: the main table (ctl/options.c), the
+ * parser (ctl/parse.c), the fix-ups (ctl/fixup.c) and the help and reports'
+ * listing (ctl/show.c).
+ */
+extern const struct kg_option kg_options[];
+/* Table @t: 0 the main one, then those registered; NULL after the last. */
+const struct kg_option *kg_option_table(unsigned int t);
+#define kg_for_each_option(o, t)					\
+	for ((t) = 0; kg_option_table(t); (t)++)			\
+		for ((o) = kg_option_table(t); (o)->name; (o)++)
+/* An option by its name or alias; NULL if none. */
+const struct kg_option *kg_opt_find(const char *name);
+const struct kg_opt_value *kg_posval_find(const struct kg_option *o, const char *v);
+const char *kg_posval_name(const struct kg_option *o, uint32_t oval);
+/* Every option's default (@def) into @j. */
+void kg_job_defaults(struct kg_job *j);
+/* Rows the parser treats apart: name starts a job, percentiles and
+ * random_distribution fill several fields. */
+int kg_opt_name(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+		const char *v, FILE *err);
+int kg_opt_percentiles(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+		       const char *v, FILE *err);
+int kg_opt_random_distribution(struct kg_jobs *js, struct kg_job *j,
+			       const struct kg_option *o, const char *v, FILE *err);
+
 #endif /* KIOGEN_CTL_OPTIONS_H */
