@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 
 #include "cgroup.h"
-#include "kiogen.h"
+#include "cli.h"
 #include "options.h"
 
 int kg_opt_cgroup(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,

@@ -18,10 +18,12 @@
 
 #include <kiogen/hist.h>
 #include <kiogen/rng.h>
+#include <kiogen/version.h>
 
 #include "json.h"
 #include "json-read.h"
-#include "kiogen.h"
+#include "cli.h"
+#include "diff.h"
 
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

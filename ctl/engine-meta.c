@@ -19,7 +19,7 @@
 
 #include <kiogen/meta.h>
 
-#include "kiogen.h"
+#include "cli.h"
 #include "options.h"
 #include "syscall.h"
 

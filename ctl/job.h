@@ -14,11 +14,40 @@
 #include <kiogen/job.h>
 #include <kiogen/split.h>
 
-#include "log.h"
-
 #define KG_MAX_JOBS		64
 #define KG_MAX_PERCENTILES	64
 #define KG_CGROUP_LEN		256
+#define KG_LOG_NAME_LEN		256
+
+/* A job's log options, as fio's. */
+struct kg_log_opts {
+	char bw[KG_LOG_NAME_LEN];	/* write_bw_log: file name prefix; "": none */
+	char iops[KG_LOG_NAME_LEN];
+	char lat[KG_LOG_NAME_LEN];
+	char hist[KG_LOG_NAME_LEN];
+	uint32_t avg_msec;		/* log_avg_msec */
+	uint32_t hist_msec;		/* log_hist_msec */
+	uint32_t hist_coarseness;	/* log_hist_coarseness, 0..6 */
+	bool max_value;			/* log_max_value */
+	bool offset;			/* log_offset */
+	bool prio;			/* log_prio: the I/O priority value, in hex */
+	bool per_job;			/* per_job_logs */
+	uint32_t ring;			/* log_ring: per-I/O samples a worker holds */
+};
+
+/* What a worker kept for the logs, as it came back from the run. */
+struct kg_log_data {
+	uint64_t avg_ns;		/* window of @win */
+	uint64_t hist_ns;
+	uint32_t nr_win;		/* the last one is the partial window at the end */
+	struct kiogen_log_window *win;
+	uint32_t hist_len;		/* u32s in @hist */
+	uint32_t *hist;			/* struct kiogen_log_hist records */
+	uint32_t hist_lost;
+	struct kiogen_log_io *io;	/* per-I/O samples, in completion order */
+	uint64_t nr_io, cap_io;
+	uint64_t io_lost;		/* samples the worker's ring had no room for */
+};
 
 /*
  * Options as the user gave them, fio's "job options" (and "global options"
@@ -252,19 +281,19 @@ struct kg_run_result {
 	const struct kg_sysinfo *record;
 };
 
-struct nlmsghdr;
-struct nlattr;
+/* The jobs of one invocation, with the options that are not a job's. */
+struct kg_jobs {
+	struct kg_job defaults;		/* options given before the first --name */
+	struct kg_job jobs[KG_MAX_JOBS];
+	unsigned int nr_jobs;
+	struct kg_global global;
+};
 
-/*
- * A job as one KIOGEN_A_JOB nest of RUN_NEW, its targets the descriptors
- * @fds (none: @nr_fds 0, or @fds[0] -1): the first as fd, the rest as fds;
- * @regions: each file's region (file-regions), NULL: none.
- */
-void kg_job_put(struct nlmsghdr *nlh, const struct kg_job *j, const int *fds,
-		uint32_t nr_fds, const uint64_t *regions);
-/* A job of a RUN_GET dump, as the kernel runs it (ioengine is the kernel's engine). */
-void kg_job_parse(const struct nlattr *nest, struct kg_job *j);
-/* The option a job attribute came from, for the kernel's errors. */
-const char *kg_job_attr_name(unsigned int type);
+/* Status of one run as the kernel reports it. */
+struct kg_status {
+	uint32_t id, state, flags, nr_jobs, nr_workers;
+	uint64_t elapsed_ns, ios, bytes, errors, mem;
+	int32_t error;
+};
 
 #endif /* KIOGEN_CTL_JOB_H */

@@ -14,43 +14,14 @@
 #include <stdio.h>
 #include <linux/kiogen.h>
 
-#define KG_LOG_NAME_LEN		256
+#include "job.h"
+
 /*
  * fio's per-I/O logs (log_avg_msec=0): samples a worker's ring holds
  * (log_ring) by default, 10 MiB; the CLI empties it every KG_LOG_DRAIN_MS.
  */
 #define KG_LOG_DEFAULT_RING	(256U << 10)
 #define KG_LOG_DRAIN_MS		100
-
-/* A job's log options, as fio's. */
-struct kg_log_opts {
-	char bw[KG_LOG_NAME_LEN];	/* write_bw_log: file name prefix; "": none */
-	char iops[KG_LOG_NAME_LEN];
-	char lat[KG_LOG_NAME_LEN];
-	char hist[KG_LOG_NAME_LEN];
-	uint32_t avg_msec;		/* log_avg_msec */
-	uint32_t hist_msec;		/* log_hist_msec */
-	uint32_t hist_coarseness;	/* log_hist_coarseness, 0..6 */
-	bool max_value;			/* log_max_value */
-	bool offset;			/* log_offset */
-	bool prio;			/* log_prio: the I/O priority value, in hex */
-	bool per_job;			/* per_job_logs */
-	uint32_t ring;			/* log_ring: per-I/O samples a worker holds */
-};
-
-/* What a worker kept for the logs, as it came back from the run. */
-struct kg_log_data {
-	uint64_t avg_ns;		/* window of @win */
-	uint64_t hist_ns;
-	uint32_t nr_win;		/* the last one is the partial window at the end */
-	struct kiogen_log_window *win;
-	uint32_t hist_len;		/* u32s in @hist */
-	uint32_t *hist;			/* struct kiogen_log_hist records */
-	uint32_t hist_lost;
-	struct kiogen_log_io *io;	/* per-I/O samples, in completion order */
-	uint64_t nr_io, cap_io;
-	uint64_t io_lost;		/* samples the worker's ring had no room for */
-};
 
 struct kg_job;
 struct kg_jobs;
@@ -90,16 +61,9 @@ int kg_log_take(struct kg_worker *w, struct kiog_core *c);
  */
 void kg_log_io_move(struct kg_worker *w, struct kiog_core *c, bool all);
 
-struct kg_nl;
 /* Whether a job of @js keeps a per-I/O log (the kernel path drains it). */
 bool kg_log_drains(const struct kg_jobs *js);
 
-/*
- * Kernel path, while run @id lasts: takes the per-I/O samples its workers
- * kept so far into @r's workers (the final results dump brings the rest).
- * Returns 0 or a negative errno.
- */
-int kg_log_drain(struct kg_nl *nl, uint32_t id, struct kg_run_result *r);
 
 /*
  * Where the log files of several runs go (repeats, compare's two paths):

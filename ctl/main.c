@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "kiogen.h"
 #include "plot.h"
 

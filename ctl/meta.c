@@ -24,6 +24,8 @@
 
 #include "json.h"
 #include "kiogen.h"
+#include "results.h"
+#include "syscall.h"
 #include "meta-path.h"
 #include "options.h"
 #include "report.h"

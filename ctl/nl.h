@@ -76,4 +76,19 @@ int kg_nl_events_recv(struct kg_nl *ev, int timeout_ms, kg_nl_cb cb, void *data)
 /* Prints the "module not loaded" explanation. */
 void kg_nl_explain_missing(void);
 
+/* A job in netlink attributes and back (ctl/job-attrs.c). */
+struct kg_job;
+
+/*
+ * A job as one KIOGEN_A_JOB nest of RUN_NEW, its targets the descriptors
+ * @fds (none: @nr_fds 0, or @fds[0] -1): the first as fd, the rest as fds;
+ * @regions: each file's region (file-regions), NULL: none.
+ */
+void kg_job_put(struct nlmsghdr *nlh, const struct kg_job *j, const int *fds,
+		uint32_t nr_fds, const uint64_t *regions);
+/* A job of a RUN_GET dump, as the kernel runs it (ioengine is the kernel's engine). */
+void kg_job_parse(const struct nlattr *nest, struct kg_job *j);
+/* The option a job attribute came from, for the kernel's errors. */
+const char *kg_job_attr_name(unsigned int type);
+
 #endif /* KIOGEN_CTL_NL_H */

@@ -12,13 +12,6 @@
 #include <stdio.h>
 #include "job.h"
 
-struct kg_jobs {
-	struct kg_job defaults;		/* options given before the first --name */
-	struct kg_job jobs[KG_MAX_JOBS];
-	unsigned int nr_jobs;
-	struct kg_global global;
-};
-
 enum kg_opt_type {
 	KG_OPT_STR,		/* copied into a char array of @len */
 	KG_OPT_INT,		/* u32, a plain number */
@@ -53,8 +46,6 @@ struct kg_opt_value {
 	const char *help;
 	uint32_t oval;
 };
-
-struct kg_jobs;
 
 /**
  * struct kg_option - one option, as fio's struct fio_option

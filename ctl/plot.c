@@ -12,6 +12,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,9 +22,10 @@
 #include <unistd.h>
 
 #include <kiogen/hist.h>
+#include <kiogen/version.h>
 
 #include "json-read.h"
-#include "kiogen.h"
+#include "cli.h"
 #include "plot.h"
 
 #ifndef ARRAY_SIZE

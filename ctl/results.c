@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kiogen.h"
+#include "cli.h"
+#include "log.h"
+#include "results.h"
 
 const char *kg_state_name(uint32_t state)
 {

@@ -11,6 +11,7 @@
 
 #include "disk.h"
 #include "kiogen.h"
+#include "results.h"
 #include "options.h"
 #include "report.h"
 

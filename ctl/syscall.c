@@ -26,7 +26,9 @@
 #include <sys/sysmacros.h>
 
 #include "cgroup.h"
-#include "kiogen.h"
+#include "cli.h"
+#include "eta.h"
+#include "log.h"
 #include "options.h"
 #include "disk.h"
 #include "ioengines.h"

@@ -188,4 +188,12 @@ int kg_sys_fsync(struct kg_sys_worker *w, bool datasync);
 void kg_sys_slot_complete(struct kg_sys_worker *w, struct kg_sys_slot *s,
 			  long res, uint64_t now);
 
+/* Runs the jobs from this process through syscalls (ctl/syscall.c). */
+int kg_syscall_run(const struct kg_jobs *js, struct kg_run_result *r);
+/*
+ * Puts the directories of metadata jobs in the state their operation starts
+ * from (ctl/engine-meta.c); returns an exit code, said.
+ */
+int kg_meta_prepare(const struct kg_jobs *js);
+
 #endif /* KIOGEN_CTL_SYSCALL_H */

@@ -18,7 +18,7 @@
 #include <kiogen/meta.h>
 #include <kiogen/workload.h>
 
-#include "kiogen.h"
+#include "cli.h"
 #include "options.h"
 #include "target.h"
 

@@ -21,7 +21,10 @@
 #include <liburing.h>
 #include <kiogen/core.h>
 
+#include "eta.h"
 #include "kiogen.h"
+#include "log.h"
+#include "syscall.h"
 #include "options.h"
 #include "tap.h"
 #include "target.h"

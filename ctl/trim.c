@@ -20,7 +20,7 @@
 
 #include <kiogen/workload.h>
 
-#include "kiogen.h"
+#include "cli.h"
 #include "syscall.h"
 
 /* queue/discard_max_bytes of the device @rdev (a partition: its disk's) */
