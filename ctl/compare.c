@@ -12,17 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ioengines.h"
-#include "json.h"
+#include "json/json.h"
 #include "kiogen.h"
-#include "log.h"
-#include "results.h"
-#include "syscall.h"
-#include "meta-path.h"
-#include "options.h"
-#include "report.h"
-#include "split.h"
-#include "target.h"
+#include "nl/results.h"
+#include "options/ioengines.h"
+#include "options/options.h"
+#include "report/log.h"
+#include "report/meta-path.h"
+#include "report/report.h"
+#include "report/split.h"
+#include "syscall/syscall.h"
+#include "system/target.h"
 
 #define KG_MAX_REPEAT	100
 

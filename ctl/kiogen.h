@@ -6,9 +6,11 @@
 #ifndef KIOGEN_CTL_KIOGEN_H
 #define KIOGEN_CTL_KIOGEN_H
 
-#include "cli.h"
-#include "job.h"
-#include "nl.h"
+#include <errno.h>
+
+#include "core/cli.h"
+#include "core/job.h"
+#include "nl/nl.h"
 
 #include <kiogen/version.h>
 
@@ -35,10 +37,14 @@ int kg_cmd_meta(int argc, char **argv);
 void kg_meta_usage(FILE *f);
 
 /* Opens the netlink client; prints why not and returns an exit code if not. */
-int kg_connect(struct kg_nl *nl);
+static inline int kg_connect(struct kg_nl *nl)
+{
+	int err = kg_nl_open(nl);
 
-/* Parses a run id argument; prints an error and returns -1 if malformed. */
-int kg_parse_id(const char *s, uint32_t *id);
+	if (err == -ENOENT)
+		kg_nl_explain_missing();
+	return err ? KG_EXIT_FAIL : KG_EXIT_OK;
+}
 
 /* Asks the kernel to stop run @id; returns at once (0 or -errno, said). */
 int kg_run_stop(struct kg_nl *nl, uint32_t id);

@@ -12,7 +12,7 @@
 #include <time.h>
 
 #include "kiogen.h"
-#include "results.h"
+#include "nl/results.h"
 
 #define KG_MON_NAMES	64
 

@@ -20,18 +20,18 @@
 
 #include <kiogen/core.h>
 
-#include "cgroup.h"
-#include "disk.h"
-#include "eta.h"
 #include "kiogen.h"
-#include "log.h"
-#include "results.h"
-#include "syscall.h"
-#include "options.h"
-#include "repeat.h"
-#include "report.h"
-#include "sysinfo.h"
-#include "target.h"
+#include "nl/results.h"
+#include "options/cgroup.h"
+#include "options/options.h"
+#include "report/eta.h"
+#include "report/log.h"
+#include "report/repeat.h"
+#include "report/report.h"
+#include "syscall/syscall.h"
+#include "system/disk.h"
+#include "system/sysinfo.h"
+#include "system/target.h"
 
 void kg_run_usage(FILE *f)
 {
