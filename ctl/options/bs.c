@@ -3,8 +3,9 @@
  * fio's options of block sizes and of the stream's shape, which need more
  * than one field each: bs per direction (bs=READ,WRITE), bsrange, bssplit
  * (percentages resolved as fio's bssplit_ddir()), blockalign, and rw's
- * postfix (rw=randread:8, rw=read:4k). Their rows are in ctl/options/options.c's
- * table; the generator that uses the fields is include/kiogen/bs.h.
+ * postfix (rw=randread:8, rw=read:4k); with the rows of bsrange, bssplit,
+ * blockalign and the stream's shape (bs and rw are in the main table). The
+ * generator that uses the fields is include/kiogen/bs.h.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -123,8 +124,8 @@ static int kg_bs_range(const char *s, uint32_t *min, uint32_t *max, FILE *err)
 }
 
 /* bsrange=MIN-MAX or READMIN-READMAX,WRITEMIN-WRITEMAX */
-int kg_opt_bsrange(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
-		   const char *v, FILE *err)
+static int kg_opt_bsrange(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+			  const char *v, FILE *err)
 {
 	uint32_t r0 = j->bs, r1 = j->bs_max ?: j->bs;
 	uint32_t w0 = j->bs_write ?: j->bs, w1 = j->bs_write_max ?: w0;
@@ -208,8 +209,8 @@ static int kg_bssplit_dir(struct kg_job *j, char *str, bool write, FILE *err)
 }
 
 /* bssplit=SIZE/PERCENT:... per direction; the split decides the sizes */
-int kg_opt_bssplit(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
-		   const char *v, FILE *err)
+static int kg_opt_bssplit(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+			  const char *v, FILE *err)
 {
 	char buf[1024], *dir[3];
 	uint32_t i, n;
@@ -237,8 +238,8 @@ int kg_opt_bssplit(struct kg_jobs *js, struct kg_job *j, const struct kg_option 
 }
 
 /* blockalign=SIZE or READ,WRITE */
-int kg_opt_blockalign(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
-		      const char *v, FILE *err)
+static int kg_opt_blockalign(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+			     const char *v, FILE *err)
 {
 	uint32_t r = j->blockalign, w = j->blockalign_write;
 	char buf[64], *dir[3];
@@ -315,7 +316,7 @@ const char *kg_bs_show(const struct kg_job *j, char *buf, size_t len)
 	return buf;
 }
 
-const char *kg_bsrange_show(const struct kg_job *j, char *buf, size_t len)
+static const char *kg_bsrange_show(const struct kg_job *j, char *buf, size_t len)
 {
 	if (!j->bs_max && !j->bs_write_max)
 		return NULL;
@@ -324,7 +325,7 @@ const char *kg_bsrange_show(const struct kg_job *j, char *buf, size_t len)
 	return buf;
 }
 
-const char *kg_bssplit_show(const struct kg_job *j, char *buf, size_t len)
+static const char *kg_bssplit_show(const struct kg_job *j, char *buf, size_t len)
 {
 	size_t n = 0;
 	uint32_t i;
@@ -353,7 +354,7 @@ const char *kg_bssplit_show(const struct kg_job *j, char *buf, size_t len)
 	return buf;
 }
 
-const char *kg_blockalign_show(const struct kg_job *j, char *buf, size_t len)
+static const char *kg_blockalign_show(const struct kg_job *j, char *buf, size_t len)
 {
 	if (!j->blockalign && !j->blockalign_write)
 		return NULL;
@@ -384,3 +385,56 @@ int kg_bs_finish(const struct kg_job *j, FILE *err)
 	}
 	return 0;
 }
+
+/*
+ * The block size and stream shape options: their rows, after the rate
+ * options (ctl/options/parse.c walks the tables in that order).
+ */
+const struct kg_option kg_bs_options[] = {
+	{
+		.name = "bsrange", .alias = "blocksize_range", .type = KG_OPT_STR, .len = 96,
+		.cb = kg_opt_bsrange, .show = kg_bsrange_show, .report = KG_REPORT_SET,
+		.category = KG_CAT_IO,
+		.help = "sizes drawn from MIN-MAX, or READMIN-READMAX,WRITEMIN-WRITEMAX (multiples of MIN)",
+	},
+	{
+		.name = "bssplit", .type = KG_OPT_STR, .len = 1024,
+		.cb = kg_opt_bssplit, .show = kg_bssplit_show, .report = KG_REPORT_SET,
+		.category = KG_CAT_IO,
+		.help = "sizes by percent, SIZE/PERCENT:...; per direction with ','; a blank percent shares the rest",
+	},
+	{
+		.name = "blocksize_unaligned", .alias = "bs_unaligned", .type = KG_OPT_BOOL,
+		.off1 = KG_JOFF(blocksize_unaligned), .report = KG_REPORT_SET,
+		.category = KG_CAT_IO,
+		.help = "bsrange sizes are any byte count, not multiples of the smallest",
+	},
+	{
+		.name = "blockalign", .alias = "ba", .type = KG_OPT_SIZE32,
+		.off1 = KG_JOFF(blockalign), .minval = 1, .maxval = KIOGEN_MAX_BS,
+		.cb = kg_opt_blockalign, .show = kg_blockalign_show, .report = KG_REPORT_SET,
+		.category = KG_CAT_IO,
+		.help = "random offsets are multiples of this, or READ,WRITE (default: the smallest size)",
+	},
+	{
+		.name = "rw_sequencer", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(rw_sequencer),
+		.def = "sequential", .report = KG_REPORT_CHANGED, .category = KG_CAT_IO,
+		.help = "what the I/Os between two random ones of rw=randX:N do",
+		.posval = {
+			{ "sequential", "continue from the previous I/O", 0 },
+			{ "identical", "repeat the previous I/O's offset", KIOG_RW_SEQ_IDENTICAL },
+		},
+	},
+	{
+		.name = "offset_increment", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(offset_increment),
+		.report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "worker N (of numjobs) starts at offset + N times this",
+	},
+	{
+		.name = "loops", .type = KG_OPT_INT, .off1 = KG_JOFF(loops),
+		.minval = 1, .maxval = UINT32_MAX, .def = "1", .report = KG_REPORT_CHANGED,
+		.category = KG_CAT_LIMITS, .help = "issue io_size this many times",
+	},
+	/* placement and priority (ctl/options/place.c, kmod/place.c) */
+	{ .name = NULL },
+};

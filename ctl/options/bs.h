@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * fio's block size options and rw's postfix (ctl/options/bs.c): the callbacks of
- * their rows in ctl/options/options.c, how reports show them, and the job's final
- * check.
+ * fio's block size options and rw's postfix (ctl/options/bs.c): the callbacks
+ * of the bs and rw rows of the main table, how reports show them, and the
+ * job's final check.
  */
 #ifndef KG_BS_H
 #define KG_BS_H
@@ -16,19 +16,10 @@ struct kg_option;
 
 int kg_opt_bs(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 	      const char *v, FILE *err);
-int kg_opt_bsrange(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
-		   const char *v, FILE *err);
-int kg_opt_bssplit(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
-		   const char *v, FILE *err);
-int kg_opt_blockalign(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
-		      const char *v, FILE *err);
 int kg_opt_rw(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 	      const char *v, FILE *err);
 
 const char *kg_bs_show(const struct kg_job *j, char *buf, size_t len);
-const char *kg_bsrange_show(const struct kg_job *j, char *buf, size_t len);
-const char *kg_bssplit_show(const struct kg_job *j, char *buf, size_t len);
-const char *kg_blockalign_show(const struct kg_job *j, char *buf, size_t len);
 
 int kg_bs_finish(const struct kg_job *j, FILE *err);
 

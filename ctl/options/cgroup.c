@@ -21,8 +21,8 @@
 #include "core/cli.h"
 #include "options.h"
 
-int kg_opt_cgroup(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
-		  const char *v, FILE *err)
+static int kg_opt_cgroup(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+			 const char *v, FILE *err)
 {
 	const char *p = v, *end;
 	size_t n;
@@ -330,3 +330,29 @@ void kg_cgroup_leave(struct kg_cgroup *cg, bool keep)
 			e == EBUSY ? "something is still in it" : strerror(e));
 	cg->path[0] = 0;
 }
+
+/*
+ * fio's cgroup options: their rows, after the placement ones
+ * (ctl/options/parse.c walks the tables in that order).
+ */
+const struct kg_option kg_cgroup_options[] = {
+	{
+		.name = "cgroup", .type = KG_OPT_STR, .off1 = KG_JOFF(cgroup),
+		.len = KG_JLEN(cgroup), .cb = kg_opt_cgroup, .report = KG_REPORT_SET,
+		.category = KG_CAT_ENGINE,
+		.help = "run from this cgroup v2, a path below its root: made if missing, removed after if made",
+	},
+	{
+		.name = "cgroup_weight", .type = KG_OPT_INT, .off1 = KG_JOFF(cgroup_weight),
+		.minval = KG_CGROUP_WEIGHT_MIN, .maxval = KG_CGROUP_WEIGHT_MAX,
+		.report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
+		.help = "the cgroup's weight, 100 to 1000 (fio's blkio.weight): io.weight = weight / 5, 500 its default 100",
+	},
+	{
+		.name = "cgroup_nodelete", .type = KG_OPT_BOOL, .off1 = KG_JOFF(cgroup_nodelete),
+		.def = "0", .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
+		.help = "keep the cgroup kiogen made after the run",
+	},
+	/* verification (ctl/options/verify.c, include/kiogen/verify.h) */
+	{ .name = NULL },
+};

@@ -34,10 +34,6 @@ static inline uint32_t kg_cgroup_io_weight(uint32_t w)
 	return (w + 2) / 5;
 }
 
-/* fio's cgroup=NAME: a path below the cgroup2 root, no "." or ".." in it */
-int kg_opt_cgroup(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
-		  const char *v, FILE *err);
-
 /**
  * kg_jobs_cgroup_check() - the jobs of each run agree on their cgroup
  * @js: the jobs; each phase (stonewall) is one run, from one cgroup

@@ -2,7 +2,7 @@
 /*
  * The one registry of ioengine names, as fio's ioengines.c: every fio engine
  * name kiogen takes, with what the kernel path and the syscall path run for
- * it. The option table's allowed values (ctl/options/options.c), the kernel engine a
+ * it. The option table's allowed values (options.c), the kernel engine a
  * job maps to (kg_jobs_finish()) and the syscall path's engine
  * (ctl/syscall/syscall.c) are all read from this one list.
  */

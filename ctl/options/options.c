@@ -3,10 +3,11 @@
  * The table of fio options kiogen understands, in fio's style (options.c:
  * name, alias, inverse, allowed values each with its help, a callback where
  * a value needs one, default, help), and the callbacks of its rows that
- * storing a value cannot do. The parser that walks it is ctl/options/parse.c, the
- * fix-ups after parsing ctl/options/fixup.c; groups of rows with their own file
- * (block sizes, rates, placement, files, logs, an engine's) register
- * theirs. The ioengine names are those of the registry, ctl/options/ioengines.h.
+ * storing a value cannot do. The parser that walks it is parse.c, the
+ * fix-ups after parsing fixup.c. Groups of rows have a file of their own,
+ * walked after this table (rate.c, bs.c, place.c, cgroup.c, verify.c,
+ * buffers.c, refuse.c), and an engine's and the log files' register theirs.
+ * The ioengine names are those of the registry, ioengines.h.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -355,16 +356,10 @@ bad:
 }
 
 
-#define KG_CAT_JOB	"Job and target"
-#define KG_CAT_IO	"I/O pattern"
-#define KG_CAT_ENGINE	"Engine and queue"
-#define KG_CAT_LIMITS	"Amount and time"
-#define KG_CAT_FILE	"Files and syncs"
-#define KG_CAT_REPORT	"Run and report"
-
 /*
  * In the order reports list a job's options (fio's "job options"), then
- * the rest; help prints them by category in this order too.
+ * the rest; the groups of rows with a file of their own follow it
+ * (kg_option_table()), and help prints them all by category in this order.
  */
 const struct kg_option kg_options[] = {
 	{
@@ -812,230 +807,6 @@ const struct kg_option kg_options[] = {
 		.help = "time each I/O's phases: build, submit call, device, reap; reported as a table",
 	},
 	/* rate limits: each of numjobs' workers gets the whole rate, as fio's clones */
-	{
-		.name = "rate", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_rate,
-		.category = KG_CAT_LIMITS,
-		.help = "most bytes a second, READ[,WRITE[,TRIM]] or one for all (e.g. 1m,2m)",
-	},
-	{
-		.name = "rate_iops", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_rate,
-		.category = KG_CAT_LIMITS,
-		.help = "most I/Os a second, READ[,WRITE[,TRIM]] or one for all",
-	},
-	{
-		.name = "rate_min", .alias = "ratemin", .type = KG_OPT_STR, .len = 64,
-		.cb = kg_opt_rate, .category = KG_CAT_LIMITS,
-		.help = "fail the job (EIO) below this many bytes a second over a ratecycle, READ[,WRITE[,TRIM]]",
-	},
-	{
-		.name = "rate_iops_min", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_rate,
-		.category = KG_CAT_LIMITS,
-		.help = "fail the job (EIO) below this many I/Os a second over a ratecycle, READ[,WRITE[,TRIM]]",
-	},
-	{
-		.name = "rate_process", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(rate_process),
-		.def = "linear", .report = KG_REPORT_CHANGED, .category = KG_CAT_LIMITS,
-		.help = "when rate-limited I/Os are due",
-		.posval = {
-			{ "linear", "evenly spaced", KIOGEN_RATE_PROCESS_LINEAR },
-			{ "poisson", "exponential gaps of the same mean", KIOGEN_RATE_PROCESS_POISSON },
-		},
-	},
-	{
-		.name = "ratecycle", .alias = "rate_cycle", .type = KG_OPT_INT,
-		.off1 = KG_JOFF(rate_cycle_ms), .minval = 1, .maxval = 3600000, .def = "1000",
-		.report = KG_REPORT_CHANGED, .category = KG_CAT_LIMITS,
-		.help = "ms over which rate_min and rate_iops_min are measured",
-	},
-	/* block sizes (ctl/options/bs.c) and the stream's shape */
-	{
-		.name = "bsrange", .alias = "blocksize_range", .type = KG_OPT_STR, .len = 96,
-		.cb = kg_opt_bsrange, .show = kg_bsrange_show, .report = KG_REPORT_SET,
-		.category = KG_CAT_IO,
-		.help = "sizes drawn from MIN-MAX, or READMIN-READMAX,WRITEMIN-WRITEMAX (multiples of MIN)",
-	},
-	{
-		.name = "bssplit", .type = KG_OPT_STR, .len = 1024,
-		.cb = kg_opt_bssplit, .show = kg_bssplit_show, .report = KG_REPORT_SET,
-		.category = KG_CAT_IO,
-		.help = "sizes by percent, SIZE/PERCENT:...; per direction with ','; a blank percent shares the rest",
-	},
-	{
-		.name = "blocksize_unaligned", .alias = "bs_unaligned", .type = KG_OPT_BOOL,
-		.off1 = KG_JOFF(blocksize_unaligned), .report = KG_REPORT_SET,
-		.category = KG_CAT_IO,
-		.help = "bsrange sizes are any byte count, not multiples of the smallest",
-	},
-	{
-		.name = "blockalign", .alias = "ba", .type = KG_OPT_SIZE32,
-		.off1 = KG_JOFF(blockalign), .minval = 1, .maxval = KIOGEN_MAX_BS,
-		.cb = kg_opt_blockalign, .show = kg_blockalign_show, .report = KG_REPORT_SET,
-		.category = KG_CAT_IO,
-		.help = "random offsets are multiples of this, or READ,WRITE (default: the smallest size)",
-	},
-	{
-		.name = "rw_sequencer", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(rw_sequencer),
-		.def = "sequential", .report = KG_REPORT_CHANGED, .category = KG_CAT_IO,
-		.help = "what the I/Os between two random ones of rw=randX:N do",
-		.posval = {
-			{ "sequential", "continue from the previous I/O", 0 },
-			{ "identical", "repeat the previous I/O's offset", KIOG_RW_SEQ_IDENTICAL },
-		},
-	},
-	{
-		.name = "offset_increment", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(offset_increment),
-		.report = KG_REPORT_SET, .category = KG_CAT_IO,
-		.help = "worker N (of numjobs) starts at offset + N times this",
-	},
-	{
-		.name = "loops", .type = KG_OPT_INT, .off1 = KG_JOFF(loops),
-		.minval = 1, .maxval = UINT32_MAX, .def = "1", .report = KG_REPORT_CHANGED,
-		.category = KG_CAT_LIMITS, .help = "issue io_size this many times",
-	},
-	/* placement and priority (ctl/options/place.c, kmod/place.c) */
-	{
-		.name = "cpus_allowed", .type = KG_OPT_STR, .len = 1024, .cb = kg_opt_place,
-		.show = kg_cpus_allowed_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
-		.help = "the workers run only on these CPUs, a list such as 0-3,6",
-	},
-	{
-		.name = "cpus_allowed_policy", .type = KG_OPT_POSVAL,
-		.off1 = KG_JOFF(cpus_allowed_policy), .def = "shared",
-		.report = KG_REPORT_CHANGED, .category = KG_CAT_ENGINE,
-		.help = "how the workers share cpus_allowed",
-		.posval = {
-			{ "shared", "every worker may run on every CPU of the set",
-			  KIOGEN_CPUS_ALLOWED_POLICY_SHARED },
-			{ "split", "each worker on one CPU of the set, round robin",
-			  KIOGEN_CPUS_ALLOWED_POLICY_SPLIT },
-		},
-	},
-	{
-		.name = "numa_cpu_nodes", .type = KG_OPT_STR, .len = 1024, .cb = kg_opt_place,
-		.show = kg_numa_cpu_nodes_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
-		.help = "the workers run on these NUMA nodes' CPUs (0-1,3), buffers on their node",
-	},
-	{
-		.name = "nice", .type = KG_OPT_STR, .len = 16, .cb = kg_opt_nice,
-		.show = kg_nice_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
-		.help = "the workers' nice value, -20 to 19 (below 0 needs CAP_SYS_NICE)",
-	},
-	{
-		.name = "prio", .type = KG_OPT_INT, .minval = 0, .maxval = 7, .cb = kg_opt_prio,
-		.show = kg_prio_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
-		.help = "I/O priority level of the bios and kiocbs, 0 (highest) to 7; best effort without prioclass",
-	},
-	{
-		.name = "prioclass", .type = KG_OPT_INT, .minval = 0, .maxval = 3, .cb = kg_opt_prio,
-		.show = kg_prioclass_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
-		.help = "I/O priority class: 1 realtime (CAP_SYS_ADMIN or CAP_SYS_NICE), 2 best effort, 3 idle",
-	},
-	/* the CLI's cgroup for the run, the workers' too (ctl/options/cgroup.c) */
-	{
-		.name = "cgroup", .type = KG_OPT_STR, .off1 = KG_JOFF(cgroup),
-		.len = KG_JLEN(cgroup), .cb = kg_opt_cgroup, .report = KG_REPORT_SET,
-		.category = KG_CAT_ENGINE,
-		.help = "run from this cgroup v2, a path below its root: made if missing, removed after if made",
-	},
-	{
-		.name = "cgroup_weight", .type = KG_OPT_INT, .off1 = KG_JOFF(cgroup_weight),
-		.minval = KG_CGROUP_WEIGHT_MIN, .maxval = KG_CGROUP_WEIGHT_MAX,
-		.report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
-		.help = "the cgroup's weight, 100 to 1000 (fio's blkio.weight): io.weight = weight / 5, 500 its default 100",
-	},
-	{
-		.name = "cgroup_nodelete", .type = KG_OPT_BOOL, .off1 = KG_JOFF(cgroup_nodelete),
-		.def = "0", .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
-		.help = "keep the cgroup kiogen made after the run",
-	},
-	/* verification (ctl/options/verify.c, include/kiogen/verify.h) */
-	{
-		.name = "verify", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(verify),
-		.def = "0", .report = KG_REPORT_SET, .category = KG_CAT_IO,
-		.help = "write blocks that can be checked, and read them back after the writes (do_verify)",
-		.posval = {
-			{ "0", "no checking", KIOGEN_VERIFY_NONE },
-			{ "crc32c", "a header, crc32c of the header and the data", KIOGEN_VERIFY_CRC32C },
-			{ "crc32c-intel", "same as crc32c", KIOGEN_VERIFY_CRC32C },
-			{ "md5", "a header, md5 of the header and the data", KIOGEN_VERIFY_MD5 },
-			{ "meta", "the header alone (offset, run, job, worker, sequence)",
-			  KIOGEN_VERIFY_META },
-			{ "pattern", "no header: every byte is verify_pattern's", KIOGEN_VERIFY_PATTERN },
-		},
-	},
-	{
-		.name = "do_verify", .type = KG_OPT_INT, .off1 = KG_JOFF(do_verify),
-		.minval = 0, .maxval = 1, .def = "1", .report = KG_REPORT_CHANGED,
-		.category = KG_CAT_IO,
-		.help = "with verify, read back and check what was written once the writes are done",
-	},
-	{
-		.name = "verify_only", .type = KG_OPT_BOOL, .off1 = KG_JOFF(verify_only),
-		.report = KG_REPORT_SET, .category = KG_CAT_IO,
-		.help = "write nothing: read back and check what the same job wrote before",
-	},
-	{
-		.name = "verify_fatal", .type = KG_OPT_BOOL, .off1 = KG_JOFF(verify_fatal),
-		.report = KG_REPORT_SET, .category = KG_CAT_IO,
-		.help = "end the job at the first mismatch, even with continue_on_error=verify",
-	},
-	{
-		.name = "verify_backlog", .type = KG_OPT_INT, .off1 = KG_JOFF(verify_backlog),
-		.report = KG_REPORT_SET, .category = KG_CAT_IO,
-		.help = "read back and check after every N writes, not only at the end",
-	},
-	{
-		.name = "verify_pattern", .type = KG_OPT_STR, .len = 2 * KIOGEN_MAX_PATTERN + 3,
-		.cb = kg_opt_pattern, .report = KG_REPORT_SET, .category = KG_CAT_IO,
-		.help = "bytes every written block is filled with: 0xHEX or a quoted string (at most 64 bytes)",
-	},
-	/* what written blocks hold (include/kiogen/buffer.h) */
-	{
-		.name = "buffer_pattern", .type = KG_OPT_STR, .len = 2 * KIOGEN_MAX_PATTERN + 3,
-		.cb = kg_opt_pattern, .report = KG_REPORT_SET, .category = KG_CAT_IO,
-		.help = "bytes written buffers are filled with: 0xHEX or a quoted string (verify_pattern wins)",
-	},
-	{
-		.name = "zero_buffers", .type = KG_OPT_BOOL, .off1 = KG_JOFF(zero_buffers),
-		.report = KG_REPORT_SET, .category = KG_CAT_IO,
-		.help = "written buffers hold zeros",
-	},
-	{
-		.name = "refill_buffers", .type = KG_OPT_BOOL, .off1 = KG_JOFF(refill_buffers),
-		.report = KG_REPORT_SET, .category = KG_CAT_IO,
-		.help = "fill a buffer again before every write (seeded: both paths write the same bytes)",
-	},
-	{
-		.name = "scramble_buffers", .type = KG_OPT_INT, .off1 = KG_JOFF(scramble_buffers),
-		.minval = 0, .maxval = 1, .def = "1", .report = KG_REPORT_CHANGED,
-		.category = KG_CAT_IO,
-		.help = "without refill, stamp each 512 bytes of a write with its offset and sequence",
-	},
-	{
-		.name = "buffer_compress_percentage", .type = KG_OPT_INT,
-		.off1 = KG_JOFF(buffer_compress_percentage), .minval = 0, .maxval = 100,
-		.report = KG_REPORT_SET, .category = KG_CAT_IO,
-		.help = "percent of each buffer_compress_chunk that compresses away (zeros, or buffer_pattern)",
-	},
-	{
-		.name = "buffer_compress_chunk", .type = KG_OPT_SIZE32,
-		.off1 = KG_JOFF(buffer_compress_chunk), .minval = 0, .maxval = KIOGEN_MAX_BS,
-		.def = "512", .report = KG_REPORT_CHANGED, .category = KG_CAT_IO,
-		.help = "bytes of a compressible chunk",
-	},
-	{
-		.name = "dedupe_percentage", .type = KG_OPT_INT, .off1 = KG_JOFF(dedupe_percentage),
-		.minval = 0, .maxval = 100, .report = KG_REPORT_SET, .category = KG_CAT_IO,
-		.help = "percent of writes whose contents repeat an earlier write's",
-	},
-	{
-		.name = "zonemode", .type = KG_OPT_POSVAL, .cb = kg_opt_zonemode,
-		.def = "none", .report = KG_REPORT_NEVER, .category = KG_CAT_IO,
-		.help = "none only: zoned block devices (zbd) are refused",
-		.posval = {
-			{ "none", "no zones (fio's default)", 0 },
-		},
-	},
 	{ .name = NULL },
 };
 

@@ -40,6 +40,14 @@ enum kg_opt_report {
 
 #define KG_OPT_MAX_POSVAL	24
 
+/* Headings of "kiogen help run", in the order first met in the tables */
+#define KG_CAT_JOB	"Job and target"
+#define KG_CAT_IO	"I/O pattern"
+#define KG_CAT_ENGINE	"Engine and queue"
+#define KG_CAT_LIMITS	"Amount and time"
+#define KG_CAT_FILE	"Files and syncs"
+#define KG_CAT_REPORT	"Run and report"
+
 /* One allowed value: what is written, what it means, what is stored. */
 struct kg_opt_value {
 	const char *ival;
@@ -174,9 +182,7 @@ const char *kg_rw_name(uint32_t rw);
 /* Help text of every option, from the tables, for "kiogen help run". */
 void kg_options_usage(FILE *f);
 
-/* options-rate.c: fio's per-direction rate values, and their checks */
-int kg_opt_rate(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
-		const char *v, FILE *err);
+/* rate.c: the checks of fio's per-direction rate values */
 int kg_job_rate_check(const struct kg_job *j, FILE *err);
 /* Says which workers a rate minimum failed (they stopped with EIO), in words. */
 void kg_rate_min_report(const struct kg_run_result *r, FILE *f);
@@ -191,9 +197,6 @@ void kg_rate_min_report(const struct kg_run_result *r, FILE *f);
  */
 bool kg_opt_refused(const char *opt, const char *value, FILE *err);
 
-/* zonemode=: none, or refused (ctl/options/refuse.c) */
-int kg_opt_zonemode(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
-		    const char *v, FILE *err);
 /*
  * fio's WORD[:N]: the value of @o whose word is @v up to a ':' (*@colon, or
  * NULL without one); NULL if none is.
@@ -203,7 +206,7 @@ const struct kg_opt_value *kg_posval_word(const struct kg_option *o, const char 
 /* A count of at least 1, decimal, fitting 32 bits: 0 or -EINVAL. */
 int kg_parse_count(const char *s, uint32_t *n);
 
-/* options-files.c: a data job's files (fio's filename list, directory, nrfiles) */
+/* files.c: a data job's files (fio's filename list, directory, nrfiles) */
 int kg_opt_file_service(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 			const char *v, FILE *err);
 const char *kg_file_service_show(const struct kg_job *j, char *buf, size_t len);
@@ -251,18 +254,10 @@ int kg_job_file_path(const struct kg_job *j, uint32_t i, char *buf, size_t len);
  */
 uint64_t kg_job_file_size(const struct kg_job *j, uint32_t i);
 
-/* options-place.c: cpus_allowed, numa_cpu_nodes, nice, prio, prioclass */
+/* place.c: cpus_allowed, numa_cpu_nodes, nice, prio, prioclass */
 int kg_opt_place(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 		 const char *v, FILE *err);
-int kg_opt_nice(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
-		const char *v, FILE *err);
-int kg_opt_prio(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
-		const char *v, FILE *err);
 const char *kg_cpus_allowed_show(const struct kg_job *j, char *buf, size_t len);
-const char *kg_numa_cpu_nodes_show(const struct kg_job *j, char *buf, size_t len);
-const char *kg_nice_show(const struct kg_job *j, char *buf, size_t len);
-const char *kg_prio_show(const struct kg_job *j, char *buf, size_t len);
-const char *kg_prioclass_show(const struct kg_job *j, char *buf, size_t len);
 /* The job's CPUs and nodes against this process's: a refusal names the option. */
 int kg_job_place_check(const struct kg_job *j, FILE *err);
 /* Syscall path: what setpriority() and ioprio_set() would refuse this process. */
@@ -271,12 +266,20 @@ int kg_place_privileged(const struct kg_job *j, FILE *err);
 int kg_place_thread(const struct kg_job *j, uint32_t k, FILE *err);
 
 /*
- * Between the option table's own files: the main table (ctl/options/options.c), the
- * parser (ctl/options/parse.c), the fix-ups (ctl/options/fixup.c) and the help and reports'
- * listing (ctl/options/show.c).
+ * Between the option table's own files: the main table (options.c) and
+ * its groups, the parser (parse.c), the fix-ups (fixup.c) and the help and
+ * reports' listing (show.c).
  */
 extern const struct kg_option kg_options[];
-/* Table @t: 0 the main one, then those registered; NULL after the last. */
+/* The groups of rows with a file of their own, walked after kg_options[] in this order. */
+extern const struct kg_option kg_rate_options[];	/* rate.c */
+extern const struct kg_option kg_bs_options[];		/* bs.c */
+extern const struct kg_option kg_place_options[];	/* place.c */
+extern const struct kg_option kg_cgroup_options[];	/* cgroup.c */
+extern const struct kg_option kg_verify_options[];	/* verify.c */
+extern const struct kg_option kg_buffer_options[];	/* buffers.c */
+extern const struct kg_option kg_refused_options[];	/* refuse.c */
+/* Table @t: 0 the main one, its groups, those registered; NULL after the last. */
 const struct kg_option *kg_option_table(unsigned int t);
 #define kg_for_each_option(o, t)					\
 	for ((t) = 0; kg_option_table(t); (t)++)			\

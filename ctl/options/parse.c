@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The one parser of fio's options (fio's parse.c): it walks the option
- * tables (ctl/options/options.c and those registered), checks a value against its
- * row's type, bounds and allowed words, stores it or calls the row's
- * callback, and reads command lines and job files into jobs. The value
- * syntax is fio's: sizes with k/m/g/t suffixes in powers of 1024, times in
- * seconds unless suffixed. Nothing here knows a particular option but the
- * few the rows of ctl/options/options.h single out.
+ * tables (the main one, its groups' and those registered), checks a value
+ * against its row's type, bounds and allowed words, stores it or calls the
+ * row's callback, and reads command lines and job files into jobs. The
+ * value syntax is fio's: sizes with k/m/g/t suffixes in powers of 1024,
+ * times in seconds unless suffixed. Nothing here knows a particular option
+ * but the few that options.h singles out.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -18,10 +18,13 @@
 #include "jobfile.h"
 #include "options.h"
 
-/* The main table first, then those registered, in their order. */
-#define KG_MAX_TABLES	8
-static const struct kg_option *kg_tables[KG_MAX_TABLES] = { kg_options };
-static unsigned int kg_nr_tables = 1;
+/* The main table first, its groups, then those registered, in their order. */
+#define KG_MAX_TABLES	16
+static const struct kg_option *kg_tables[KG_MAX_TABLES] = {
+	kg_options, kg_rate_options, kg_bs_options, kg_place_options, kg_cgroup_options,
+	kg_verify_options, kg_buffer_options, kg_refused_options,
+};
+static unsigned int kg_nr_tables = 8;
 
 void kg_options_register(const struct kg_option *table)
 {

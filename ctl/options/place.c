@@ -129,14 +129,14 @@ const char *kg_cpus_allowed_show(const struct kg_job *j, char *buf, size_t len)
 	return kg_list_show(&j->cpus_allowed, buf, len);
 }
 
-const char *kg_numa_cpu_nodes_show(const struct kg_job *j, char *buf, size_t len)
+static const char *kg_numa_cpu_nodes_show(const struct kg_job *j, char *buf, size_t len)
 {
 	return kg_list_show(&j->numa_cpu_nodes, buf, len);
 }
 
 /* fio's nice: an integer from -20 to 19 */
-int kg_opt_nice(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
-		const char *v, FILE *err)
+static int kg_opt_nice(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+		       const char *v, FILE *err)
 {
 	const char *p = *v == '-' || *v == '+' ? v + 1 : v;
 	char *end;
@@ -153,7 +153,7 @@ int kg_opt_nice(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 	return 0;
 }
 
-const char *kg_nice_show(const struct kg_job *j, char *buf, size_t len)
+static const char *kg_nice_show(const struct kg_job *j, char *buf, size_t len)
 {
 	if (!j->nice)
 		return NULL;
@@ -166,8 +166,8 @@ const char *kg_nice_show(const struct kg_job *j, char *buf, size_t len)
  * and a class of 0 (none) is then best effort. The module takes class 0 as
  * "no priority": the class is resolved here.
  */
-int kg_opt_prio(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
-		const char *v, FILE *err)
+static int kg_opt_prio(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+		       const char *v, FILE *err)
 {
 	uint32_t x = (uint32_t)strtoul(v, NULL, 10);	/* checked by the table */
 
@@ -182,7 +182,7 @@ int kg_opt_prio(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 	return 0;
 }
 
-const char *kg_prio_show(const struct kg_job *j, char *buf, size_t len)
+static const char *kg_prio_show(const struct kg_job *j, char *buf, size_t len)
 {
 	if (!j->prioclass)
 		return NULL;
@@ -190,7 +190,7 @@ const char *kg_prio_show(const struct kg_job *j, char *buf, size_t len)
 	return buf;
 }
 
-const char *kg_prioclass_show(const struct kg_job *j, char *buf, size_t len)
+static const char *kg_prioclass_show(const struct kg_job *j, char *buf, size_t len)
 {
 	if (!j->prioclass)
 		return NULL;
@@ -349,3 +349,49 @@ int kg_place_thread(const struct kg_job *j, uint32_t k, FILE *err)
 	}
 	return 0;
 }
+
+/*
+ * The placement and priority options: their rows, after the block size
+ * ones (ctl/options/parse.c walks the tables in that order).
+ */
+const struct kg_option kg_place_options[] = {
+	{
+		.name = "cpus_allowed", .type = KG_OPT_STR, .len = 1024, .cb = kg_opt_place,
+		.show = kg_cpus_allowed_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
+		.help = "the workers run only on these CPUs, a list such as 0-3,6",
+	},
+	{
+		.name = "cpus_allowed_policy", .type = KG_OPT_POSVAL,
+		.off1 = KG_JOFF(cpus_allowed_policy), .def = "shared",
+		.report = KG_REPORT_CHANGED, .category = KG_CAT_ENGINE,
+		.help = "how the workers share cpus_allowed",
+		.posval = {
+			{ "shared", "every worker may run on every CPU of the set",
+			  KIOGEN_CPUS_ALLOWED_POLICY_SHARED },
+			{ "split", "each worker on one CPU of the set, round robin",
+			  KIOGEN_CPUS_ALLOWED_POLICY_SPLIT },
+		},
+	},
+	{
+		.name = "numa_cpu_nodes", .type = KG_OPT_STR, .len = 1024, .cb = kg_opt_place,
+		.show = kg_numa_cpu_nodes_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
+		.help = "the workers run on these NUMA nodes' CPUs (0-1,3), buffers on their node",
+	},
+	{
+		.name = "nice", .type = KG_OPT_STR, .len = 16, .cb = kg_opt_nice,
+		.show = kg_nice_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
+		.help = "the workers' nice value, -20 to 19 (below 0 needs CAP_SYS_NICE)",
+	},
+	{
+		.name = "prio", .type = KG_OPT_INT, .minval = 0, .maxval = 7, .cb = kg_opt_prio,
+		.show = kg_prio_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
+		.help = "I/O priority level of the bios and kiocbs, 0 (highest) to 7; best effort without prioclass",
+	},
+	{
+		.name = "prioclass", .type = KG_OPT_INT, .minval = 0, .maxval = 3, .cb = kg_opt_prio,
+		.show = kg_prioclass_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
+		.help = "I/O priority class: 1 realtime (CAP_SYS_ADMIN or CAP_SYS_NICE), 2 best effort, 3 idle",
+	},
+	/* the CLI's cgroup for the run, the workers' too (ctl/options/cgroup.c) */
+	{ .name = NULL },
+};

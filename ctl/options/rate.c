@@ -62,8 +62,8 @@ static int kg_rate_value(const char *name, const char *s, bool iops, uint64_t *x
 	return 0;
 }
 
-int kg_opt_rate(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
-		const char *v, FILE *err)
+static int kg_opt_rate(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+		       const char *v, FILE *err)
 {
 	char buf[64], *vals[KG_RATE_DIRS] = { buf }, *comma;
 	uint64_t x[KG_RATE_DIRS];
@@ -175,3 +175,47 @@ void kg_rate_min_report(const struct kg_run_result *r, FILE *f)
 		}
 	}
 }
+
+/*
+ * fio's rate options: their rows, after the main table
+ * (ctl/options/parse.c walks the tables in that order).
+ */
+const struct kg_option kg_rate_options[] = {
+	{
+		.name = "rate", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_rate,
+		.category = KG_CAT_LIMITS,
+		.help = "most bytes a second, READ[,WRITE[,TRIM]] or one for all (e.g. 1m,2m)",
+	},
+	{
+		.name = "rate_iops", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_rate,
+		.category = KG_CAT_LIMITS,
+		.help = "most I/Os a second, READ[,WRITE[,TRIM]] or one for all",
+	},
+	{
+		.name = "rate_min", .alias = "ratemin", .type = KG_OPT_STR, .len = 64,
+		.cb = kg_opt_rate, .category = KG_CAT_LIMITS,
+		.help = "fail the job (EIO) below this many bytes a second over a ratecycle, READ[,WRITE[,TRIM]]",
+	},
+	{
+		.name = "rate_iops_min", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_rate,
+		.category = KG_CAT_LIMITS,
+		.help = "fail the job (EIO) below this many I/Os a second over a ratecycle, READ[,WRITE[,TRIM]]",
+	},
+	{
+		.name = "rate_process", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(rate_process),
+		.def = "linear", .report = KG_REPORT_CHANGED, .category = KG_CAT_LIMITS,
+		.help = "when rate-limited I/Os are due",
+		.posval = {
+			{ "linear", "evenly spaced", KIOGEN_RATE_PROCESS_LINEAR },
+			{ "poisson", "exponential gaps of the same mean", KIOGEN_RATE_PROCESS_POISSON },
+		},
+	},
+	{
+		.name = "ratecycle", .alias = "rate_cycle", .type = KG_OPT_INT,
+		.off1 = KG_JOFF(rate_cycle_ms), .minval = 1, .maxval = 3600000, .def = "1000",
+		.report = KG_REPORT_CHANGED, .category = KG_CAT_LIMITS,
+		.help = "ms over which rate_min and rate_iops_min are measured",
+	},
+	/* block sizes (ctl/options/bs.c) and the stream's shape */
+	{ .name = NULL },
+};

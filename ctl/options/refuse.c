@@ -36,8 +36,8 @@ bool kg_opt_refused(const char *opt, const char *value, FILE *err)
 }
 
 /* zonemode=none, fio's default, is kiogen's only one */
-int kg_opt_zonemode(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
-		    const char *v, FILE *err)
+static int kg_opt_zonemode(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
+			   const char *v, FILE *err)
 {
 	(void)js;
 	(void)j;
@@ -48,3 +48,19 @@ int kg_opt_zonemode(struct kg_jobs *js, struct kg_job *j, const struct kg_option
 			v);
 	return -EINVAL;
 }
+
+/*
+ * zonemode, whose only value is refused: their rows, last
+ * (ctl/options/parse.c walks the tables in that order).
+ */
+const struct kg_option kg_refused_options[] = {
+	{
+		.name = "zonemode", .type = KG_OPT_POSVAL, .cb = kg_opt_zonemode,
+		.def = "none", .report = KG_REPORT_NEVER, .category = KG_CAT_IO,
+		.help = "none only: zoned block devices (zbd) are refused",
+		.posval = {
+			{ "none", "no zones (fio's default)", 0 },
+		},
+	},
+	{ .name = NULL },
+};

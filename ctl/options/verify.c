@@ -213,3 +213,52 @@ void kg_verify_merge(struct kg_worker *into, const struct kg_worker *from)
 	}
 	into->has_verify = true;
 }
+
+/*
+ * The verify options: their rows, after the cgroup ones
+ * (ctl/options/parse.c walks the tables in that order).
+ */
+const struct kg_option kg_verify_options[] = {
+	{
+		.name = "verify", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(verify),
+		.def = "0", .report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "write blocks that can be checked, and read them back after the writes (do_verify)",
+		.posval = {
+			{ "0", "no checking", KIOGEN_VERIFY_NONE },
+			{ "crc32c", "a header, crc32c of the header and the data", KIOGEN_VERIFY_CRC32C },
+			{ "crc32c-intel", "same as crc32c", KIOGEN_VERIFY_CRC32C },
+			{ "md5", "a header, md5 of the header and the data", KIOGEN_VERIFY_MD5 },
+			{ "meta", "the header alone (offset, run, job, worker, sequence)",
+			  KIOGEN_VERIFY_META },
+			{ "pattern", "no header: every byte is verify_pattern's", KIOGEN_VERIFY_PATTERN },
+		},
+	},
+	{
+		.name = "do_verify", .type = KG_OPT_INT, .off1 = KG_JOFF(do_verify),
+		.minval = 0, .maxval = 1, .def = "1", .report = KG_REPORT_CHANGED,
+		.category = KG_CAT_IO,
+		.help = "with verify, read back and check what was written once the writes are done",
+	},
+	{
+		.name = "verify_only", .type = KG_OPT_BOOL, .off1 = KG_JOFF(verify_only),
+		.report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "write nothing: read back and check what the same job wrote before",
+	},
+	{
+		.name = "verify_fatal", .type = KG_OPT_BOOL, .off1 = KG_JOFF(verify_fatal),
+		.report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "end the job at the first mismatch, even with continue_on_error=verify",
+	},
+	{
+		.name = "verify_backlog", .type = KG_OPT_INT, .off1 = KG_JOFF(verify_backlog),
+		.report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "read back and check after every N writes, not only at the end",
+	},
+	{
+		.name = "verify_pattern", .type = KG_OPT_STR, .len = 2 * KIOGEN_MAX_PATTERN + 3,
+		.cb = kg_opt_pattern, .report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.help = "bytes every written block is filled with: 0xHEX or a quoted string (at most 64 bytes)",
+	},
+	/* what written blocks hold (include/kiogen/buffer.h) */
+	{ .name = NULL },
+};
