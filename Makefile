@@ -60,12 +60,12 @@ CTL_CFLAGS := $(CFLAGS) -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE \
 CTL_LIBS := $(shell pkg-config --libs libmnl 2>/dev/null || echo -lmnl) -lm \
 	    $(shell pkg-config --libs liburing 2>/dev/null || echo -luring) -laio -lrt -lpthread
 
-# The CLI: its objects (all of ctl/ but main.c and the tests) in one
-# library that the binary and every unit test link against; header
-# dependencies from the compiler (-MMD)
+# The CLI: its objects (all of ctl/ and its folders but main.c and the
+# tests in ctl/tests) in one library that the binary and every unit test
+# link against; header dependencies from the compiler (-MMD)
 CTL_OBJ := $(BUILD)/obj
 CTL_LIB := $(BUILD)/libkiogen.a
-CTL_LIB_SRCS := $(filter-out ctl/main.c ctl/test_%.c,$(wildcard ctl/*.c))
+CTL_LIB_SRCS := $(filter-out ctl/main.c ctl/tests/%,$(wildcard ctl/*.c ctl/*/*.c))
 CTL_LIB_OBJS := $(patsubst ctl/%.c,$(CTL_OBJ)/%.o,$(CTL_LIB_SRCS))
 
 # kselftest framework files, extracted from Debian's linux-source package
@@ -85,7 +85,7 @@ ctl: ctl/kiogen
 $(CTL_OBJ)/%.o: ctl/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CTL_CFLAGS) -MMD -MP -c -o $@ $<
--include $(wildcard $(CTL_OBJ)/*.d)
+-include $(wildcard $(CTL_OBJ)/*.d $(CTL_OBJ)/*/*.d)
 
 # kept: make would delete the tests' objects as intermediate files
 .PRECIOUS: $(CTL_OBJ)/%.o
@@ -115,7 +115,7 @@ regen-check:
 
 # ---- tests ----
 
-# The unit tests: every ctl/test_*.c is a program (test_fixture.c is their
+# The unit tests: every ctl/tests/test_*.c is a program (test_fixture.c is their
 # shared fixture), linked against the CLI's library; they share the TAP
 # runner of selftests/host. test_golden includes the command files itself
 # and stands in for the netlink calls.
@@ -123,17 +123,17 @@ TEST_CFLAGS := $(CTL_CFLAGS) -Iselftests/host \
 	       -DKG_TESTDATA='"$(CURDIR)/ctl/testdata"' \
 	       -DKG_JOBFILES='"$(CURDIR)/ctl/testdata/jobfiles"' \
 	       -DKG_README='"$(CURDIR)/README.md"'
-UNIT_PROGS := $(patsubst ctl/%.c,$(BUILD)/%,$(filter-out ctl/test_fixture.c,$(wildcard ctl/test_*.c)))
+UNIT_PROGS := $(patsubst ctl/tests/%.c,$(BUILD)/%,$(filter-out ctl/tests/test_fixture.c,$(wildcard ctl/tests/test_*.c)))
 GOLDEN_WRAP := -Wl,--wrap=kg_nl_open,--wrap=kg_nl_close,--wrap=kg_nl_talk \
 	       -Wl,--wrap=kg_results_fetch,--wrap=kg_results_release
 $(BUILD)/test_golden: TEST_LDFLAGS := $(GOLDEN_WRAP)
 
-$(CTL_OBJ)/test_%.o: ctl/test_%.c
+$(CTL_OBJ)/tests/test_%.o: ctl/tests/test_%.c
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/test_%: $(CTL_OBJ)/test_%.o $(CTL_OBJ)/test_fixture.o $(CTL_LIB)
-	$(CC) $(TEST_CFLAGS) -o $@ $< $(CTL_OBJ)/test_fixture.o $(TEST_LDFLAGS) $(CTL_LIB) $(CTL_LIBS)
+$(BUILD)/test_%: $(CTL_OBJ)/tests/test_%.o $(CTL_OBJ)/tests/test_fixture.o $(CTL_LIB)
+	$(CC) $(TEST_CFLAGS) -o $@ $< $(CTL_OBJ)/tests/test_fixture.o $(TEST_LDFLAGS) $(CTL_LIB) $(CTL_LIBS)
 
 unit-progs: $(UNIT_PROGS)
 
@@ -296,7 +296,8 @@ dkms-uninstall:
 # (make dkms-src) that DKMS builds for every kernel. Needs debhelper,
 # dh-dkms and the CLI's -dev packages (make deps); lintian judges them.
 DEB_DIR := $(BUILD)/deb
-DEB_FILES = Makefile README.md ctl/main.c $(CTL_LIB_SRCS) $(wildcard ctl/*.h include/uapi/linux/*.h include/kiogen/*.h) \
+DEB_FILES = Makefile README.md ctl/main.c $(CTL_LIB_SRCS) $(filter-out ctl/tests/%,$(wildcard ctl/*.h ctl/*/*.h)) \
+	    $(wildcard include/uapi/linux/*.h include/kiogen/*.h) \
 	    ctl/kiogen.h2m $(DKMS_FILES) \
 	    $(shell find debian -type f)
 

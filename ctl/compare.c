@@ -12,13 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
+#include "json/json.h"
 #include "kiogen.h"
-#include "meta-path.h"
-#include "options.h"
-#include "report.h"
-#include "split.h"
-#include "target.h"
+#include "nl/results.h"
+#include "options/ioengines.h"
+#include "options/options.h"
+#include "report/log.h"
+#include "report/meta-path.h"
+#include "report/report.h"
+#include "report/split.h"
+#include "syscall/syscall.h"
+#include "system/target.h"
 
 #define KG_MAX_REPEAT	100
 
@@ -172,12 +176,12 @@ static double kg_advantage(int i, double km, double sm)
 static void kg_pair_name(const struct kg_jobs *js, char *buf, size_t len)
 {
 	const struct kg_job *j = &js->jobs[0];
+	const struct kg_ioengine *e = kg_ioengine_find(j->ioengine);
 
 	snprintf(buf, len, "kernel: %s engine, %s%s  vs  syscall: %s",
 		 j->engine, j->mode == KIOGEN_MODE_SYNC ? "synchronous" : "async",
 		 !strcmp(j->engine, "kiocb") ? (j->direct ? ", O_DIRECT" : ", buffered") : "",
-		 !strcmp(j->ioengine, "bio") || !strcmp(j->ioengine, "kiocb") ?
-		 "psync" : j->ioengine);
+		 e && (e->flags & KG_IOENGINE_KERNEL_NAME) ? e->sys : j->ioengine);
 }
 
 /* The metadata operations of the jobs: what the kernel side left out is said for them. */

@@ -8,8 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/diff.h"
+#include "analysis/plot.h"
 #include "kiogen.h"
-#include "plot.h"
 
 static const struct kg_cmd kg_cmds[] = {
 	{ "run", kg_cmd_run, "[--OPTION=VALUE ...] [JOBFILE ...]",
@@ -74,30 +75,6 @@ static int kg_help(const char *name)
 	if (c->usage)
 		c->usage(stdout);
 	return KG_EXIT_OK;
-}
-
-int kg_parse_id(const char *s, uint32_t *id)
-{
-	unsigned long v;
-	char *end;
-
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || end == s || !v || v > UINT32_MAX) {
-		fprintf(stderr, "kiogen: '%s' is not a run id (a number from kiogen list)\n", s);
-		return -1;
-	}
-	*id = v;
-	return 0;
-}
-
-int kg_connect(struct kg_nl *nl)
-{
-	int err = kg_nl_open(nl);
-
-	if (err == -ENOENT)
-		kg_nl_explain_missing();
-	return err ? KG_EXIT_FAIL : KG_EXIT_OK;
 }
 
 int main(int argc, char **argv)

@@ -22,11 +22,13 @@
 
 #include <kiogen/meta.h>
 
-#include "json.h"
+#include "json/json.h"
 #include "kiogen.h"
-#include "meta-path.h"
-#include "options.h"
-#include "report.h"
+#include "nl/results.h"
+#include "options/options.h"
+#include "report/meta-path.h"
+#include "report/report.h"
+#include "syscall/syscall.h"
 
 #define KG_META_WORKDIR		"kiogen-bonnie"
 #define KG_META_JOBNAME		"bonnie"

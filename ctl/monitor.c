@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "kiogen.h"
+#include "nl/results.h"
 
 #define KG_MON_NAMES	64
 

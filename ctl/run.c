@@ -20,31 +20,18 @@
 
 #include <kiogen/core.h>
 
-#include "cgroup.h"
-#include "disk.h"
 #include "kiogen.h"
-#include "options.h"
-#include "repeat.h"
-#include "report.h"
-#include "sysinfo.h"
-#include "target.h"
-
-static volatile sig_atomic_t kg_interrupted;
-/* set while a stopped run drains: a second Ctrl-C leaves at once */
-static volatile sig_atomic_t kg_second_exits;
-
-static void kg_on_signal(int sig)
-{
-	static const char msg[] = "\nkiogen: second interrupt, leaving; the kernel stops the run as the socket closes\n";
-
-	(void)sig;
-	if (kg_interrupted && kg_second_exits) {
-		if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0)
-			_exit(KG_EXIT_FAIL);
-		_exit(KG_EXIT_FAIL);
-	}
-	kg_interrupted = 1;
-}
+#include "nl/results.h"
+#include "options/cgroup.h"
+#include "options/options.h"
+#include "report/eta.h"
+#include "report/log.h"
+#include "report/repeat.h"
+#include "report/report.h"
+#include "syscall/syscall.h"
+#include "system/disk.h"
+#include "system/sysinfo.h"
+#include "system/target.h"
 
 void kg_run_usage(FILE *f)
 {
@@ -77,146 +64,6 @@ static bool kg_run_file_name(const void *data, uint32_t job, uint32_t file, char
 
 	return job < js->nr_jobs && file < kg_job_files_total(&js->jobs[job]) &&
 	       !kg_job_file_path(&js->jobs[job], file, buf, len);
-}
-
-/* fio's letter of a running job: R r W w M m, lower case when random */
-static char kg_eta_letter(uint32_t rw)
-{
-	switch (rw) {
-	case KIOGEN_RW_READ:		return 'R';
-	case KIOGEN_RW_RANDREAD:	return 'r';
-	case KIOGEN_RW_WRITE:		return 'W';
-	case KIOGEN_RW_RANDWRITE:	return 'w';
-	case KIOGEN_RW_RANDRW:		return 'm';
-	default:			return 'M';
-	}
-}
-
-/*
- * Bytes one worker of size-bound job @j transfers, as the core counts them,
- * of @io_bytes (its io_size; 0: the job's own): loops and trimwrite's
- * double from kiog_core_byte_limit(), fewer with number_ios, and rw=X:N's
- * holes (counted toward size, not transferred) taken out.
- */
-static uint64_t kg_eta_bytes(const struct kg_job *j, uint64_t io_bytes)
-{
-	struct kiog_core_cfg cc;
-	uint64_t n;
-
-	KIOG_JOB_COPY(KIOG_JOB_CORE_FIELDS, &cc, j);
-	cc.io_size = io_bytes ?: j->io_size ?: j->size;
-	n = kiog_core_byte_limit(&cc, j->rw == KIOGEN_RW_TRIMWRITE);
-	/* the last I/O may pass the limit with its hole: round up */
-	if (!j->io_size && j->rw_seq_add && j->bs && kg_job_nr_files(j) == 1)
-		n = (n / (j->bs + j->rw_seq_add) + !!(n % (j->bs + j->rw_seq_add))) * j->bs;
-	if (j->number_ios && j->bs && j->number_ios < n / j->bs)
-		n = j->number_ios * j->bs;
-	return n;
-}
-
-/* How far the run is, in percent, by time for time-bound jobs, else by bytes. */
-static double kg_eta_done(const struct kg_status *st, const struct kg_jobs *js,
-			  const struct kg_eta_line *e, uint64_t *left_s)
-{
-	uint64_t runtime_ns = 0, bytes = e->bytes;
-	double pct = 0;
-	unsigned int i;
-
-	for (i = 0; i < js->nr_jobs; i++) {
-		const struct kg_job *j = &js->jobs[i];
-
-		if (j->runtime_ns + j->ramp_ns > runtime_ns)
-			runtime_ns = j->runtime_ns + j->ramp_ns;
-	}
-	if (runtime_ns)
-		pct = 100.0 * st->elapsed_ns / runtime_ns;
-	if (bytes && (!runtime_ns || 100.0 * st->bytes / bytes > pct))
-		pct = 100.0 * st->bytes / bytes;
-	pct = pct > 100 ? 100 : pct;
-	*left_s = pct > 0 ? (uint64_t)(st->elapsed_ns / 1e9 * (100 - pct) / pct) : 0;
-	if (runtime_ns && runtime_ns > st->elapsed_ns &&
-	    (runtime_ns - st->elapsed_ns) / 1000000000 < *left_s)
-		*left_s = (runtime_ns - st->elapsed_ns) / 1000000000;
-	return pct;
-}
-
-/*
- * fio's ETA line, "Jobs: 1 (f=1): [r(1)][30.0%][r=176MiB/s][r=45.0k IOPS]
- * [eta 00m:07s]", refreshed every eta-interval; the kernel reports bytes
- * and I/Os of both directions together, so a job that reads and writes
- * shows them as "rw=".
- */
-void kg_progress(const struct kg_status *st, const struct kg_jobs *js,
-		 struct kg_eta_line *e)
-{
-	const struct kg_global *g = &js->global;
-	uint64_t now = kg_now_ms(), dt = now - e->last_ms ?: 1, left;
-	uint64_t every = g->eta_interval_ns ? g->eta_interval_ns / 1000000 : 1000;
-	bool reads = false, writes = false;
-	char bw[32], iops[32], *dir;
-	unsigned int i, n;
-	double pct;
-
-	if (now - e->last_ms < every)
-		return;
-	pct = kg_eta_done(st, js, e, &left);
-	fprintf(stderr, "\rJobs: %u (f=%u): [", st->nr_workers, st->nr_workers);
-	for (i = 0; i < js->nr_jobs; i += n) {
-		char c = kg_eta_letter(js->jobs[i].rw);
-
-		for (n = 1; i + n < js->nr_jobs && kg_eta_letter(js->jobs[i + n].rw) == c; n++)
-			;
-		fprintf(stderr, "%c(%u)", c, n);
-	}
-	for (i = 0; i < js->nr_jobs; i++) {
-		reads |= js->jobs[i].rw != KIOGEN_RW_WRITE && js->jobs[i].rw != KIOGEN_RW_RANDWRITE;
-		writes |= js->jobs[i].rw != KIOGEN_RW_READ && js->jobs[i].rw != KIOGEN_RW_RANDREAD;
-	}
-	dir = reads && writes ? "rw" : writes ? "w" : "r";
-	kg_num2str(bw, sizeof(bw), (st->bytes - e->last_bytes) * 1000 / dt, KG_SIG_FIGS,
-		   true, "B/s");
-	kg_num2str(iops, sizeof(iops), (st->ios - e->last_ios) * 1000 / dt, KG_SIG_FIGS,
-		   false, "");
-	fprintf(stderr, "][%.1f%%][%s=%s][%s=%s IOPS][eta %02" PRIu64 "m:%02" PRIu64 "s]   ",
-		pct, dir, bw, dir, iops, left / 60, left % 60);
-	if (g->eta_newline_ns && now - e->line_ms >= g->eta_newline_ns / 1000000) {
-		fputc('\n', stderr);
-		e->line_ms = now;
-	}
-	e->last_ios = st->ios;
-	e->last_bytes = st->bytes;
-	e->last_ms = now;
-}
-
-void kg_eta_start(const struct kg_jobs *js, const uint64_t *io_bytes,
-		  struct kg_eta_line *e)
-{
-	const struct kg_global *g = &js->global;
-	unsigned int i;
-
-	e->bytes = 0;
-	for (i = 0; i < js->nr_jobs; i++) {
-		const struct kg_job *j = &js->jobs[i];
-		uint64_t n = kg_eta_bytes(j, io_bytes ? io_bytes[i] : 0);
-
-		if (j->time_based)
-			continue;
-		/* saturating: a limit of ~0 is "until the time or count ends" */
-		n = n > UINT64_MAX / (j->numjobs ?: 1) ? UINT64_MAX : n * (j->numjobs ?: 1);
-		e->bytes = e->bytes > UINT64_MAX - n ? UINT64_MAX : e->bytes + n;
-	}
-
-	/* fio's auto: a terminal, and no other report format to spoil */
-	e->show = g->eta == KG_ETA_ALWAYS ||
-		  (g->eta == KG_ETA_AUTO && isatty(STDERR_FILENO) && kg_output_text_only(g));
-	e->last_ios = e->last_bytes = 0;
-	e->last_ms = e->line_ms = kg_now_ms();
-}
-
-void kg_eta_end(const struct kg_eta_line *e)
-{
-	if (e->show)
-		fprintf(stderr, "\r%*s\r", 78, "");
 }
 
 int kg_run_stop(struct kg_nl *nl, uint32_t id)
@@ -337,14 +184,14 @@ static int kg_run_wait(struct kg_nl *nl, struct kg_nl *ev, uint32_t id,
 				return err;
 			next_drain = kg_now_ms() + drain_ms;
 		}
-		if (kg_interrupted && !stopping) {
+		if (kg_interrupt_pending() && !stopping) {
 			fprintf(stderr, "%skiogen: stopping run %u, waiting for in-flight I/O\n",
 				eta.show ? "\n" : "", id);
 			err = kg_run_stop(nl, id);
 			if (err)
 				return err;
 			stopping = true;
-			kg_second_exits = 1;
+			kg_interrupt_second_exits(true);
 			continue;
 		}
 		if (!ev->sock) {
@@ -360,7 +207,7 @@ static int kg_run_wait(struct kg_nl *nl, struct kg_nl *ev, uint32_t id,
 		/* a signal: loop to act on it; nothing, or events lost: ask */
 		ask = err == 0 || (err < 0 && err != -EINTR);
 	}
-	kg_second_exits = 0;
+	kg_interrupt_second_exits(false);
 	kg_eta_end(&eta);
 	return 0;
 }
@@ -371,19 +218,6 @@ static int kg_run_delete(struct kg_nl *nl, uint32_t id)
 
 	mnl_attr_put_u32(nlh, KIOGEN_A_ID, id);
 	return kg_nl_talk(nl, nlh, NULL, NULL);
-}
-
-void kg_stop_on_signals(void)
-{
-	struct sigaction sa = { .sa_handler = kg_on_signal };
-
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
-
-bool kg_interrupt_pending(void)
-{
-	return kg_interrupted;
 }
 
 /*
@@ -400,13 +234,13 @@ static int kg_targets_open(const struct kg_jobs *js, struct kg_target *tg)
 	memset(tg, 0, js->nr_jobs * sizeof(*tg));
 	for (i = 0; i < js->nr_jobs; i++)
 		tg[i].fd = -1;
-	for (i = 0; i < js->nr_jobs && !ret && !kg_interrupted; i++) {
+	for (i = 0; i < js->nr_jobs && !ret && !kg_interrupt_pending(); i++) {
 		const struct kg_job *j = &js->jobs[i];
 
 		if (strcmp(j->engine, "null"))
 			ret = kg_target_open(j, j->direct, KG_TARGET_KERNEL, &tg[i], info);
 	}
-	if (ret || kg_interrupted)
+	if (ret || kg_interrupt_pending())
 		for (i = 0; i < js->nr_jobs; i++)
 			kg_target_close(&tg[i]);
 	return ret;
@@ -426,7 +260,7 @@ static int kg_kernel_run_here(struct kg_nl *nl, const struct kg_jobs *js,
 	int ret;
 
 	ret = kg_targets_open(js, tg);
-	if (ret || kg_interrupted)
+	if (ret || kg_interrupt_pending())
 		return ret;
 	/* joined before the run starts, so that its end cannot be missed */
 	if (!js->global.detached) {
@@ -605,7 +439,7 @@ static int kg_run_once(struct kg_nl *nl, const struct kg_jobs *js, struct kg_run
 		return KG_EXIT_FAIL;
 	}
 	phase->global = js->global;
-	for (first = 0; first < js->nr_jobs && !ret && !kg_interrupted; first = end) {
+	for (first = 0; first < js->nr_jobs && !ret && !kg_interrupt_pending(); first = end) {
 		end = kg_jobs_phase_end(js, first);
 		phase->nr_jobs = end - first;
 		memcpy(phase->jobs, &js->jobs[first], phase->nr_jobs * sizeof(phase->jobs[0]));
@@ -634,7 +468,7 @@ static int kg_run_repeats(struct kg_nl *nl, const struct kg_jobs *js,
 	double iops[KG_REPEAT_LIMIT], half = -1;
 	int ret = KG_EXIT_OK;
 
-	for (n = 0; n < max && !kg_interrupted; n++) {
+	for (n = 0; n < max && !kg_interrupt_pending(); n++) {
 		ret = kg_run_once(nl, js, &reps[n]);
 		if (!reps[n].nr_jobs)
 			break;

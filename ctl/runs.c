@@ -9,10 +9,27 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "disk.h"
 #include "kiogen.h"
-#include "options.h"
-#include "report.h"
+#include "nl/results.h"
+#include "options/options.h"
+#include "report/report.h"
+#include "system/disk.h"
+
+/* Parses a run id argument; prints an error and returns -1 if malformed. */
+static int kg_parse_id(const char *s, uint32_t *id)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || end == s || !v || v > UINT32_MAX) {
+		fprintf(stderr, "kiogen: '%s' is not a run id (a number from kiogen list)\n", s);
+		return -1;
+	}
+	*id = v;
+	return 0;
+}
 
 /* The jobs of a run as the kernel runs them: RUN_GET dumps them with an id. */
 struct kg_show_jobs {

@@ -16,7 +16,7 @@
  * the credentials of whoever opened the directory (kiog_worker_fn()).
  *
  * What the syscall layer does around these calls and this does not (the
- * LSM path hooks, audit, ...) is listed once, in ctl/meta-path.c, and said
+ * LSM path hooks, audit, ...) is listed once, in ctl/report/meta-path.c, and said
  * in a kernel path run's report.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt

@@ -13,7 +13,7 @@ rc=0
 make -s -C "$src/selftests/host" run || rc=1
 # the CLI's unit programs, as built and under ASan and UBSan (build/san)
 for b in "$build" "$build/san"; do
-	for t in "$src"/ctl/test_*.c; do
+	for t in "$src"/ctl/tests/test_*.c; do
 		t=$(basename "$t" .c)
 		[ "$t" = test_fixture ] && continue	# the tests' fixture
 		[ "$b" = "$build" ] || echo "# $t under ASan and UBSan"

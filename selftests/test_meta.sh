@@ -9,7 +9,7 @@
 # read-only mount and a directory the user may not write each fail in words
 # and leave nothing made; both paths name and order the files alike
 # (compare's digests); the kernel path's report says what of the syscall
-# layer's work it leaves out (ctl/meta-path.c), the syscall path's does not.
+# layer's work it leaves out (ctl/report/meta-path.c), the syscall path's does not.
 . "$(dirname "$0")/lib.sh"
 need_fs_kinds kmeta
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Placement and priority (kmod/place.c, ctl/options-place.c) on both paths,
+# Placement and priority (kmod/place.c, ctl/options/place.c) on both paths,
 # seen from outside while a run lasts: the workers (the module's kiogenR/J.W
 # threads, the CLI's worker threads) run only on cpus_allowed's CPUs, split
 # gives each one CPU of the set, nice shows in /proc/PID/stat; the I/O

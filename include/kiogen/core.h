@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
  * The worker core shared by the kernel's worker thread (kmod/worker.c) and
- * the CLI's syscall worker (ctl/syscall.c): when to stop issuing (number_ios,
+ * the CLI's syscall worker (ctl/syscall/syscall.c): when to stop issuing (number_ios,
  * io_size, runtime after the ramp, a stop request), which errors end a worker
  * (fio's continue_on_error), when to fsync, how each finished I/O is counted
  * (fio's slat, clat and lat with a 128-bit sum of squares, IO depths, submit

@@ -9,7 +9,7 @@
  * compared with their copy from the last window, the buckets that grew
  * being appended to a bounded buffer (struct kiogen_log_hist records). The
  * CLI takes differences of consecutive windows and writes fio's files
- * (ctl/log.c). All room is allocated before the clock starts: when the
+ * (ctl/report/log.c). All room is allocated before the clock starts: when the
  * windows fill it, pairs are merged into windows twice as long (the log
  * coarsens, nothing is lost); histogram windows past it are counted as lost.
  * Freestanding and 32-bit safe, like core.h, which includes this after

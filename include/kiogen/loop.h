@@ -2,7 +2,7 @@
 /*
  * The worker loop's per-I/O sequence, written once for the kernel's worker
  * thread (kmod/worker.c, and the null engine's loop in kmod/engine-null.c)
- * and the CLI's syscall worker (ctl/syscall.c): set a worker up, ask what may
+ * and the CLI's syscall worker (ctl/syscall/syscall.c): set a worker up, ask what may
  * be issued and pick it, start its clock, account it once it completed, and
  * between I/Os sync, think, pace and end a turn. Each side keeps only its
  * clock, its engine call and its way of waiting; the decisions and the

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
  * The metadata engines' stream, shared by the kernel's engine
- * (kmod/engine-meta.c) and the syscall path's (ctl/engine-meta.c): which
+ * (kmod/engine-meta.c) and the syscall path's (ctl/syscall/engine-meta.c): which
  * operation each of fio's six engine names does, how the n-th operation of a
  * worker names its file (fio's filename_format), and what a worker's digest
  * starts from. The workload generator picks the order: its block k is file k,

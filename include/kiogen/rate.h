@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
  * Rate limits, shared by the kernel's worker (kmod/worker.c) and the CLI's
- * syscall worker (ctl/syscall.c), beside the worker core: when each I/O is
+ * syscall worker (ctl/syscall/syscall.c), beside the worker core: when each I/O is
  * due (fio's rate and rate_iops per direction: read, write, trim;
  * rate_process linear or poisson), when a worker falls below its minimum (fio's rate_min and
  * rate_iops_min over ratecycle), and how late each paced I/O completed

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
  * The TAP runner of the host unit tests (selftests/host/test_*.c and
- * ctl/test_*.c): a case returns T_PASS, T_SKIP through skip(), or T_FAIL
+ * ctl/tests/test_*.c): a case returns T_PASS, T_SKIP through skip(), or T_FAIL
  * through CHECK()/fail() with a diagnostic line.
  */
 #ifndef KIOGEN_TEST_TAP_H

@@ -1,0 +1,687 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Targets as user space opens them, shared by the kernel path and the
+ * syscall path: the requester's own open(2), so path lookup, permissions,
+ * LSMs and exclusivity are decided as for any program, fio's file layout
+ * (create, extend, fsync, cut back on failure) and fio's invalidate. The
+ * module only ever sees the resulting file descriptor.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <kiogen/meta.h>
+#include <kiogen/workload.h>
+
+#include "core/cli.h"
+#include "options/options.h"
+#include "target.h"
+
+#define KG_LAYOUT_PATTERN	0x6b	/* as the module's layout wrote */
+
+bool kg_target_writes(const struct kg_job *j)
+{
+	return kiog_rw_writes(j->rw);
+}
+
+/* What went wrong, in words; the option it is about leads the message. */
+static int kg_target_error(const struct kg_job *j, const char *path,
+			   const char *what, bool direct, int err)
+{
+	const char *why;
+
+	switch (err) {
+	case EACCES:
+	case EPERM:
+		why = "permission denied";
+		break;
+	case ENOENT:
+		why = "no such file or directory";
+		break;
+	case EROFS:
+		why = "read-only file system";
+		break;
+	case EISDIR:
+		why = "is a directory";
+		break;
+	case EBUSY:
+		why = "device is mounted or held by another user, refusing to write";
+		break;
+	case ENXIO:
+	case ENODEV:
+		why = "no such device";
+		break;
+	case EINVAL:
+		if (direct) {
+			fprintf(stderr, "kiogen: %s: direct: the file system of %s does not support O_DIRECT\n",
+				j->name, path);
+			return KG_EXIT_FAIL;
+		}
+		/* fall through */
+	default:
+		why = strerror(err);
+		break;
+	}
+	fprintf(stderr, "kiogen: %s: filename: cannot %s %s: %s\n", j->name, what,
+		path, why);
+	return KG_EXIT_FAIL;
+}
+
+int kg_target_layout(int fd, uint64_t from, uint64_t to, uint32_t mode)
+{
+	uint64_t pos = from;
+	char *buf;
+	int err = 0;
+
+	if (to <= from)
+		return 0;
+	buf = malloc(KG_LAYOUT_CHUNK);
+	if (!buf)
+		return -ENOMEM;
+	memset(buf, KG_LAYOUT_PATTERN, KG_LAYOUT_CHUNK);
+	/* fio's fallocate=; a file system without fallocate() is written out all the same */
+	if ((mode == KIOGEN_FALLOCATE_NATIVE || mode == KIOGEN_FALLOCATE_KEEP) &&
+	    fallocate(fd, mode == KIOGEN_FALLOCATE_KEEP ? FALLOC_FL_KEEP_SIZE : 0,
+		      from, to - from) && errno != EOPNOTSUPP) {
+		err = -errno;
+		goto out;
+	}
+	if (mode == KIOGEN_FALLOCATE_TRUNCATE && ftruncate(fd, to)) {
+		err = -errno;
+		goto out;
+	}
+	while (pos < to) {
+		size_t len = to - pos < KG_LAYOUT_CHUNK ? to - pos : KG_LAYOUT_CHUNK;
+		ssize_t n;
+
+		if (kg_interrupt_pending()) {
+			err = -EINTR;
+			goto out;
+		}
+		n = pwrite(fd, buf, len, pos);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			err = n < 0 ? -errno : -ENOSPC;
+			goto out;
+		}
+		pos += n;
+	}
+	if (fsync(fd))
+		err = -errno;
+out:
+	/* nothing the layout claimed stays claimed */
+	if (err && ftruncate(fd, from))
+		fprintf(stderr, "kiogen: cannot cut the file back to %" PRIu64 " bytes: %s\n",
+			from, strerror(errno));
+	free(buf);
+	return err;
+}
+
+/* Bytes file @i needs: every worker's region, offset_increment apart. */
+static uint64_t kg_target_need(const struct kg_job *j, uint32_t i)
+{
+	uint64_t need = j->size ? j->offset + j->size +
+			(uint64_t)(j->numjobs - 1) * j->offset_increment : 0;
+	uint64_t fs = kg_job_file_size(j, i);
+
+	return fs > need ? fs : need;
+}
+
+/* filesize=LOW-HIGH: fio keeps a file whose size is in the range as it is */
+static bool kg_target_in_range(const struct kg_job *j, uint64_t bytes)
+{
+	return j->filesize_lo && bytes >= j->filesize_lo && bytes <= j->filesize;
+}
+
+/*
+ * Does the file at @path need laying out? Sets *@from to its size (0 and
+ * *@create when it does not exist). Returns 1 if so, 0 if not, or an exit
+ * code (negated) after saying why.
+ */
+static int kg_target_short(const struct kg_job *j, uint32_t i, const char *path,
+			   uint64_t *from, bool *create)
+{
+	uint64_t need = kg_target_need(j, i);
+	struct stat st;
+
+	*from = 0;
+	*create = false;
+	if (stat(path, &st)) {
+		if (errno != ENOENT)
+			return -kg_target_error(j, path, "open", false, errno);
+		if (!need) {
+			fprintf(stderr, "kiogen: %s: filename: no such file: %s (give size= or filesize= to create it)\n",
+				j->name, path);
+			return -KG_EXIT_FAIL;
+		}
+		*create = true;
+		return 1;
+	}
+	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size >= need ||
+	    kg_target_in_range(j, st.st_size))
+		return 0;
+	*from = st.st_size;
+	return 1;
+}
+
+/*
+ * A regular file shorter than the job needs is created or extended as fio
+ * does it, through a buffered descriptor of its own: O_DIRECT could not take
+ * the pattern buffer, and a read-only job needs write access only here.
+ * fio's create_on_open makes it the size it needs, sparse, unwritten.
+ */
+static int kg_target_prepare(const struct kg_job *j, uint32_t i, const char *path,
+			     uint64_t from, bool create, struct kg_target *t)
+{
+	uint64_t need = kg_target_need(j, i);
+	int fd, err;
+
+	fd = open(path, O_WRONLY | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0), 0644);
+	if (fd < 0)
+		return kg_target_error(j, path, create ? "create" : "extend", false, errno);
+	if (j->create_on_open)
+		err = ftruncate(fd, need) ? -errno : 0;
+	else
+		err = kg_target_layout(fd, from, need, j->fallocate);
+	close(fd);
+	if (err && create)
+		unlink(path);
+	if (err == -EINTR) {
+		fprintf(stderr, "kiogen: %s: stopped while laying out %s; %s\n", j->name,
+			path, create ? "removed it again" : "cut it back to its old size");
+		return KG_EXIT_OK;
+	}
+	if (err) {
+		fprintf(stderr, "kiogen: %s: filename: cannot lay out %s to %" PRIu64 " bytes: %s (%s)\n",
+			j->name, path, need, strerror(-err),
+			create ? "removed it again" : "cut it back to its old size");
+		return KG_EXIT_FAIL;
+	}
+	t->laid_out += need - from;
+	return KG_EXIT_OK;
+}
+
+/* Each short file of the job, after one line as fio's. */
+static int kg_target_prepare_all(const struct kg_job *j, FILE *info,
+				 struct kg_target *t)
+{
+	uint32_t i, n = kg_job_files_total(j), nr = 0;
+	char path[KIOGEN_PATH_LEN];
+	uint64_t from, bytes = 0;
+	bool create;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		kg_job_file_path(j, i, path, sizeof(path));
+		ret = kg_target_short(j, i, path, &from, &create);
+		if (ret < 0)
+			return -ret;
+		if (ret) {
+			nr++;
+			bytes += kg_target_need(j, i) - from;
+		}
+	}
+	if (!nr || j->create_on_open)
+		goto prepare;
+	/* fio's words */
+	fprintf(info, "%s: Laying out IO file%s (%u file%s / %s%" PRIu64 "MiB)\n", j->name,
+		nr > 1 ? "s" : "", nr, nr > 1 ? "s" : "", nr > 1 ? "total " : "", bytes >> 20);
+	fflush(info);
+prepare:
+	for (i = 0; i < n && nr && !kg_interrupt_pending(); i++) {
+		kg_job_file_path(j, i, path, sizeof(path));
+		ret = kg_target_short(j, i, path, &from, &create);
+		if (ret < 0)
+			return -ret;
+		if (ret)
+			ret = kg_target_prepare(j, i, path, from, create, t);
+		if (ret)
+			return ret;
+	}
+	return KG_EXIT_OK;
+}
+
+/* The offset alignment O_DIRECT needs on this file, when the kernel says. */
+static uint32_t kg_target_dio_align(int fd)
+{
+	struct statx stx;
+
+	if (!statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) &&
+	    (stx.stx_mask & STATX_DIOALIGN) && stx.stx_dio_offset_align)
+		return stx.stx_dio_offset_align;
+	return 512;	/* the smallest logical block size there is */
+}
+
+/* Size and alignment of one opened file; the job's are the smallest and largest. */
+static int kg_target_size(const struct kg_job *j, const char *path, int fd,
+			  bool direct, struct kg_target *t)
+{
+	uint32_t align;
+	uint64_t bytes;
+	struct stat st;
+	int lbs;
+
+	if (fstat(fd, &st))
+		return kg_target_error(j, path, "size", direct, errno);
+	if (S_ISBLK(st.st_mode)) {
+		if (ioctl(fd, BLKGETSIZE64, &bytes) || ioctl(fd, BLKSSZGET, &lbs))
+			return kg_target_error(j, path, "size", direct, errno);
+		t->bdev = true;
+		align = lbs;
+	} else if (S_ISDIR(st.st_mode)) {
+		return kg_target_error(j, path, "use", direct, EISDIR);
+	} else if (!S_ISREG(st.st_mode)) {
+		fprintf(stderr, "kiogen: %s: filename: %s is not a regular file or block device\n",
+			j->name, path);
+		return KG_EXIT_FAIL;
+	} else {
+		t->file = true;
+		bytes = st.st_size;
+		align = direct ? kg_target_dio_align(fd) : 1;
+	}
+	if (!t->nr_fds || bytes < t->bytes)
+		t->bytes = bytes;
+	if (t->file_bytes)
+		t->file_bytes[t->nr_fds] = bytes;
+	if (align > t->min_align)
+		t->min_align = align;
+	return KG_EXIT_OK;
+}
+
+/* fio's fadvise_hint, on the open file: the module's I/O goes through it too */
+static void kg_target_advise(const struct kg_job *j, int fd)
+{
+	int advice = -1;
+
+	switch (j->fadvise_hint) {
+	case KG_FADV_TYPE:
+		advice = kiog_rw_random(j->rw) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL;
+		break;
+	case KG_FADV_SEQUENTIAL:
+		advice = POSIX_FADV_SEQUENTIAL;
+		break;
+	case KG_FADV_RANDOM:
+		advice = POSIX_FADV_RANDOM;
+		break;
+	}
+	if (advice >= 0)
+		posix_fadvise(fd, 0, 0, advice);
+}
+
+/*
+ * A written block device is opened O_EXCL, and a second O_EXCL open fails
+ * even in the same process: jobs of one run that write the same device (fio
+ * lets them) share one open file, each with a dup of it. The table holds a
+ * dup of its own, so the claim lasts until the last job's is closed.
+ */
+static struct kg_excl_dev {
+	dev_t rdev;
+	int flags;		/* of the shared open: O_DIRECT must agree */
+	int fd;			/* the table's own */
+	unsigned int nr_users;
+	int users[KG_MAX_JOBS];	/* the jobs' dups */
+} kg_excl_devs[KG_MAX_JOBS];
+
+/* Opens a written device @path, O_EXCL in @flags, or shares the run's open. */
+static int kg_excl_open(const struct kg_job *j, const char *path, int flags, dev_t rdev)
+{
+	struct kg_excl_dev *e, *free_e = NULL;
+	int fd;
+
+	for (e = kg_excl_devs; e < kg_excl_devs + KG_MAX_JOBS; e++) {
+		if (e->nr_users && e->rdev == rdev)
+			break;
+		if (!e->nr_users && !free_e)
+			free_e = e;
+	}
+	if (e == kg_excl_devs + KG_MAX_JOBS) {
+		fd = open(path, flags);
+		if (fd < 0 || !free_e)
+			return fd;
+		e = free_e;
+		e->fd = fd;
+		e->rdev = rdev;
+		e->flags = flags;
+	} else if (e->flags != flags) {
+		fprintf(stderr, "kiogen: %s: filename: %s is written by another job of the run with another direct=; jobs that write one device take the same\n",
+			j->name, path);
+		errno = 0;
+		return -1;
+	} else if (e->nr_users == KG_MAX_JOBS) {
+		errno = EBUSY;
+		return -1;
+	}
+	fd = fcntl(e->fd, F_DUPFD_CLOEXEC, 0);
+	if (fd >= 0)
+		e->users[e->nr_users++] = fd;
+	else if (!e->nr_users)
+		close(e->fd);
+	return fd;
+}
+
+/* Closes @fd, and the run's shared open of its device after its last user. */
+static void kg_excl_close(int fd)
+{
+	struct kg_excl_dev *e;
+	unsigned int i;
+
+	for (e = kg_excl_devs; e < kg_excl_devs + KG_MAX_JOBS; e++)
+		for (i = 0; i < e->nr_users; i++)
+			if (e->users[i] == fd) {
+				e->users[i] = e->users[--e->nr_users];
+				if (!e->nr_users)
+					close(e->fd);
+				break;
+			}
+	close(fd);
+}
+
+/* Opens one of the job's files into t->fds[t->nr_fds]. */
+static int kg_target_open_one(const struct kg_job *j, const char *path, bool direct,
+			      enum kg_target_use use, struct kg_target *t)
+{
+	bool writes = kg_target_writes(j);
+	bool bio = use == KG_TARGET_KERNEL && !strcmp(j->engine, "bio");
+	int flags = (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+	struct stat st;
+	bool bdev;
+	int fd, ret;
+
+	bdev = !stat(path, &st) && S_ISBLK(st.st_mode);
+	if (bio && !bdev) {
+		fprintf(stderr, "kiogen: %s: filename: not a block device: %s (the bio engine needs one)\n",
+			j->name, path);
+		return KG_EXIT_FAIL;
+	}
+	/*
+	 * Bios bypass the page cache whatever the fd says; the fd says
+	 * O_DIRECT all the same, as on the syscall path, so that jobs sharing
+	 * a written device (kg_excl_open()) agree on both paths.
+	 */
+	if (direct)
+		flags |= O_DIRECT;
+	/* a written device is held exclusively: never one that is mounted */
+	if (writes && bdev) {
+		flags |= O_EXCL;
+		fd = kg_excl_open(j, path, flags, st.st_rdev);
+	} else {
+		fd = open(path, flags);
+	}
+	if (fd < 0)
+		return errno ? kg_target_error(j, path, "open", direct, errno) : KG_EXIT_USAGE;
+	ret = kg_target_size(j, path, fd, direct, t);
+	if (ret) {
+		kg_excl_close(fd);
+		return ret;
+	}
+	/* fio's invalidate=1: start from a cold page cache */
+	if (j->invalidate)
+		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	kg_target_advise(j, fd);
+	t->fds[t->nr_fds++] = fd;
+	return KG_EXIT_OK;
+}
+
+/*
+ * The directory of a metadata engine (fio's directory=), opened O_DIRECTORY
+ * as the user: its region is one bs block per file. The syscall path
+ * checks here, as the kernel does when it takes the fd, that whoever runs
+ * may change it.
+ */
+static int kg_target_open_dir(const struct kg_job *j, enum kg_target_use use,
+			      struct kg_target *t)
+{
+	const char *why = NULL;
+
+	t->fd = open(j->filename, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (t->fd < 0) {
+		why = errno == ENOTDIR ? "not a directory" : strerror(errno);
+	} else if (use == KG_TARGET_SYSCALL &&
+		   kiog_meta_op_writes(kiog_meta_op_of(j->engine)) &&
+		   faccessat(AT_FDCWD, j->filename, W_OK | X_OK, AT_EACCESS)) {
+		why = errno == EROFS ? "read-only file system" :
+		      errno == EACCES ? "permission denied: cannot create or remove files in it" :
+		      strerror(errno);
+		kg_target_close(t);
+	}
+	if (why) {
+		fprintf(stderr, "kiogen: %s: directory: cannot use %s: %s\n", j->name,
+			j->filename, why);
+		return KG_EXIT_FAIL;
+	}
+	t->bytes = (uint64_t)j->nrfiles * j->bs;
+	t->min_align = 1;
+	return KG_EXIT_OK;
+}
+
+/*
+ * fio's region of each of several files (filesetup.c setup_files()):
+ * without size, or with filesize=LOW-HIGH, each file's own size from the
+ * offset (a file outside the range: its drawn size). Not with
+ * offset_increment or a random_distribution: one region for all then.
+ */
+static int kg_target_regions(const struct kg_job *j, struct kg_target *t)
+{
+	char path[KIOGEN_PATH_LEN];
+	uint64_t r;
+	uint32_t i;
+
+	if (t->nr_fds < 2 || j->offset_increment ||
+	    j->random_distribution != KIOGEN_RANDOM_DISTRIBUTION_RANDOM ||
+	    (j->size && !j->filesize_lo))
+		return KG_EXIT_OK;
+	t->regions = calloc(t->nr_fds, sizeof(*t->regions));
+	if (!t->regions) {
+		fprintf(stderr, "kiogen: %s: out of memory\n", j->name);
+		return KG_EXIT_FAIL;
+	}
+	for (i = 0; i < t->nr_fds; i++) {
+		r = t->file_bytes[i];
+		if (j->filesize_lo && !kg_target_in_range(j, r))
+			r = kg_job_file_size(j, i);
+		if (r < j->offset + j->bs) {
+			kg_job_file_path(j, i, path, sizeof(path));
+			fprintf(stderr, "kiogen: %s: filename: %s is %" PRIu64 " bytes: no block after offset %" PRIu64 "\n",
+				j->name, path, r, j->offset);
+			return KG_EXIT_USAGE;
+		}
+		t->regions[i] = r - j->offset;
+		if (!i || t->regions[i] < t->region_min)
+			t->region_min = t->regions[i];
+	}
+	return KG_EXIT_OK;
+}
+
+int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
+		   struct kg_target *t, FILE *info)
+{
+	uint32_t i, n = kg_job_files_total(j);
+	char path[KIOGEN_PATH_LEN];
+	int ret;
+
+	memset(t, 0, sizeof(*t));
+	t->fd = -1;
+	if (kiog_meta_op_of(j->engine) != KIOG_META_NONE)
+		return kg_target_open_dir(j, use, t);
+	ret = kg_target_prepare_all(j, info, t);
+	if (ret || kg_interrupt_pending())
+		return ret;
+	t->fds = calloc(n, sizeof(*t->fds));
+	t->file_bytes = calloc(n, sizeof(*t->file_bytes));
+	if (!t->fds || !t->file_bytes) {
+		kg_target_close(t);
+		fprintf(stderr, "kiogen: %s: out of memory\n", j->name);
+		return KG_EXIT_FAIL;
+	}
+	for (i = 0; i < n; i++) {
+		kg_job_file_path(j, i, path, sizeof(path));
+		ret = kg_target_open_one(j, path, direct, use, t);
+		if (ret) {
+			kg_target_close(t);
+			return ret;
+		}
+	}
+	t->fd = t->fds[0];
+	t->worker_files = kg_job_nr_files(j);
+	ret = kg_target_regions(j, t);
+	if (ret)
+		kg_target_close(t);
+	return ret;
+}
+
+/* @n percent of @real, without overflowing */
+static uint64_t kg_target_pct(uint64_t real, uint32_t n)
+{
+	return real / 100 * n + real % 100 * n / 100;
+}
+
+/*
+ * fio's percentages of the target's real size (filesetup.c): the offset
+ * aligned up to offset_align or the smallest block size, the size capped
+ * at what is left after the offset and rounded down to the smallest block
+ * size, io_size of the region.
+ */
+static int kg_target_resolve_pct(struct kg_job *j, FILE *err)
+{
+	const char *opt = j->offset_pct ? "offset" : j->size_pct ? "size" : "io_size";
+	char path[KIOGEN_PATH_LEN];
+	struct kg_target t = { 0 };
+	struct kiog_wl_cfg c;
+	struct kiog_bs b;
+	uint64_t real, left, align;
+	uint32_t min_bs;
+	int fd, ret;
+
+	if (!strcmp(j->engine, "null") || kiog_meta_op_of(j->engine) != KIOG_META_NONE) {
+		fprintf(err, "kiogen: %s: %s: a percentage is of the target's size; ioengine=%s has no target\n",
+			j->name, opt, j->ioengine);
+		return KG_EXIT_USAGE;
+	}
+	/* of the first file, as fio's of each: the files of a list share a region */
+	kg_job_file_path(j, 0, path, sizeof(path));
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return kg_target_error(j, path, "size", false, errno);
+	ret = kg_target_size(j, path, fd, false, &t);
+	close(fd);
+	if (ret)
+		return ret;
+	real = t.bytes;
+	KIOG_JOB_COPY(KIOG_JOB_WL_FIELDS, &c, j);
+	kiog_bs_init(&b, &c, 0);
+	min_bs = kiog_bs_min(&b, kiog_rw_dirs(j->rw));
+	if (j->offset_pct) {
+		align = j->offset_align ?: min_bs;
+		j->offset = kg_target_pct(real, j->offset_pct);
+		j->offset = (j->offset + align - 1) / align * align;
+	}
+	left = real > j->offset ? real - j->offset : 0;
+	if (j->size_pct) {
+		j->size = kg_target_pct(real, j->size_pct);
+		if (j->size > left)
+			j->size = left;
+		j->size -= j->size % min_bs;
+	}
+	if (j->io_size_pct)
+		j->io_size = kg_target_pct(j->size ?: left, j->io_size_pct);
+	if ((j->size_pct && !j->size) || (j->io_size_pct && !j->io_size) ||
+	    (j->offset_pct && !left)) {
+		fprintf(err, "kiogen: %s: %s: %u%% of %s (%" PRIu64 " bytes) leaves no block to do\n",
+			j->name, opt, j->offset_pct ?: j->size_pct ?: j->io_size_pct,
+			j->filename, real);
+		return KG_EXIT_USAGE;
+	}
+	return KG_EXIT_OK;
+}
+
+int kg_jobs_resolve_pct(struct kg_jobs *js, FILE *err)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < js->nr_jobs; i++) {
+		struct kg_job *j = &js->jobs[i];
+
+		if (!j->size_pct && !j->offset_pct && !j->io_size_pct)
+			continue;
+		ret = kg_target_resolve_pct(j, err);
+		if (ret)
+			return ret;
+	}
+	return KG_EXIT_OK;
+}
+
+uint64_t kg_target_region_bytes(const struct kg_job *j, const struct kg_target *t)
+{
+	uint64_t size = t->regions ? t->region_min :
+			j->size ?: t->bytes > j->offset ? t->bytes - j->offset : 0;
+	uint64_t shifts = (uint64_t)(j->numjobs ? j->numjobs - 1 : 0) * j->offset_increment;
+
+	/* without a size, the last worker's region ends at the end */
+	if (!j->size && shifts && shifts < size)
+		size -= shifts;
+	return size;
+}
+
+uint64_t kg_target_io_bytes(const struct kg_job *j, const struct kg_target *t,
+			    uint64_t region)
+{
+	uint64_t all;
+
+	if (j->io_size)
+		return j->io_size;
+	if (!t->regions)
+		return region * (t->worker_files ?: 1);
+	/* uint64_t and __u64 are one size, of two spellings */
+	all = kiog_wl_regions_total((const __u64 *)t->regions, t->nr_fds);
+	/* a share of the files each, or all of them each */
+	return t->worker_files < t->nr_fds && j->numjobs ? all / j->numjobs : all;
+}
+
+void kg_target_close(struct kg_target *t)
+{
+	uint32_t i;
+
+	for (i = 0; i < t->nr_fds; i++)
+		kg_excl_close(t->fds[i]);
+	if (!t->nr_fds && t->fd >= 0)
+		close(t->fd);
+	free(t->fds);
+	free(t->file_bytes);
+	free(t->regions);
+	t->fds = NULL;
+	t->file_bytes = NULL;
+	t->regions = NULL;
+	t->nr_fds = 0;
+	t->fd = -1;
+}
+
+int kg_target_unlink(const struct kg_job *j)
+{
+	uint32_t i, n = kg_job_files_total(j);
+	char path[KIOGEN_PATH_LEN];
+	struct stat st;
+	int ret = 0;
+
+	if (!j->unlink || kiog_meta_op_of(j->engine) != KIOG_META_NONE ||
+	    !strcmp(j->engine, "null"))
+		return 0;
+	for (i = 0; i < n; i++) {
+		kg_job_file_path(j, i, path, sizeof(path));
+		/* fio unlinks files only: never a device node */
+		if (lstat(path, &st) || !S_ISREG(st.st_mode))
+			continue;
+		if (unlink(path)) {
+			fprintf(stderr, "kiogen: %s: unlink: cannot remove %s: %s\n", j->name,
+				path, strerror(errno));
+			ret = -errno;
+		}
+	}
+	return ret;
+}

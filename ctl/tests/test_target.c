@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host tests of ctl/system/target.c, the open and layout both paths share, on
+ * files in /tmp: a missing file is created only with a size, a short one is
+ * grown to offset + size (or filesize) and keeps its first bytes, a file big
+ * enough is left alone (a read-only job opens it read-only and changes
+ * neither size nor mtime), a failed layout is cut back to the old size (the
+ * failure comes from RLIMIT_FSIZE, as ENOSPC would), Ctrl-C during the
+ * layout stops it, and open failures are said in words. Prints TAP.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#include "kiogen.h"
+#include "options/options.h"
+#include "system/target.h"
+#include "tap.h"
+
+static char dir[] = "/tmp/kiogen-test-target-XXXXXX";
+static char file[256];
+
+/* Ctrl-C as the tests drive it: up at the stop_at-th look (0: never). */
+static unsigned int stop_at, looks;
+
+bool kg_interrupt_pending(void)
+{
+	return stop_at && ++looks >= stop_at;
+}
+
+/* A job parsed from options, as the CLI would give it to kg_target_open(). */
+static const struct kg_job *job(const char *opts)
+{
+	static struct kg_jobs js;
+	char buf[512], *argv[32], *tok, *save = NULL;
+	FILE *null = fopen("/dev/null", "w");
+	int argc = 0;
+
+	snprintf(buf, sizeof(buf), "--name=t --filename=%s %s", file, opts);
+	for (tok = strtok_r(buf, " ", &save); tok && argc < 31;
+	     tok = strtok_r(NULL, " ", &save))
+		argv[argc++] = tok;
+	kg_jobs_init(&js);
+	if (kg_parse_args(&js, argc, argv, null) || kg_jobs_finish(&js, null, null)) {
+		fprintf(stderr, "cannot parse %s\n", opts);
+		exit(2);
+	}
+	fclose(null);
+	return &js.jobs[0];
+}
+
+/* kg_target_open() with its messages caught in @err. */
+static int open_target(const struct kg_job *j, struct kg_target *t, char *err,
+		       size_t len)
+{
+	FILE *info = fopen("/dev/null", "w");
+	FILE *f = tmpfile();
+	int saved, ret;
+	size_t n;
+
+	fflush(stderr);
+	saved = dup(STDERR_FILENO);
+	dup2(fileno(f), STDERR_FILENO);
+	ret = kg_target_open(j, j->direct, KG_TARGET_SYSCALL, t, info);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	rewind(f);
+	n = fread(err, 1, len - 1, f);
+	err[n] = 0;
+	fclose(f);
+	fclose(info);
+	return ret;
+}
+
+static off_t size_of(const char *p)
+{
+	struct stat st;
+
+	return stat(p, &st) ? -1 : st.st_size;
+}
+
+static int make_file(off_t bytes, char fill)
+{
+	char buf[4096];
+	off_t off;
+	int fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	if (fd < 0)
+		return -1;
+	memset(buf, fill, sizeof(buf));
+	for (off = 0; off < bytes; off += sizeof(buf))
+		if (pwrite(fd, buf, sizeof(buf), off) != (ssize_t)sizeof(buf))
+			return -1;
+	return close(fd);
+}
+
+static int t_no_size(const void *arg)
+{
+	struct kg_target t;
+	char err[1024];
+	int ret;
+
+	(void)arg;
+	unlink(file);
+	ret = open_target(job("--rw=read"), &t, err, sizeof(err));
+	CHECK(ret == KG_EXIT_FAIL && t.fd < 0, "exit %d", ret);
+	CHECK(strstr(err, "filename") && strstr(err, "give size="), "said: %s", err);
+	CHECK(size_of(file) < 0, "a file was created without a size");
+	return T_PASS;
+}
+
+static int t_create(const void *arg)
+{
+	struct kg_target t;
+	char err[1024];
+	int ret;
+
+	(void)arg;
+	unlink(file);
+	ret = open_target(job("--rw=read --offset=1m --size=3m"), &t, err, sizeof(err));
+	CHECK(ret == KG_EXIT_OK && t.fd >= 0, "exit %d: %s", ret, err);
+	CHECK(t.file && t.bytes == 4 << 20 && t.laid_out == 4 << 20,
+	      "bytes %llu, laid out %llu, expected offset + size = 4 MiB",
+	      (unsigned long long)t.bytes, (unsigned long long)t.laid_out);
+	CHECK(size_of(file) == 4 << 20, "file is %lld bytes", (long long)size_of(file));
+	CHECK((fcntl(t.fd, F_GETFL) & O_ACCMODE) == O_RDONLY, "a read job's fd is not read-only");
+	kg_target_close(&t);
+	return T_PASS;
+}
+
+static int t_grow(const void *arg)
+{
+	struct kg_target t;
+	char err[1024], c = 0;
+	int ret, fd;
+
+	(void)arg;
+	CHECK(!make_file(1 << 20, 'x'), "fixture");
+	ret = open_target(job("--rw=randwrite --size=1m --filesize=3m --fallocate=native"),
+			  &t, err, sizeof(err));
+	CHECK(ret == KG_EXIT_OK && t.fd >= 0, "exit %d: %s", ret, err);
+	CHECK(t.bytes == 3 << 20 && t.laid_out == 2 << 20, "bytes %llu, laid out %llu",
+	      (unsigned long long)t.bytes, (unsigned long long)t.laid_out);
+	CHECK((fcntl(t.fd, F_GETFL) & O_ACCMODE) == O_RDWR, "a write job's fd is not O_RDWR");
+	kg_target_close(&t);
+	fd = open(file, O_RDONLY);
+	CHECK(pread(fd, &c, 1, 4095) == 1 && c == 'x', "old data overwritten");
+	CHECK(pread(fd, &c, 1, (2 << 20) + 5) == 1 && c != 0, "the grown part was not written");
+	close(fd);
+	return T_PASS;
+}
+
+/* Big enough: a read-only job changes nothing, not even the mtime. */
+static int t_untouched(const void *arg)
+{
+	struct timespec old = { 1000000, 0 }, times[2] = { old, old };
+	struct kg_target t;
+	struct stat st;
+	char err[1024];
+	int ret;
+
+	(void)arg;
+	CHECK(!make_file(2 << 20, 'y') && !utimensat(AT_FDCWD, file, times, 0), "fixture");
+	chmod(file, 0444);
+	ret = open_target(job("--rw=randread --size=2m"), &t, err, sizeof(err));
+	CHECK(ret == KG_EXIT_OK && t.fd >= 0 && !t.laid_out, "exit %d: %s", ret, err);
+	kg_target_close(&t);
+	CHECK(!stat(file, &st) && st.st_size == 2 << 20 && st.st_mtim.tv_sec == old.tv_sec,
+	      "size %lld, mtime %lld changed", (long long)st.st_size,
+	      (long long)st.st_mtim.tv_sec);
+	chmod(file, 0644);
+	return T_PASS;
+}
+
+/* A layout that fails is cut back: nothing it claimed stays claimed. */
+static int t_cut_back(const void *arg)
+{
+	struct rlimit old, lim = { 3 << 20, 3 << 20 };
+	struct kg_target t;
+	char err[1024];
+	int ret;
+
+	(void)arg;
+	CHECK(!make_file(1 << 20, 'z'), "fixture");
+	signal(SIGXFSZ, SIG_IGN);
+	getrlimit(RLIMIT_FSIZE, &old);
+	lim.rlim_max = old.rlim_max;
+	setrlimit(RLIMIT_FSIZE, &lim);
+	ret = open_target(job("--rw=read --size=8m"), &t, err, sizeof(err));
+	setrlimit(RLIMIT_FSIZE, &old);
+	CHECK(ret == KG_EXIT_FAIL && t.fd < 0, "exit %d", ret);
+	CHECK(strstr(err, "cannot lay out") && strstr(err, "cut it back"), "said: %s", err);
+	CHECK(size_of(file) == 1 << 20, "file left at %lld bytes, not its old 1 MiB",
+	      (long long)size_of(file));
+
+	unlink(file);
+	setrlimit(RLIMIT_FSIZE, &lim);
+	ret = open_target(job("--rw=read --size=8m"), &t, err, sizeof(err));
+	setrlimit(RLIMIT_FSIZE, &old);
+	CHECK(ret == KG_EXIT_FAIL && size_of(file) < 0,
+	      "a file the failed layout created is still there (exit %d)", ret);
+	return T_PASS;
+}
+
+/* Ctrl-C during the layout: stopped, cut back, no fd, and no failure. */
+static int t_interrupted(const void *arg)
+{
+	struct kg_target t;
+	char err[1024];
+	int ret;
+
+	(void)arg;
+	CHECK(!make_file(1 << 20, 'w'), "fixture");
+	stop_at = 3;	/* the second chunk */
+	looks = 0;
+	ret = open_target(job("--rw=read --size=16m"), &t, err, sizeof(err));
+	stop_at = 0;
+	CHECK(ret == KG_EXIT_OK && t.fd < 0, "exit %d, fd %d", ret, t.fd);
+	CHECK(strstr(err, "stopped while laying out"), "said: %s", err);
+	CHECK(size_of(file) == 1 << 20, "file left at %lld bytes", (long long)size_of(file));
+	return T_PASS;
+}
+
+static int t_errors(const void *arg)
+{
+	struct kg_target t;
+	char err[1024], sub[200];
+	int ret;
+
+	(void)arg;
+	snprintf(file, sizeof(file), "%s", dir);
+	ret = open_target(job("--rw=read"), &t, err, sizeof(err));
+	CHECK(ret == KG_EXIT_FAIL && strstr(err, "is a directory"), "directory: %s", err);
+	snprintf(file, sizeof(file), "/dev/null");
+	ret = open_target(job("--rw=read"), &t, err, sizeof(err));
+	CHECK(ret == KG_EXIT_FAIL && strstr(err, "not a regular file or block device"),
+	      "character device: %s", err);
+	snprintf(sub, sizeof(sub), "%s/no/such", dir);
+	snprintf(file, sizeof(file), "%s", sub);
+	ret = open_target(job("--rw=read --size=1m"), &t, err, sizeof(err));
+	CHECK(ret == KG_EXIT_FAIL && strstr(err, "no such file or directory"),
+	      "missing parent: %s", err);
+	snprintf(file, sizeof(file), "%s/f", dir);
+	return T_PASS;
+}
+
+static int t_denied(const void *arg)
+{
+	struct kg_target t;
+	char err[1024];
+	int ret;
+
+	(void)arg;
+	if (!geteuid())
+		return skip("root overrides file modes");
+	CHECK(!make_file(4096, 'p') && !chmod(file, 0444), "fixture");
+	ret = open_target(job("--rw=write"), &t, err, sizeof(err));
+	chmod(file, 0644);
+	CHECK(ret == KG_EXIT_FAIL && strstr(err, "filename: cannot open") &&
+	      strstr(err, "permission denied"), "0444 file written: %s", err);
+	return T_PASS;
+}
+
+static int t_layout_fn(const void *arg)
+{
+	int fd;
+
+	(void)arg;
+	CHECK(!make_file(4096, 'q'), "fixture");
+	fd = open(file, O_WRONLY);
+	CHECK(!kg_target_layout(fd, 4096, (5 << 20) + 123, false),
+	      "layout to a size that is not a whole chunk");
+	close(fd);
+	CHECK(size_of(file) == (5 << 20) + 123, "size %lld", (long long)size_of(file));
+	return T_PASS;
+}
+
+static const struct tcase cases[] = {
+	{ "missing file without a size: refused, nothing created", t_no_size, NULL },
+	{ "missing file with a size: created at offset + size, opened read-only", t_create, NULL },
+	{ "short file grown to filesize, old data kept, fd O_RDWR", t_grow, NULL },
+	{ "file big enough, read-only job: size and mtime unchanged", t_untouched, NULL },
+	{ "failed layout cut back to the old size; a created file removed", t_cut_back, NULL },
+	{ "Ctrl-C during layout: stopped and cut back, not a failure", t_interrupted, NULL },
+	{ "open failures in words: directory, char device, missing parent", t_errors, NULL },
+	{ "a 0444 file opened to write: permission denied, in words", t_denied, NULL },
+	{ "kg_target_layout() reaches a size that is not a whole chunk", t_layout_fn, NULL },
+};
+
+int main(void)
+{
+	int rc;
+
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 2;
+	}
+	snprintf(file, sizeof(file), "%s/f", dir);
+	rc = run_cases(cases, ARRAY_SIZE(cases));
+	snprintf(file, sizeof(file), "%s/f", dir);
+	unlink(file);
+	rmdir(dir);
+	return rc;
+}
