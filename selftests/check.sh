@@ -30,9 +30,9 @@
 #   (make check-full): the whole suite on every leg; DEBUG_SLOWDOWN (8), DEBUG_VM_MEM (3G): the debug leg's time factor and
 #   VM memory. CHECK_JOBS legs at once (default: all; debug first, it is
 #   the longest); with more than one, each output line starts with [LEG].
-#   CHECK_VMS VMs at once (3: the guests wait on devices and timers part of
-#   the time), each a shard of a leg's tests of about CHECK_SHARD_SECS (400)
-#   by selftests/durations.
+#   CHECK_VMS VMs at once (2: a third starves the tests' timing checks of
+#   CPU on two cores), each a shard of a leg's tests of about
+#   CHECK_SHARD_SECS (400) by selftests/durations.
 #   Every leg's output is also in build/check/LEG/output.log.
 set -u
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -51,7 +51,7 @@ for leg in "${legs[@]}"; do
 	esac
 done
 jobs=${CHECK_JOBS:-${#legs[@]}}
-vms=${CHECK_VMS:-3}
+vms=${CHECK_VMS:-2}
 shard_secs=${CHECK_SHARD_SECS:-400}
 # the budgets hold for the default run only: named legs or tests, or the
 # whole suite everywhere, take what they take
