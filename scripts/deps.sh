@@ -28,6 +28,8 @@ PKGS=(
 	nfs-kernel-server fuse3 libfuse3-dev
 	# the kernel matrix and the DKMS leg of make check
 	dkms debootstrap
+	# fio's source package, unpacked (scripts/fio-src.sh: test_fio_examples.sh)
+	dpkg-dev
 	# make deb: the Debian packages (debian/), judged by lintian
 	debhelper dh-dkms help2man lintian
 	# include/kiogen built for a 32-bit target (make unit)

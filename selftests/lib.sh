@@ -309,3 +309,39 @@ timed() {
 mem_used_kib() {
 	"$KIOGEN" info | awk '/memory in use:/ { print $4 }'
 }
+
+# ---- the host's checkers run in the guest (test_parity.sh, test_fio_examples.sh) ----
+
+# need_ext4_brd DIR: root, fio, python3, the module, and a new ext4 on a brd
+# device of 256 MiB mounted at DIR (O_DIRECT, which the guest's tmpfs
+# lacks, and a disk for fio's Disk stats), or a skip saying which is missing
+need_ext4_brd() {
+	need_root
+	command -v fio >/dev/null || skip "needs fio"
+	command -v python3 >/dev/null || skip "needs python3"
+	load_module
+	modprobe brd rd_nr=1 rd_size=262144 >/dev/null 2>&1 || skip "no brd module"
+	mkdir -p "$1"
+	mkfs.ext4 -q /dev/ram0 && mount /dev/ram0 "$1" || skip "cannot make ext4 on brd"
+}
+
+# ext4_brd_done DIR: unmounts need_ext4_brd's DIR, removes the device
+ext4_brd_done() {
+	umount "$1"
+	rmmod brd
+}
+
+# relay_tap FILE: each result of a host checker's TAP in FILE is one
+# sub-test here, its comments kept (a file, not a process substitution: a
+# minimal guest may have no /dev/fd)
+relay_tap() {
+	local line
+	while read -r line; do
+		case $line in
+		"ok "*" # SKIP "*) nr_checks=$((nr_checks + 1)); echo "ok $nr_checks - ${line#ok * - }" ;;
+		"ok "*) check "${line#ok * - }" true ;;
+		"not ok "*) check "${line#not ok * - }" false ;;
+		"#"*) echo "$line" ;;
+		esac
+	done <"$1"
+}

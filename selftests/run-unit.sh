@@ -5,8 +5,9 @@
 # CLI's option parser and report formatter (each also under ASan and UBSan), the kernel fetcher's
 # unavailable paths, the module's compile probes on stub headers, the one
 # version number, the terse lines' layout and every report's structure
-# against fio's (when fio is installed), kiogen diff's verdicts and kiogen plot's charts. Prints TAP;
-# exits 1 on failure.
+# against fio's (when fio is installed), fio's example job files on the syscall
+# path (test_fio_examples.sh; the VM runs the kernel path's half), kiogen
+# diff's verdicts and kiogen plot's charts. Prints TAP; exits 1 on failure.
 build=${1:?usage: run-unit.sh BUILD_DIR}
 src=$(cd "$(dirname "$0")/.." && pwd)
 rc=0
@@ -21,8 +22,8 @@ for b in "$build" "$build/san"; do
 	done
 done
 for t in test_kernels.sh test_probes.sh test_version.sh test_terse_fio.sh \
-	 test_fio_parity.sh test_jobs_fio.sh test_diff.sh test_plot.sh test_install.sh \
-	 test_py_forkserver.sh; do
+	 test_fio_parity.sh test_fio_examples.sh test_jobs_fio.sh test_diff.sh test_plot.sh \
+	 test_install.sh test_py_forkserver.sh; do
 	"$src/selftests/host/$t" || rc=1
 done
 exit $rc
