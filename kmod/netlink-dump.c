@@ -11,7 +11,6 @@
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/sched/cputime.h>
-#include <linux/slab.h>
 #include <net/genetlink.h>
 #include <net/netlink.h>
 #include <net/sock.h>
@@ -23,18 +22,54 @@
 
 /*
  * Dumps are refused from their first dumpit, not from .start: 6.1 passes
- * .start no extack, so the reason would be lost. KIOG_DUMP_REFUSED in
- * cb->args[2] says .start found the requester unprivileged.
+ * .start no extack, so the reason would be lost. The cursor's refused says
+ * what .start found.
  */
-#define KIOG_DUMP_REFUSED	1
-/* results-get's log-drain, from a socket other than the run's owner */
-#define KIOG_DUMP_NOT_OWNER	2
+enum kiog_dump_refusal {
+	KIOG_DUMP_REFUSED = 1,	/* the requester is unprivileged */
+	KIOG_DUMP_NOT_OWNER,	/* log-drain from a socket not the run's owner */
+};
 
-static bool kiog_nl_dump_unprivileged(struct netlink_callback *cb)
+/*
+ * A dump's cursor lives in cb->ctx, which netlink zeroes before .start, as
+ * netdev-genl keeps its own: nothing is allocated, nothing is left for .done
+ * to free. cb->ctx is 48 bytes on 6.1, 6.12 and 7.2 alike; kiog_dump_ctx()
+ * asserts each cursor fits on the kernel built for.
+ */
+
+/* RUN_GET dump: every run of the requester's namespace, or one and its jobs. */
+struct kiog_list_ctx {
+	u8 refused;		/* enum kiog_dump_refusal, or 0 */
+	u32 id;			/* the run asked for, 0 for all */
+	u32 pos;		/* all: the last run id sent; one: its jobs sent + 1 */
+};
+
+/*
+ * RESULTS_GET dump. Each worker sends: its summary, then the non-empty
+ * chunks of its histograms, then its samples and logs in chunks.
+ */
+struct kiog_results_ctx {
+	u8 refused;		/* enum kiog_dump_refusal, or 0 */
+	bool live;		/* a running run: summaries and histograms only */
+	bool drain;		/* log-drain: the owner takes the io log samples */
+	u32 run_id;
+	u32 job, worker;
+	u32 part;		/* 0 summary, 1 hist, 2 samples, 3 log, 4 hist log, 5 io log */
+	u32 dir, pos;		/* dir: histogram number, see kiog_worker_hist() */
+	u32 io_end;		/* drain: the worker's io_head when its turn came */
+};
+
+#define kiog_dump_ctx(cb, type) ({					\
+	static_assert(sizeof(type) <=					\
+		      sizeof_field(struct netlink_callback, ctx));	\
+	(type *)(cb)->ctx;						\
+})
+
+static bool kiog_nl_dump_unprivileged(struct netlink_callback *cb, u8 *refused)
 {
 	if (netlink_capable(cb->skb, CAP_SYS_ADMIN))
 		return false;
-	cb->args[2] = KIOG_DUMP_REFUSED;
+	*refused = KIOG_DUMP_REFUSED;
 	return true;
 }
 
@@ -56,47 +91,47 @@ static void *kiog_nl_dump_put(struct sk_buff *skb, struct netlink_callback *cb,
  * RUN_GET dump. Without an id: the status of every run of the requester's
  * namespace, one message each. With KIOGEN_A_ID: that run's status, then
  * one message per job with its configuration.
- * cb->args[0]: id of the last run sent, or with an id the jobs sent + 1;
- * cb->args[1]: the id asked for, 0 for all.
  */
 int kiogen_nl_run_get_start(struct netlink_callback *cb)
 {
+	struct kiog_list_ctx *ctx = kiog_dump_ctx(cb, struct kiog_list_ctx);
 	struct nlattr **attrs = kiog_dump_attrs(cb);
 
-	if (kiog_nl_dump_unprivileged(cb))
+	if (kiog_nl_dump_unprivileged(cb, &ctx->refused))
 		return 0;
-	cb->args[1] = attrs[KIOGEN_A_ID] ? nla_get_u32(attrs[KIOGEN_A_ID]) : 0;
+	ctx->id = attrs[KIOGEN_A_ID] ? nla_get_u32(attrs[KIOGEN_A_ID]) : 0;
 	/* a job's message, with a filename of KIOGEN_PATH_LEN, must fit */
 	cb->min_dump_alloc = NLMSG_GOODSIZE + KIOGEN_PATH_LEN;
 	return 0;
 }
 
 static int kiog_nl_run_get_dump_one(struct sk_buff *skb,
-				    struct netlink_callback *cb)
+				    struct netlink_callback *cb,
+				    struct kiog_list_ctx *ctx)
 {
 	struct kiog_run *run;
 	int err = 0;
 	void *hdr;
 
-	run = kiog_run_get(sock_net(cb->skb->sk), cb->args[1]);
+	run = kiog_run_get(sock_net(cb->skb->sk), ctx->id);
 	if (!run) {
 		NL_SET_ERR_MSG(cb->extack, "run id: no such run");
 		return -ENOENT;
 	}
-	while (cb->args[0] <= run->nr_jobs) {
+	while (ctx->pos <= run->nr_jobs) {
 		hdr = kiog_nl_dump_put(skb, cb, KIOGEN_CMD_RUN_GET);
 		if (!hdr) {
 			err = -EMSGSIZE;
 			break;
 		}
-		err = cb->args[0] ? kiog_nl_put_job(skb, &run->jobs[cb->args[0] - 1]) :
-				    kiog_nl_put_run(skb, run);
+		err = ctx->pos ? kiog_nl_put_job(skb, &run->jobs[ctx->pos - 1]) :
+				 kiog_nl_put_run(skb, run);
 		if (err) {
 			genlmsg_cancel(skb, hdr);
 			break;
 		}
 		genlmsg_end(skb, hdr);
-		cb->args[0]++;
+		ctx->pos++;
 	}
 	kiog_run_put(run);
 	if (err == -EMSGSIZE && skb->len)
@@ -106,19 +141,20 @@ static int kiog_nl_run_get_dump_one(struct sk_buff *skb,
 
 int kiogen_nl_run_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
+	struct kiog_list_ctx *ctx = kiog_dump_ctx(cb, struct kiog_list_ctx);
 	struct net *net = sock_net(cb->skb->sk);
 	struct kiog_run *run;
 	int err = 0;
 
-	if (cb->args[2] == KIOG_DUMP_REFUSED)
+	if (ctx->refused)
 		return kiog_nl_dump_refused(cb);
-	if (cb->args[1])
-		return kiog_nl_run_get_dump_one(skb, cb);
+	if (ctx->id)
+		return kiog_nl_run_get_dump_one(skb, cb, ctx);
 	mutex_lock(&kiog_lock);
 	list_for_each_entry(run, &kiog_runs, node) {
 		void *hdr;
 
-		if (run->id <= cb->args[0] || !run->net || !net_eq(run->net, net))
+		if (run->id <= ctx->pos || !run->net || !net_eq(run->net, net))
 			continue;
 		hdr = kiog_nl_dump_put(skb, cb, KIOGEN_CMD_RUN_GET);
 		if (!hdr) {
@@ -131,10 +167,10 @@ int kiogen_nl_run_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 			break;
 		}
 		genlmsg_end(skb, hdr);
-		cb->args[0] = run->id;
+		ctx->pos = run->id;
 	}
 	mutex_unlock(&kiog_lock);
-	/* a full skb ends this round; the next call continues after args[0] */
+	/* a full skb ends this round; the next call continues after ctx->pos */
 	if (err == -EMSGSIZE && skb->len)
 		return skb->len;
 	return err ?: skb->len;
@@ -160,20 +196,6 @@ static_assert(KIOG_LOG_WIN_CHUNK * sizeof(struct kiogen_log_window) + 256 <=
 	      NLMSG_GOODSIZE);
 static_assert(KIOG_LOG_HIST_CHUNK * sizeof(u32) + 256 <= NLMSG_GOODSIZE);
 static_assert(KIOG_HIST_CHUNK * sizeof(u64) + 256 <= NLMSG_GOODSIZE);
-
-/*
- * Dump cursor. Each worker sends: its summary, then the non-empty chunks of
- * its read and write histograms, then its samples in chunks.
- */
-struct kiog_dump_ctx {
-	u32 run_id;
-	u32 job, worker;
-	u32 part;		/* 0 summary, 1 hist, 2 samples, 3 log, 4 hist log, 5 io log */
-	u32 dir, pos;		/* dir: histogram number, see kiog_worker_hist() */
-	bool live;		/* a running run: summaries and histograms only */
-	bool drain;		/* log-drain: the owner takes the io log samples */
-	u32 io_end;		/* drain: the worker's io_head when its turn came */
-};
 
 static int kiog_nl_put_lat(struct sk_buff *skb, u32 first_attr,
 			   const struct kiog_lat_stats *l)
@@ -495,7 +517,7 @@ static int kiog_nl_put_log_io(struct sk_buff *skb, const struct kiog_worker *w,
  * kiog_nl_results_step().
  */
 static int kiog_nl_drain_step(struct sk_buff *skb, struct netlink_callback *cb,
-			      struct kiog_dump_ctx *ctx, struct kiog_worker *w)
+			      struct kiog_results_ctx *ctx, struct kiog_worker *w)
 {
 	struct kiog_log *l = &w->core.log;
 	u32 tail = l->io_tail, n;
@@ -531,7 +553,7 @@ static int kiog_nl_drain_step(struct sk_buff *skb, struct netlink_callback *cb,
  * -EMSGSIZE when @skb is full.
  */
 static int kiog_nl_results_step(struct sk_buff *skb, struct netlink_callback *cb,
-				struct kiog_dump_ctx *ctx,
+				struct kiog_results_ctx *ctx,
 				const struct kiog_worker *w)
 {
 	u32 first = ctx->pos, n, io_from = 0;
@@ -669,12 +691,12 @@ static int kiog_nl_drain_check(struct netlink_callback *cb, struct kiog_run *run
 int kiogen_nl_results_start(struct netlink_callback *cb)
 {
 	struct nlattr **attrs = kiog_dump_attrs(cb);
+	struct kiog_results_ctx *ctx = kiog_dump_ctx(cb, struct kiog_results_ctx);
 	bool drain, empty = false, live;
-	struct kiog_dump_ctx *ctx;
 	struct kiog_run *run;
 	int err = 0;
 
-	if (kiog_nl_dump_unprivileged(cb))
+	if (kiog_nl_dump_unprivileged(cb, &ctx->refused))
 		return 0;
 	if (KIOG_REQUIRE(cb->extack, NULL, attrs, KIOGEN_A_ID,
 			 "missing attribute: run id"))
@@ -691,7 +713,7 @@ int kiogen_nl_results_start(struct netlink_callback *cb)
 		err = kiog_nl_drain_check(cb, run);
 		/* refused from the first dumpit, as kiog_nl_dump_unprivileged() */
 		if (err == -EPERM)
-			cb->args[2] = KIOG_DUMP_NOT_OWNER;
+			ctx->refused = KIOG_DUMP_NOT_OWNER;
 		/* 1: nothing to take, an empty dump */
 		empty = err == 1;
 		err = 0;
@@ -709,28 +731,24 @@ int kiogen_nl_results_start(struct netlink_callback *cb)
 	if (err)
 		return err;
 
-	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
-	if (!ctx)
-		return -ENOMEM;
 	ctx->run_id = nla_get_u32(attrs[KIOGEN_A_ID]);
 	ctx->live = live;
 	ctx->drain = drain;
 	if (empty)
 		ctx->job = U32_MAX;
-	cb->args[0] = (long)ctx;
 	return 0;
 }
 
 int kiogen_nl_results_get_dumpit(struct sk_buff *skb,
 				 struct netlink_callback *cb)
 {
-	struct kiog_dump_ctx *ctx = (struct kiog_dump_ctx *)cb->args[0];
+	struct kiog_results_ctx *ctx = kiog_dump_ctx(cb, struct kiog_results_ctx);
 	struct kiog_run *run;
 	int err = 0;
 
-	if (cb->args[2] == KIOG_DUMP_REFUSED)
+	if (ctx->refused == KIOG_DUMP_REFUSED)
 		return kiog_nl_dump_refused(cb);
-	if (cb->args[2] == KIOG_DUMP_NOT_OWNER) {
+	if (ctx->refused == KIOG_DUMP_NOT_OWNER) {
 		NL_SET_ERR_MSG_ATTR(cb->extack, kiog_dump_attrs(cb)[KIOGEN_A_LOG_DRAIN],
 				    "log-drain: only the socket that started the run takes its per-I/O log");
 		return -EPERM;
@@ -767,8 +785,11 @@ int kiogen_nl_results_get_dumpit(struct sk_buff *skb,
 	return err ?: skb->len;
 }
 
+/*
+ * The cursor is in cb->ctx: nothing to free. The spec still names a done
+ * for RESULTS_GET's dump, so the generated ops call this.
+ */
 int kiogen_nl_results_done(struct netlink_callback *cb)
 {
-	kfree((void *)cb->args[0]);
 	return 0;
 }
