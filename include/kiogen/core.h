@@ -23,7 +23,9 @@
 
 struct kiog_split;
 
-#ifndef __KERNEL__	/* <linux/array_size.h> in the kernel; the same in ctl/ */
+#ifdef __KERNEL__
+#include <linux/kernel.h>	/* ARRAY_SIZE() */
+#else	/* the kernel's, the same in ctl/ */
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #endif
 

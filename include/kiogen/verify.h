@@ -427,6 +427,7 @@ static inline int kiog_vfy_map_build(struct kiog_vfy *v, const struct kiog_wl *w
 #define KIOG_VFY_PEEK_BUDGET	256
 #ifndef kiog_vfy_resched
 #ifdef __KERNEL__
+#include <linux/sched.h>
 #define kiog_vfy_resched(v)	do { (void)(v); cond_resched(); } while (0)
 #else
 #define kiog_vfy_resched(v)	((void)(v))
