@@ -90,6 +90,10 @@ $(CTL_OBJ)/%.o: ctl/%.c
 # kept: make would delete the tests' objects as intermediate files
 .PRECIOUS: $(CTL_OBJ)/%.o
 
+# lib/: the cold half of include/kiogen, built into kiogen.ko (kmod/Kbuild) too
+CTL_LIB_OBJS += $(patsubst lib/%.c,$(CTL_OBJ)/lib-%.o,$(wildcard lib/*.c))
+$(CTL_OBJ)/lib-%.o: lib/%.c $(wildcard include/kiogen/*.h) ; @mkdir -p $(@D) && $(CC) $(CPPFLAGS) $(CTL_CFLAGS) -c -o $@ $<
+
 $(CTL_LIB): $(CTL_LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
@@ -257,7 +261,7 @@ version:
 # build made (the probe results are the kernel's): DKMS gets it, and so does
 # each leg's build of make check (scripts/kernels.sh).
 KMOD_FILES := Kbuild kmod/Kbuild kmod/probes/probe.sh \
-	      $(filter-out %.mod.c,$(wildcard kmod/*.c kmod/probes/*.c)) \
+	      $(filter-out %.mod.c,$(wildcard kmod/*.c kmod/probes/*.c lib/*.c)) \
 	      $(filter-out kmod/probes.h,$(wildcard kmod/*.h)) \
 	      $(wildcard include/uapi/linux/*.h include/kiogen/*.h)
 

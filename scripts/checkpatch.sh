@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # checkpatch.sh [FILE...]: the kernel's checkpatch.pl --strict on the module's
-# sources (kmod/*.[ch], include/kiogen/*.h by default). The reports listed in
-# scripts/checkpatch.exceptions (the job field X-macros, ynl-gen-c's output)
-# are dropped; any other fails. checkpatch.pl is taken from $CHECKPATCH, else
+# sources (kmod/*.[ch], lib/*.c, include/kiogen/*.h by default). The reports
+# listed in scripts/checkpatch.exceptions (the job field X-macros, ynl-gen-c's
+# output) are dropped; any other fails. checkpatch.pl is taken from $CHECKPATCH, else
 # the newest kernel tree make check cached (~/.cache/kiogen-kernels), else
 # a Debian linux-source tarball in /usr/src.
 # Exit: 0 clean, 1 reports left, 4 (kselftest's skip) no checkpatch.pl here.
@@ -42,7 +42,7 @@ command -v perl >/dev/null || { echo "SKIP: checkpatch.pl needs perl"; exit 4; }
 
 if [ $# -eq 0 ]; then
 	# kiogen.mod.c is kbuild's (modpost's), not ours: it cannot be tagged
-	set -- $(ls kmod/*.c kmod/*.h include/kiogen/*.h | grep -v '\.mod\.c$')
+	set -- $(ls kmod/*.c kmod/*.h lib/*.c include/kiogen/*.h | grep -v '\.mod\.c$')
 fi
 perl "$cp" --no-tree --strict --terse --show-types --no-summary -f "$@" >"$tmp/out" 2>&1
 

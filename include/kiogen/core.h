@@ -23,7 +23,9 @@
 
 struct kiog_split;
 
-#ifndef __KERNEL__	/* <linux/array_size.h> in the kernel; the same in ctl/ */
+#ifdef __KERNEL__
+#include <linux/kernel.h>	/* ARRAY_SIZE() */
+#else	/* the kernel's, the same in ctl/ */
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #endif
 
@@ -203,26 +205,9 @@ static inline __u64 kiog_core_policy_digest(const struct kiog_core_cfg *cfg)
  * @wl: the worker's generator, initialised: its digest starts from the policy
  * @samples: room for kiog_core_max_samples() samples
  */
-static inline void kiog_core_init(struct kiog_core *c,
-				  const struct kiog_core_cfg *cfg,
-				  struct kiog_wl *wl, struct kiogen_sample *samples)
-{
-	c->ramp_ns = cfg->ramp_ns;
-	c->runtime_ns = cfg->runtime_ns;
-	c->io_limit = cfg->number_ios ? cfg->number_ios : ~0ULL;
-	c->byte_limit = kiog_core_byte_limit(cfg, wl->trimwrite);
-	c->sync_every = cfg->fsync ? cfg->fsync : cfg->fdatasync;
-	c->datasync = !cfg->fsync;
-	c->end_fsync = cfg->end_fsync;
-	c->coe = cfg->continue_on_error;
-	c->think_ns = cfg->thinktime_ns;
-	c->think_blocks = cfg->thinktime_blocks ? cfg->thinktime_blocks : 1;
-	c->think_at = c->think_blocks;
-	c->samples = samples;
-	c->max_samples = kiog_core_max_samples(cfg);
-	c->sample_ns = KIOG_SAMPLE_NS;
-	wl->digest = kiog_core_policy_digest(cfg);
-}
+void kiog_core_init(struct kiog_core *c,
+		    const struct kiog_core_cfg *cfg,
+		    struct kiog_wl *wl, struct kiogen_sample *samples);
 
 /**
  * kiog_core_start() - the worker's clock starts

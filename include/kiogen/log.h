@@ -118,20 +118,10 @@ static inline __u32 kiog_log_hist_words(__u64 window, __u64 runtime)
  *	without @hist_ns
  * @hist: room for kiog_log_hist_words() u32s, or NULL without @hist_ns
  */
-static inline void kiog_log_init(struct kiog_log *l, __u64 avg_ns, __u64 hist_ns,
-				 int max, __u64 runtime,
-				 struct kiogen_log_window *win, __u64 *hist_prev,
-				 __u32 *hist)
-{
-	l->avg_ns = win ? avg_ns : 0;
-	l->hist_ns = hist && hist_prev ? hist_ns : 0;
-	l->max = l->avg_ns && max;
-	l->win = win;
-	l->max_win = kiog_log_windows(l->avg_ns, runtime);
-	l->hist_prev = hist_prev;
-	l->hist = hist;
-	l->hist_cap = kiog_log_hist_words(l->hist_ns, runtime);
-}
+void kiog_log_init(struct kiog_log *l, __u64 avg_ns, __u64 hist_ns,
+		   int max, __u64 runtime,
+		   struct kiogen_log_window *win, __u64 *hist_prev,
+		   __u32 *hist);
 
 /* The worker's clock starts: windows count from @start, the ramp's end. */
 static inline void kiog_log_start(struct kiog_log *l, __u64 start)

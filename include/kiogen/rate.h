@@ -118,31 +118,8 @@ static inline __u64 kiog_rate_exp_ns(__u64 mean_ns, struct kiog_rng *rng)
  * @cfg: the job's policy
  * @seed: the worker's seed: poisson's draws derive from it
  */
-static inline void kiog_rate_init(struct kiog_rate *r,
-				  const struct kiog_core_cfg *cfg, __u64 seed)
-{
-	int d;
-
-	r->bps[KIOGEN_DIR_READ] = cfg->rate_read;
-	r->bps[KIOGEN_DIR_WRITE] = cfg->rate_write;
-	r->bps[KIOGEN_DIR_TRIM] = cfg->rate_trim;
-	r->iops[KIOGEN_DIR_READ] = cfg->rate_iops_read;
-	r->iops[KIOGEN_DIR_WRITE] = cfg->rate_iops_write;
-	r->iops[KIOGEN_DIR_TRIM] = cfg->rate_iops_trim;
-	r->min_bps[KIOGEN_DIR_READ] = cfg->rate_min_read;
-	r->min_bps[KIOGEN_DIR_WRITE] = cfg->rate_min_write;
-	r->min_bps[KIOGEN_DIR_TRIM] = cfg->rate_min_trim;
-	r->min_iops[KIOGEN_DIR_READ] = cfg->rate_iops_min_read;
-	r->min_iops[KIOGEN_DIR_WRITE] = cfg->rate_iops_min_write;
-	r->min_iops[KIOGEN_DIR_TRIM] = cfg->rate_iops_min_trim;
-	r->cycle_ns = (__u64)(cfg->rate_cycle_ms ? cfg->rate_cycle_ms : 1000) * 1000000;
-	r->poisson = cfg->rate_process == KIOGEN_RATE_PROCESS_POISSON;
-	for (d = 0; d < KIOG_RATE_DIRS; d++) {
-		r->paced |= r->bps[d] || r->iops[d];
-		r->checked |= r->min_bps[d] || r->min_iops[d];
-		kiog_rng_seed(&r->rng[d], seed ^ (KIOG_RATE_SEED + d));
-	}
-}
+void kiog_rate_init(struct kiog_rate *r,
+		    const struct kiog_core_cfg *cfg, __u64 seed);
 
 /* The worker's clock starts at @now: the first I/O of each direction is due. */
 static inline void kiog_rate_start(struct kiog_rate *r, __u64 now)
