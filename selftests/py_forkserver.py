@@ -7,7 +7,7 @@ JSON checks start it hundreds of times: 60% of test_compare.sh's time).
 This server starts once, with the modules the tests use imported, and for
 each request of py_forkserver_client (installed in the guest as python3)
 forks a child that runs the script as python3 would: the client's argv,
-standard streams (passed as descriptors), working directory, environment
+open descriptors (passed, at their numbers), working directory, environment
 and umask, its exit status or signal sent back. The client comes here only
 when it runs in the server's very context (credentials, capabilities,
 namespaces, cgroup, limits, CPUs), else it execs the real python3.
@@ -16,6 +16,7 @@ Usage: py_forkserver.py SOCKET_PATH [LOG] (runs until killed; LOG gets a
 line per script it runs)
 """
 import array
+import fcntl
 import os
 import runpy
 import select
@@ -32,13 +33,13 @@ OPTS_IGNORED = {"-S", "-I", "-B", "-E", "-s", "-u"}
 
 
 def recv_request(conn):
-    """The request: NUL-separated fields and the client's fds 0, 1, 2."""
+    """The request: NUL-separated fields and the client's open fds."""
     fds = array.array("i")
-    msg, anc, _, _ = conn.recvmsg(4, socket.CMSG_LEN(3 * fds.itemsize))
+    msg, anc, _, _ = conn.recvmsg(4, socket.CMSG_SPACE(253 * fds.itemsize))
     for level, kind, data in anc:
         if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
             fds.frombytes(data[:len(data) - len(data) % fds.itemsize])
-    if len(msg) < 4 or len(fds) != 3:
+    if len(msg) < 4 or len(fds) < 3:
         raise ValueError("bad request header")
     size, = struct.unpack("=I", msg)
     data = b""
@@ -55,7 +56,11 @@ def recv_request(conn):
     umask = int(fields[2 + argc], 8)
     envc = int(fields[3 + argc])
     env = fields[4 + argc:4 + argc + envc]
-    return argv, cwd, umask, env, list(fds)
+    fdc = int(fields[4 + argc + envc])
+    nums = [int(n) for n in fields[5 + argc + envc:5 + argc + envc + fdc]]
+    if fdc != len(fds) or nums[:3] != [0, 1, 2]:
+        raise ValueError("descriptors do not match their numbers")
+    return argv, cwd, umask, env, list(zip(nums, fds))
 
 
 def plan(argv):
@@ -82,8 +87,16 @@ def run(p, cwd, umask, env, fds):
     for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    for n, fd in enumerate(fds):
-        os.dup2(fd, n)
+    # each descriptor at its number in the client: first above them all
+    # (below RLIMIT_NOFILE, which is the client's too)
+    base = max(num for num, _ in fds) + 1
+    high = []
+    for _, fd in fds:
+        high.append(fcntl.fcntl(fd, fcntl.F_DUPFD, base))
+        os.close(fd)
+    for (num, _), fd in zip(fds, high):
+        os.dup2(fd, num)
+    for fd in high:
         os.close(fd)
     os.chdir(cwd)
     os.umask(umask)
@@ -150,7 +163,7 @@ def supervise(conn):
     if pid == 0:
         conn.close()
         run(p, cwd, umask, env, fds)
-    for fd in fds:
+    for _, fd in fds:
         os.close(fd)
     pidfd = os.pidfd_open(pid)
     while True:

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * python3 for the test VM (vm-suite.sh puts it first in PATH under that
- * name): hands its argv, standard streams, working directory, umask and
- * environment to py_forkserver.py, which runs the script in a forked,
+ * name): hands its argv, open descriptors (by number), working directory,
+ * umask and environment to py_forkserver.py, which runs the script in a forked,
  * already started interpreter, and exits as that script did. Only when it
  * runs in the server's very context (credentials, capabilities, seccomp,
  * namespaces, cgroup, limits, CPUs and memory nodes, priority): anything
@@ -14,11 +14,13 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* struct ucred */
 #endif
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <unistd.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -157,6 +159,39 @@ static int same_context(pid_t server)
 	       getpriority(PRIO_PROCESS, 0) == getpriority(PRIO_PROCESS, server) && !errno;
 }
 
+#define MAX_FDS 250	/* SCM_MAX_FD is 253 */
+
+/* the open descriptors, 0, 1 and 2 first; 0 when there are too many or
+ * one of the three is closed */
+static int open_fds(int *fds)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *e;
+	int n = 3, fd;
+
+	if (!d)
+		return 0;
+	for (fd = 0; fd < 3; fd++)
+		fds[fd] = fd;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		fd = atoi(e->d_name);
+		if (fd < 3 || fd == dirfd(d))
+			continue;
+		if (n == MAX_FDS) {
+			n = 0;
+			break;
+		}
+		fds[n++] = fd;
+	}
+	closedir(d);
+	for (fd = 0; n && fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) < 0)
+			n = 0;
+	return n;
+}
+
 static int send_all(int fd, const void *buf, size_t len)
 {
 	const char *p = buf;
@@ -191,8 +226,9 @@ static int recv_all(int fd, void *buf, size_t len)
 	return 0;
 }
 
-/* argc, argv..., cwd, umask, envc, env..., each NUL-terminated */
-static char *request(int argc, char **argv, size_t *len)
+/* argc, argv..., cwd, umask, envc, env..., fdc, fd numbers..., each
+ * NUL-terminated */
+static char *request(int argc, char **argv, const int *fds, int nfds, size_t *len)
 {
 	char cwd[4096], num[32], *buf = NULL;
 	size_t n = 0;
@@ -212,6 +248,9 @@ static char *request(int argc, char **argv, size_t *len)
 	fprintf(f, "%s%c%s%c%d%c", cwd, 0, num, 0, envc, 0);
 	for (int i = 0; i < envc; i++)
 		fprintf(f, "%s%c", environ[i], 0);
+	fprintf(f, "%d%c", nfds, 0);
+	for (int i = 0; i < nfds; i++)
+		fprintf(f, "%d%c", fds[i], 0);
 	if (fclose(f))
 		return NULL;
 	*len = n;
@@ -224,7 +263,8 @@ int main(int argc, char **argv)
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	struct ucred cred;
 	socklen_t cl = sizeof(cred);
-	char cbuf[CMSG_SPACE(3 * sizeof(int))] = { 0 }, ack;
+	char cbuf[CMSG_SPACE(MAX_FDS * sizeof(int))] = { 0 }, ack;
+	int fds[MAX_FDS], nfds;
 	struct msghdr msg = { 0 };
 	struct cmsghdr *cm;
 	struct iovec iov;
@@ -233,14 +273,15 @@ int main(int argc, char **argv)
 	char *req;
 	int fd, status;
 
-	if (!path || strlen(path) >= sizeof(sa.sun_path))
+	nfds = open_fds(fds);
+	if (!path || strlen(path) >= sizeof(sa.sun_path) || !nfds)
 		exec_real(argv);
 	strcpy(sa.sun_path, path);
 	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (fd < 0 || connect(fd, (struct sockaddr *)&sa, sizeof(sa)) ||
 	    getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &cl) || !same_context(cred.pid))
 		exec_real(argv);
-	req = request(argc, argv, &len);
+	req = request(argc, argv, fds, nfds, &len);
 	if (!req || len > 0xffffffffu)
 		exec_real(argv);
 	hdr = len;
@@ -249,12 +290,12 @@ int main(int argc, char **argv)
 	msg.msg_iov = &iov;
 	msg.msg_iovlen = 1;
 	msg.msg_control = cbuf;
-	msg.msg_controllen = sizeof(cbuf);
+	msg.msg_controllen = CMSG_SPACE(nfds * sizeof(int));
 	cm = CMSG_FIRSTHDR(&msg);
 	cm->cmsg_level = SOL_SOCKET;
 	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(3 * sizeof(int));
-	memcpy(CMSG_DATA(cm), (int[]){ 0, 1, 2 }, 3 * sizeof(int));
+	cm->cmsg_len = CMSG_LEN(nfds * sizeof(int));
+	memcpy(CMSG_DATA(cm), fds, nfds * sizeof(int));
 	if (sendmsg(fd, &msg, MSG_NOSIGNAL) != sizeof(hdr) || send_all(fd, req, len) ||
 	    recv_all(fd, &ack, 1))
 		exec_real(argv);	/* the server took nothing yet: stdin is unread */

@@ -12,6 +12,8 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 echo "TAP version 13"
 real=/usr/bin/python3
 [ -x $real ] || { echo "1..0 # SKIP no $real"; exit 0; }
+# the guest's RLIMIT_NOFILE, for the server and every client
+ulimit -n 1024
 d=$(mktemp -d)
 server=
 trap '[ -n "$server" ] && kill "$server"; rm -rf "$d"' EXIT
@@ -95,6 +97,12 @@ if [ "$(nice -n 5 "$py" -c 'import sys; print("hashlib" in sys.modules)')" = Fal
 	ok "another nice value runs the real python3"
 else
 	not_ok "another nice value runs the real python3"
+fi
+a=$("$py" -c 'import os, sys; os.write(7, b"fd7 "); print("hashlib" in sys.modules)' 7>&1)
+if [ "$a" = "fd7 True" ]; then
+	ok "an inherited fd 7 is the script's fd 7"
+else
+	not_ok "an inherited fd 7 is the script's fd 7 (got '$a')"
 fi
 # a client killed while its script runs takes the script with it
 "$py" -c 'import time; open("'"$d"'/started", "w").close(); time.sleep(30); open("'"$d"'/survived", "w").close()' &
