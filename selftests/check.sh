@@ -30,8 +30,8 @@
 #   (make check-full): the whole suite on every leg; DEBUG_SLOWDOWN (8), DEBUG_VM_MEM (3G): the debug leg's time factor and
 #   VM memory. CHECK_JOBS legs at once (default: all; debug first, it is
 #   the longest); with more than one, each output line starts with [LEG].
-#   CHECK_VMS VMs at once (2: a third starves the tests' timing checks of
-#   CPU on two cores), each a shard of a leg's tests of about
+#   CHECK_VMS CPU slots (default: one per core; a VM, a build or the unit
+#   leg's tests holds one), each VM a shard of a leg's tests of about
 #   CHECK_SHARD_SECS (400) by selftests/durations.
 #   Every leg's output is also in build/check/LEG/output.log.
 set -u
@@ -51,7 +51,7 @@ for leg in "${legs[@]}"; do
 	esac
 done
 jobs=${CHECK_JOBS:-${#legs[@]}}
-vms=${CHECK_VMS:-2}
+vms=${CHECK_VMS:-$(nproc)}
 shard_secs=${CHECK_SHARD_SECS:-400}
 # the budgets hold for the default run only: named legs or tests, or the
 # whole suite everywhere, take what they take
@@ -123,36 +123,22 @@ cpu_secs() {
 	done | tr 'ms' '  ' | awk '{ t += $1 * 60 + $2 + $3 * 60 + $4 } END { printf "%d\n", t }'
 }
 
-# VM slots: every VM of the run (test shards of every leg, the DKMS boots)
-# waits for one of CHECK_VMS slots; among the waiting, the one expected to
-# take longest gets the next (longest first keeps the two cores busy to the
-# end). A slot is a file holding its VM's runner pid; one whose runner is
-# gone is free again.
+# CPU slots (selftests/slots.sh): the unit leg's tests, each leg's module
+# build, the DKMS builds and make deb, each VM (a test shard or a DKMS boot)
+# hold one of CHECK_VMS while they run
 slots=$logs/.slots
-vm_slot_take() {	# EXPECTED_SECONDS PID: prints the slot PID takes
-	local me=$2 best i
-	mkdir -p "$slots/wait"
-	printf '%s\n' "$1" >"$slots/wait/$me"
-	while :; do
-		(
-			flock 7
-			best=$(for w in "$slots"/wait/*; do
-				kill -0 "${w##*/}" 2>/dev/null && echo "$(<"$w") ${w##*/}"
-			done | sort -k1,1nr -k2,2n | head -n 1)
-			if [ "${best#* }" = "$me" ]; then
-				for ((i = 1; i <= vms; i++)); do
-					if ! kill -0 "$(cat "$slots/$i" 2>/dev/null)" 2>/dev/null; then
-						echo "$me" >"$slots/$i"
-						rm -f "$slots/wait/$me"
-						echo "$i"
-						exit 0
-					fi
-				done
-			fi
-			exit 1
-		) 7>>"$slots/lock" && return 0
-		sleep 1
-	done
+. selftests/slots.sh
+
+# cpu_timed FILE CMD...: CMD, and the CPU time of its children (QEMU's,
+# waited for by vmtest.sh) into FILE: what a VM costs the machine, whatever
+# else shares it. times is a builtin: in a pipe it would see no children.
+cpu_timed() {
+	(
+		"${@:2}"
+		rc=$?
+		times >"$1"
+		exit $rc
+	)
 }
 
 # run_vm TAP WHAT OUTDIR VMTEST_ARGS...: boots a VM (in a slot; VM_EXPECT:
@@ -160,19 +146,10 @@ vm_slot_take() {	# EXPECTED_SECONDS PID: prints the slot PID takes
 # timeout, crash), or whose TAP plan is empty or not met, is one failure of
 # its own.
 run_vm() {
-	local tap=$1 what=$2 out=$3 rc plan results slot
+	local tap=$1 what=$2 out=$3 rc plan results
 	shift 3
-	slot=$(vm_slot_take "${VM_EXPECT:-60}" "$BASHPID")
-	# the VM's CPU time (QEMU's, waited for by vmtest.sh): what the run
-	# costs the machine, whatever else shares it
-	(
-		selftests/vmtest.sh -o "$out" "$@"
-		rc=$?
-		times >"$out/cpu.times"	# a builtin: in a pipe it would see no children
-		exit $rc
-	)
+	in_slot "${VM_EXPECT:-60}" cpu_timed "$out/cpu.times" selftests/vmtest.sh -o "$out" "$@"
 	rc=$?
-	rm -f "$slots/$slot"
 	plan=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$out/vm.tap" 2>/dev/null | head -n 1)
 	results=$(count '^(not )?ok ' "$out/vm.tap")
 	if [ $rc -ne 0 ] && ! grep -q '^not ok' "$out/vm.tap" 2>/dev/null; then
@@ -425,7 +402,7 @@ kernel_leg() {
 	eval "$env"
 
 	step "leg $leg: build kiogen.ko for $KVER (W=1)"
-	if scripts/kernels.sh build "$leg" "$src/build/kernels/$leg"; then
+	if in_slot "$build_first" scripts/kernels.sh build "$leg" "$src/build/kernels/$leg"; then
 		# the compiler's "warning:" and modpost's "WARNING:"
 		warnings=$(grep -ci 'warning:' "$src/build/kernels/$leg/build.log")
 		grep -i 'warning:' "$src/build/kernels/$leg/build.log"
@@ -542,7 +519,7 @@ dkms_env() {
 deb_packages() {
 	local tap=$1 kver=$2
 	step "leg dkms: make deb (kiogen, kiogen-dkms), lintian"
-	if make -s deb >"$logs/dkms/deb.log" 2>&1; then
+	if in_slot 120 make -s deb >"$logs/dkms/deb.log" 2>&1; then
 		tap "$tap" ok "leg dkms: make deb builds kiogen and kiogen-dkms, lintian clean"
 	else
 		tail -n 20 "$logs/dkms/deb.log"
@@ -597,7 +574,7 @@ dkms_leg() {
 	mkdir -p "$sb/src" "$sb/dkms"
 	dkms_tree "$KVER" "$MODULES"
 	flags="--dkmstree $sb/dkms --sourcetree $sb/src --installtree $sb/lib/modules --no-depmod"
-	in_dkms_sandbox make -s dkms-install KVER="$KVER" DKMS_SRCDIR="$sb/src" \
+	in_slot "$build_first" in_dkms_sandbox make -s dkms-install KVER="$KVER" DKMS_SRCDIR="$sb/src" \
 		DKMS_FLAGS="$flags" >"$dir/dkms.log" 2>&1
 	rc=$?
 	dkms_installed "$tap" "make dkms-install" $rc "$KVER" "" "$dir/vm" || {
@@ -617,7 +594,7 @@ dkms_leg() {
 	else
 		dkms_tree "$KVER" "$MODULES"
 		# shellcheck disable=SC2086  # flags are words
-		in_dkms_sandbox dkms autoinstall -k "$KVER" --kernelsourcedir "$KDIR" $flags \
+		in_slot "$build_first" in_dkms_sandbox dkms autoinstall -k "$KVER" --kernelsourcedir "$KDIR" $flags \
 			>>"$dir/dkms.log" 2>&1
 		rc=$?
 		dkms_installed "$tap" "dkms autoinstall after a kernel update" $rc "$KVER" \
@@ -640,7 +617,7 @@ echo "# packages: $((SECONDS - deps_t0)) s"
 step "build"
 unit_progs="unit-progs unit-san-progs"
 [ -n "${KIOGEN_TESTS:-}" ] && unit_progs=	# a named run: no unit leg
-if ! make -s all selftests $unit_progs; then
+if ! make -s -j"$(nproc)" all selftests $unit_progs; then
 	echo "build failed"
 	echo "0 passed, 1 failed, 0 skipped"
 	exit 1
@@ -652,7 +629,7 @@ unit_leg() {
 	local t0=$SECONDS
 	mkdir -p "$logs/unit"
 	step "host unit tests"
-	selftests/run-unit.sh "$src/build" 2>&1 | tee "$logs/unit/unit.tap"
+	in_slot 400 selftests/run-unit.sh "$src/build" 2>&1 | tee "$logs/unit/unit.tap"
 	if [ "${PIPESTATUS[0]}" -ne 0 ] && ! grep -q '^not ok' "$logs/unit/unit.tap"; then
 		tap "$logs/unit/died.tap" not-ok "a unit test program died without saying"
 	fi
@@ -668,7 +645,7 @@ unit_leg() {
 	esac
 	# the module's sources as checkpatch --strict sees them, less the
 	# reports scripts/checkpatch.exceptions says why it keeps
-	scripts/checkpatch.sh >"$logs/unit/checkpatch.log" 2>&1
+	in_slot 60 scripts/checkpatch.sh >"$logs/unit/checkpatch.log" 2>&1
 	case $? in
 	0) tap "$logs/unit/checkpatch.tap" ok "checkpatch --strict: kmod/ and include/kiogen/ clean" ;;
 	4) if [ "${CI:-}" = true ]; then
@@ -702,7 +679,7 @@ if [ "$jobs" -eq 1 ]; then
 		run_leg "$leg"
 	done
 else
-	# the unit tests keep one core busy at most: beside the legs, not
+	# the unit tests hold one slot (one core): beside the legs, not
 	# before them
 	[ ${#host[@]} -eq 0 ] || { unit_leg 2>&1 | sed -u "s/^/[unit] /" & }
 	# the debug leg is the longest (its kernel is built here, its suite

@@ -1,0 +1,74 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make check's CPU slots (selftests/slots.sh): never more holders at once
+# than slots, whether the holder is a command or a function called in a
+# pipeline or a background job, as check.sh calls them; every waiter gets
+# one; among the waiting the largest expected time goes first.
+src=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$src/selftests/host/tap.sh"
+slots=$tmp/slots
+. "$src/selftests/slots.sh"
+
+# hold NAME: a slot's work; records how many held a slot as it started
+hold() {
+	local now
+	now=$(ls "$tmp/in" | wc -l)
+	echo "$1 $now" >>"$tmp/log"
+	: >"$tmp/in/$1"
+	sleep 0.3
+	rm -f "$tmp/in/$1"
+}
+
+echo "TAP version 13"
+for vms in 1 2 3; do
+	rm -rf "$slots" "$tmp/in" "$tmp/log"
+	mkdir -p "$tmp/in"
+	for i in 1 2 3 4 5 6; do
+		# as check.sh: a function, in a background job, its output piped
+		in_slot 60 hold "h$i" | cat &
+	done
+	wait
+	most=$(awk '{ if ($2 + 1 > m) m = $2 + 1 } END { print m + 0 }' "$tmp/log")
+	ran=$(wc -l <"$tmp/log")
+	if [ "$ran" -eq 6 ] && [ "$most" -le "$vms" ]; then
+		ok "$vms slots: 6 holders ran, at most $most at once"
+	else
+		not_ok "$vms slots: 6 holders ran ($ran), at most $vms at once (saw $most)"
+	fi
+done
+
+# one slot held; then waiters asking 10, 30 and 20 seconds: 30 goes first
+vms=1
+rm -rf "$slots" "$tmp/in" "$tmp/log"
+mkdir -p "$tmp/in"
+in_slot 1 sleep 1 &
+sleep 0.2
+for e in 10 30 20; do
+	in_slot "$e" hold "e$e" &
+	sleep 0.1
+done
+wait
+order=$(awk '{ printf "%s ", $1 }' "$tmp/log")
+if [ "$order" = "e30 e20 e10 " ]; then
+	ok "the waiter expected to take longest goes first"
+else
+	not_ok "the waiter expected to take longest goes first (order: $order)"
+fi
+
+# a slot whose holder died is free again
+vms=1
+rm -rf "$slots"
+mkdir -p "$slots"
+bash -c 'exit 0' &
+dead=$!
+wait "$dead"
+echo "$dead" >"$slots/1"
+if timeout 10 bash -c ". '$src/selftests/slots.sh'; slots='$slots' vms=1; in_slot 1 true"; then
+	ok "a slot whose holder is gone is taken again"
+else
+	not_ok "a slot whose holder is gone is taken again"
+fi
+tap_done
