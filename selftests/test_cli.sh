@@ -121,6 +121,15 @@ eta_lines() {
 	[ "$n" -ge 2 ] || { sed 's/^/# /' "$TMP/eta"; return 1; }
 }
 check "--eta=always: fio's progress line, --eta-newline starts new ones" eta_lines
+# fio counts threads in the state letters: numjobs=3 reads beside a writer
+eta_threads() {
+	"$KIOGEN" run --ioengine=null --size=1m --runtime=2 --time_based --eta=always \
+		--name=r --rw=randread --numjobs=3 --name=w --rw=randwrite >/dev/null 2>"$TMP/eta" ||
+		return 1
+	tr '\r' '\n' <"$TMP/eta" | grep -qE '^Jobs: 4 \(f=4\): \[r\(3\)w\(1\)\]' ||
+		{ sed 's/^/# /' "$TMP/eta"; return 1; }
+}
+check "--eta: the state letters count each job's numjobs, as fio's threads" eta_threads
 # the percent of a job without a size is of its target's, loops times: 2048
 # reads of 4k at 1000 a second show between 0 and 100 on the way
 eta_target() {

@@ -91,12 +91,14 @@ void kg_progress(const struct kg_status *st, const struct kg_jobs *js,
 		return;
 	pct = kg_eta_done(st, js, e, &left);
 	fprintf(stderr, "\rJobs: %u (f=%u): [", st->nr_workers, st->nr_workers);
+	/* fio's run-length of its threads' states: a job counts numjobs times */
 	for (i = 0; i < js->nr_jobs; i += n) {
 		char c = kg_eta_letter(js->jobs[i].rw);
+		unsigned int threads = 0;
 
-		for (n = 1; i + n < js->nr_jobs && kg_eta_letter(js->jobs[i + n].rw) == c; n++)
-			;
-		fprintf(stderr, "%c(%u)", c, n);
+		for (n = 0; i + n < js->nr_jobs && kg_eta_letter(js->jobs[i + n].rw) == c; n++)
+			threads += js->jobs[i + n].numjobs ?: 1;
+		fprintf(stderr, "%c(%u)", c, threads);
 	}
 	for (i = 0; i < js->nr_jobs; i++) {
 		reads |= js->jobs[i].rw != KIOGEN_RW_WRITE && js->jobs[i].rw != KIOGEN_RW_RANDWRITE;
