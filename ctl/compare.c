@@ -204,18 +204,24 @@ static void kg_compare_text(FILE *f, const struct kg_jobs *js, const struct kg_s
 	kg_pair_name(js, pair, sizeof(pair));
 	fprintf(f, "%s\n%u run(s) each, interleaved; spread = (max - min) / mean over the runs\n\n",
 		pair, k->n);
-	fprintf(f, "%-14s %12s %7s %12s %7s %12s %8s\n", "metric", "kernel",
-		"spread", "syscall", "spread", "difference", "ratio");
+	fprintf(f, "%-14s %12s %7s %12s %7s %15s %14s\n", "metric", "kernel",
+		"spread", "syscall", "spread", "syscall-kernel", "kernel better");
 	for (i = 0; i < KG_NR_METRICS; i++) {
 		double km = kg_mean(k, i), sm = kg_mean(s, i);
-		double ratio = kg_advantage(i, km, sm);
-
 		int dec = i == KG_M_CTX ? 4 : 2;	/* kernel threads rarely switch */
+		char ks[16] = "-", ss[16] = "-";
 
-		fprintf(f, "%-14s %12.*f %6.1f%% %12.*f %6.1f%% %+12.*f %7.2fx\n",
-			kg_metrics[i].name, dec, km, kg_spread(k, i), dec, sm,
-			kg_spread(s, i), dec, sm - km, ratio);
+		/* one run has no spread: "-", not a 0.0% that reads as measured */
+		if (k->n > 1)
+			snprintf(ks, sizeof(ks), "%.1f%%", kg_spread(k, i));
+		if (s->n > 1)
+			snprintf(ss, sizeof(ss), "%.1f%%", kg_spread(s, i));
+		fprintf(f, "%-14s %12.*f %7s %12.*f %7s %+15.*f %13.2fx\n",
+			kg_metrics[i].name, dec, km, ks, dec, sm, ss, dec, sm - km,
+			kg_advantage(i, km, sm));
 	}
+	fprintf(f, "kernel better: the kernel path is better by that factor above 1x, worse below\n"
+		   "(kernel/syscall for iops and bw_mib_s, syscall/kernel for the others)\n");
 	fprintf(f, "\nper-I/O cost of the syscall path: %+.2f us mean latency (lat), %+.0f ns CPU\n",
 		kg_mean(s, KG_M_LAT_MEAN) - kg_mean(k, KG_M_LAT_MEAN),
 		kg_mean(s, KG_M_CPU) - kg_mean(k, KG_M_CPU));
@@ -312,7 +318,12 @@ void kg_compare_usage(FILE *f)
 	fprintf(f, "\nTakes the options of kiogen run, plus --repeat=N (default 1).\n"
 		   "Runs the jobs from kernel threads and through syscalls, alternating,\n"
 		   "with the same seed, and prints both side by side. ioengine means on\n"
-		   "the syscall path what it means in fio (psync, io_uring, null).\n");
+		   "the syscall path what it means in fio (psync, io_uring, null).\n"
+		   "Columns: each path's mean over the runs and its spread, (max - min)\n"
+		   "/ mean (\"-\" with one run); syscall-kernel, the difference; kernel\n"
+		   "better, the factor by which the kernel path is better: kernel/syscall\n"
+		   "for iops and bw_mib_s, syscall/kernel for latency, CPU and switches,\n"
+		   "so above 1x always favours the kernel path.\n");
 }
 
 int kg_cmd_compare(int argc, char **argv)

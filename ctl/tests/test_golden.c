@@ -365,7 +365,8 @@ static void do_show_running(const void *arg)
 	fake_state = KIOGEN_STATE_DONE;
 }
 
-/* compare: the kernel side is the fixture twice, the syscall side its job 0 */
+/* compare: the kernel side is the fixture twice, the syscall side its job 0;
+ * the zero one a single run without I/O */
 static struct kg_jobs cmp_jobs;
 static struct kg_side cmp_k = { .path = "kernel" }, cmp_s = { .path = "syscall" };
 static struct kg_side zero_k = { .path = "kernel" }, zero_s = { .path = "syscall" };
@@ -391,7 +392,8 @@ static void build_compare(void)
 		kg_run_metrics(&zero_run, zero_k.m[i], &zero_k.digest[i], &zero_k.issued[i]);
 		kg_run_metrics(&zero_run, zero_s.m[i], &zero_s.digest[i], &zero_s.issued[i]);
 	}
-	cmp_k.n = cmp_s.n = zero_k.n = zero_s.n = 2;
+	cmp_k.n = cmp_s.n = 2;
+	zero_k.n = zero_s.n = 1;	/* degenerate twice: no I/O, one run (no spread) */
 	cmp_s.m[1][KG_M_IOPS] *= 1.1;	/* some spread */
 	cmp_k.m[0][KG_M_CLAT_MEAN] = cmp_k.m[1][KG_M_CLAT_MEAN] = 0;	/* no ratio */
 }
