@@ -41,7 +41,7 @@ slot_take() {
 			fi
 			exit 1
 		) 7>>"$slots/lock" && return 0
-		sleep 0.5
+		sleep "${slot_poll:-2}"	# a VM takes minutes: no need to ask more often
 	done
 }
 

@@ -10,6 +10,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$src/selftests/host/tap.sh"
 slots=$tmp/slots
+slot_poll=0.1	# the holders here take 0.3 s
 . "$src/selftests/slots.sh"
 
 # hold NAME: a slot's work; records how many held a slot as it started
