@@ -657,6 +657,19 @@ unit_leg() {
 	   tap "$logs/unit/checkpatch.tap" not-ok "checkpatch --strict: kmod/ and include/kiogen/ clean" \
 		"$(grep -c . "$logs/unit/checkpatch.log") reports: scripts/checkpatch.sh" ;;
 	esac
+	# the commits since the last release tag as checkpatch -g sees them
+	in_slot 60 scripts/checkpatch.sh --commits >"$logs/unit/checkpatch-g.log" 2>&1
+	case $? in
+	0) tap "$logs/unit/checkpatch-g.tap" ok "checkpatch -g: $(tail -n 1 "$logs/unit/checkpatch-g.log" | sed 's/^checkpatch -g: //')" ;;
+	4) if [ "${CI:-}" = true ]; then
+		tap "$logs/unit/checkpatch-g.tap" not-ok "checkpatch -g" "$(sed -n 's/^SKIP: //p' "$logs/unit/checkpatch-g.log") (CI=true)"
+	   else
+		tap "$logs/unit/checkpatch-g.tap" skip "checkpatch -g" "$(sed -n 's/^SKIP: //p' "$logs/unit/checkpatch-g.log")"
+	   fi ;;
+	*) cat "$logs/unit/checkpatch-g.log"
+	   tap "$logs/unit/checkpatch-g.tap" not-ok "checkpatch -g: the commits since the last release tag" \
+		"$(tail -n 1 "$logs/unit/checkpatch-g.log")" ;;
+	esac
 	summarize unit "(host)" - $((SECONDS - t0))
 }
 
