@@ -37,6 +37,7 @@
 set -u
 src=$(cd "$(dirname "$0")/.." && pwd)
 cd "$src" || exit 1
+. selftests/debian-python.sh
 logs=$src/build/check
 start=$SECONDS
 legs=("$@")

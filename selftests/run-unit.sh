@@ -10,6 +10,7 @@
 # diff's verdicts and kiogen plot's charts. Prints TAP; exits 1 on failure.
 build=${1:?usage: run-unit.sh BUILD_DIR}
 src=$(cd "$(dirname "$0")/.." && pwd)
+. "$src/selftests/debian-python.sh"
 rc=0
 make -s -C "$src/selftests/host" run || rc=1
 # the CLI's unit programs, as built and under ASan and UBSan (build/san)
