@@ -467,12 +467,12 @@ void kiog_buffer_restore(struct kiog_worker *w, struct kiog_slot *s);
 /* netlink.c */
 int kiog_nl_init(void);
 void kiog_nl_exit(void);
-void kiog_nl_notify_run(struct kiog_run *run);
+void kiog_nl_notify_run(struct kiog_run *run, u32 event);
 void kiog_nl_err_file(struct netlink_ext_ack *extack, struct nlattr **tb,
 		      u32 file, const char *msg);
 void kiog_nl_err(struct netlink_ext_ack *extack, const struct nlattr *attr,
 		 const char *msg);
-int kiog_nl_put_run(struct sk_buff *skb, struct kiog_run *run);
+int kiog_nl_put_run(struct sk_buff *skb, struct kiog_run *run, bool name);
 
 /* place.c */
 int kiog_place_check(const struct kiog_job_cfg *c, struct nlattr **tb,

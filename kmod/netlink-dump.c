@@ -125,7 +125,7 @@ static int kiog_nl_run_get_dump_one(struct sk_buff *skb,
 			break;
 		}
 		err = ctx->pos ? kiog_nl_put_job(skb, &run->jobs[ctx->pos - 1]) :
-				 kiog_nl_put_run(skb, run);
+				 kiog_nl_put_run(skb, run, false);
 		if (err) {
 			genlmsg_cancel(skb, hdr);
 			break;
@@ -161,7 +161,7 @@ int kiogen_nl_run_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 			err = -EMSGSIZE;
 			break;
 		}
-		if (kiog_nl_put_run(skb, run)) {
+		if (kiog_nl_put_run(skb, run, false)) {
 			genlmsg_cancel(skb, hdr);
 			err = -EMSGSIZE;
 			break;

@@ -243,13 +243,14 @@ int kiogen_nl_run_del_doit(struct sk_buff *skb, struct genl_info *info)
  * kiog_nl_put_run() - add a run's status as a KIOGEN_A_RUN nest
  * @skb: message being built
  * @run: the run; kiog_lock held or a reference taken
+ * @name: with the first job's name (events), else without
  *
- * The nest has a fixed size whatever the run: job names and configurations
- * go in messages of their own (see the RUN_GET dump).
+ * The nest has a bounded size whatever the run: job configurations go in
+ * messages of their own (see the RUN_GET dump).
  *
  * Return: 0, or -EMSGSIZE when @skb is full.
  */
-int kiog_nl_put_run(struct sk_buff *skb, struct kiog_run *run)
+int kiog_nl_put_run(struct sk_buff *skb, struct kiog_run *run, bool name)
 {
 	u64 ios = 0, bytes = 0, errors = 0, start = 0, end = 0;
 	struct nlattr *nest;
@@ -291,7 +292,9 @@ int kiog_nl_put_run(struct sk_buff *skb, struct kiog_run *run)
 	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_ERRORS, errors, KIOGEN_A_RUN_PAD) ||
 	    nla_put_s32(skb, KIOGEN_A_RUN_ERROR, READ_ONCE(run->error)) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_RUN_MEM, READ_ONCE(run->mem),
-			      KIOGEN_A_RUN_PAD)) {
+			      KIOGEN_A_RUN_PAD) ||
+	    (name && run->nr_jobs &&
+	     nla_put_string(skb, KIOGEN_A_RUN_JOB_NAME, run->jobs[0].cfg.name))) {
 		nla_nest_cancel(skb, nest);
 		return -EMSGSIZE;
 	}
@@ -306,6 +309,13 @@ static size_t kiog_nl_run_msg_size(void)
 	       5 * nla_total_size(sizeof(u32)) +
 	       nla_total_size(sizeof(s32)) +
 	       5 * nla_total_size_64bit(sizeof(u64));
+}
+
+/* An event: the run's status with its first job's name, and the event. */
+static size_t kiog_nl_event_msg_size(void)
+{
+	return kiog_nl_run_msg_size() + nla_total_size(KIOGEN_NAME_LEN) +
+	       nla_total_size(sizeof(u32));
 }
 
 /* RUN_GET do: one run's status. Its jobs come from the dump with an id. */
@@ -327,7 +337,7 @@ int kiogen_nl_run_get_doit(struct sk_buff *skb, struct genl_info *info)
 		goto err_put_run;
 	}
 	hdr = genlmsg_put_reply(msg, info, &kiog_family, 0, KIOGEN_CMD_RUN_GET);
-	if (!hdr || kiog_nl_put_run(msg, run))
+	if (!hdr || kiog_nl_put_run(msg, run, false))
 		goto err_free_msg;
 	genlmsg_end(msg, hdr);
 	kiog_run_put(run);
@@ -354,12 +364,13 @@ struct genl_family kiog_family __ro_after_init = {
 };
 
 /**
- * kiog_nl_notify_run() - multicast a run's status to the events group
+ * kiog_nl_notify_run() - multicast a run's event to the events group
  * @run: the run; a reference is held
+ * @event: what happened (KIOGEN_EVENT_*)
  *
  * Only to listeners in the run's own network namespace.
  */
-void kiog_nl_notify_run(struct kiog_run *run)
+void kiog_nl_notify_run(struct kiog_run *run, u32 event)
 {
 	struct sk_buff *msg;
 	void *hdr;
@@ -374,11 +385,12 @@ void kiog_nl_notify_run(struct kiog_run *run)
 	if (!run->net || run->net->user_ns != &init_user_ns ||
 	    !genl_has_listeners(&kiog_family, run->net, KIOGEN_NLGRP_EVENTS))
 		goto out;
-	msg = genlmsg_new(kiog_nl_run_msg_size(), GFP_KERNEL);
+	msg = genlmsg_new(kiog_nl_event_msg_size(), GFP_KERNEL);
 	if (!msg)
 		goto out;
 	hdr = genlmsg_put(msg, 0, 0, &kiog_family, 0, KIOGEN_CMD_RUN_EVENT);
-	if (!hdr || kiog_nl_put_run(msg, run)) {
+	if (!hdr || nla_put_u32(msg, KIOGEN_A_EVENT, event) ||
+	    kiog_nl_put_run(msg, run, true)) {
 		WARN_ON_ONCE(hdr);	/* sized for it */
 		nlmsg_free(msg);
 		goto out;

@@ -448,7 +448,7 @@ static void kiog_run_reap(struct work_struct *work)
 	if (owner)
 		sock_put(owner);
 
-	kiog_nl_notify_run(run);
+	kiog_nl_notify_run(run, KIOGEN_EVENT_ENDED);
 	complete_all(&run->done);
 	kiog_run_put(run);	/* the workers' reference */
 	/* taken in kiog_run_start(); the workqueue is flushed at unload */
@@ -481,7 +481,7 @@ static void kiog_run_progress(struct work_struct *work)
 	 */
 	if (!(READ_ONCE(run->cgrp->self.flags) & CSS_ONLINE))
 		kiog_run_request_stop(run);
-	kiog_nl_notify_run(run);
+	kiog_nl_notify_run(run, KIOGEN_EVENT_PROGRESS);
 	queue_delayed_work(kiog_wq, &run->progress_work,
 			   nsecs_to_jiffies(KIOG_SAMPLE_NS));
 }
@@ -657,8 +657,10 @@ static int kiog_run_register(struct kiog_run *run,
 	kiog_nr_runs++;
 	mutex_unlock(&kiog_lock);
 
-	if (victim)
+	if (victim) {
+		kiog_nl_notify_run(victim, KIOGEN_EVENT_DELETED);
 		kiog_run_put(victim);
+	}
 	return 0;
 }
 
@@ -695,6 +697,7 @@ static u64 kiog_run_reserve(struct kiog_run *run, u64 limit)
 		mutex_unlock(&kiog_lock);
 		if (!victim)
 			return used;
+		kiog_nl_notify_run(victim, KIOGEN_EVENT_DELETED);
 		/* its memory goes with the last reference: a reader may hold one */
 		kiog_run_put(victim);
 	}
@@ -805,6 +808,13 @@ int kiog_run_start(struct kiog_run *run, struct netlink_ext_ack *extack)
 	INIT_DELAYED_WORK(&run->progress_work, kiog_run_progress);
 	atomic_set(&run->active, nr_workers);
 	kref_get(&run->ref);		/* the workers' reference */
+	/*
+	 * Registered, its workers built: it can no longer fail. Both events
+	 * go before any worker runs, so that a short run's end comes after
+	 * them, and before its clock starts, which they would cost.
+	 */
+	kiog_nl_notify_run(run, KIOGEN_EVENT_CREATED);
+	kiog_nl_notify_run(run, KIOGEN_EVENT_STARTED);
 	run->start_ns = ktime_get_ns();
 	/* live results may read the workers from here on */
 	smp_store_release(&run->started, true);
@@ -858,6 +868,7 @@ int kiog_run_delete(struct kiog_run *run, struct netlink_ext_ack *extack)
 	list_del_init(&run->node);
 	kiog_nr_runs--;
 	mutex_unlock(&kiog_lock);
+	kiog_nl_notify_run(run, KIOGEN_EVENT_DELETED);
 	kiog_run_put(run);	/* the registry's reference */
 	return 0;
 }

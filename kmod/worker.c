@@ -620,7 +620,8 @@ static __always_inline void kiog_worker_submit(struct kiog_worker *w, struct kio
 	/*
 	 * The slots of this batch are still above the free stack's top. One
 	 * that completed before the batch was issued is issued when it
-	 * completed (clat 0): when all have, the clock is not read.
+	 * completed (its clat then runs to the reap: kiog_worker_reap()):
+	 * when all have, the clock is not read.
 	 */
 	if (c->mode == KIOGEN_MODE_ASYNC) {
 		now = 0;
@@ -702,6 +703,16 @@ static u32 kiog_worker_reap(struct kiog_worker *w, u32 max)
 
 		w->pending = w->pending->next;
 		n++;
+		/*
+		 * Completed inside its own submission (null_blk, brd, a page
+		 * cache hit): no completion came after the submission, so its
+		 * clat ends where fio's always does, at the reap, not at 0.
+		 */
+		if (s->end_ns <= s->issue_ns) {
+			if (!seen)
+				seen = kiog_now(w);
+			s->end_ns = seen;
+		}
 		s->inflight = false;
 		w->inflight--;
 		w->free[w->nr_free++] = s;

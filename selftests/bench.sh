@@ -105,7 +105,7 @@ def load_round(n, rw, i):
     r = j[rw]
     ios = r["total_ios"]
     cpu_ns = (j["usr_cpu"] + j["sys_cpu"]) / 100.0 * r["runtime"] * 1e6
-    # lat, not clat: an I/O that completes within its submit has clat 0
+    # lat, not clat: the null engine completes within its submit (clat 0)
     return r["iops"], cpu_ns / ios if ios else 0, round(r["lat_ns"]["mean"])
 def load(n, rw="read"):
     """the case's median round by IOPS"""

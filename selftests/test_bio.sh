@@ -53,6 +53,9 @@ check "async depth reached 16 (IO depths 16=)" \
 	test "$(json "$TMP/mix.json" 'j["jobs"][0]["iodepth_level"]["16"] > 0')" = True
 check "JSON carries the raw histogram layout" \
 	test "$(json "$TMP/mix.json" 'j["jobs"][0]["kiogen"]["hist"]["bits"]')" = 6
+# kbio0 completes inside submit_bio (irqmode=0): fio's clat, to the reap
+check "completions inside their submission: clat runs to the reap, never 0" \
+	test "$(json "$TMP/mix.json" 'min(j["jobs"][0][d]["clat_ns"]["min"] for d in ("read", "write")) > 0')" = True
 
 # --- writes land, aligned and inside the region ---
 kg --name=w --filename=/dev/kbio1 --rw=randwrite --bs=4k --offset=1m --size=8m \

@@ -58,39 +58,67 @@ check "a missing target names filename" \
 check "errors started nothing" runs_none
 check "null engine run succeeds" \
 	expect 0 "read: IOPS=" "$KIOGEN" run --name=t --ioengine=null --size=1m --number_ios=1000
-# events: `kiogen monitor` prints a run's progress and end as they come, and
-# `kiogen run` waits on them instead of polling
+# events: `kiogen monitor` prints a run's events as they come, each with
+# its first job's name, and `kiogen run` waits on them instead of polling
+# monitored OUT JOB CMD...: CMD (a run of job JOB) with kiogen monitor
+# --timestamp printing into OUT, until the run's deleted event (kiogen run
+# deletes its run as it exits: the last event of a run); OUT.end: when CMD
+# returned
+monitored() {
+	local out=$1 job=$2 pid
+	shift 2
+	"$KIOGEN" monitor --timestamp >"$out" 2>&1 &
+	pid=$!
+	sleep 1		# joined the group: nothing to wait on
+	"$@"
+	date +%s.%N >"$out.end"
+	for _ in $(seq 50); do
+		grep -qE "\] run [0-9]+ deleted [a-z]+ job=$job " "$out" && break
+		sleep 0.1
+	done
+	kill "$pid"
+	wait "$pid" 2>/dev/null
+}
 mon=$(mktemp)
-"$KIOGEN" monitor --timestamp >"$mon" 2>&1 &
-monpid=$!
-sleep 1		# joined the group
-KIOGEN_DEBUG=1 "$KIOGEN" run --name=evt --ioengine=null --size=1m \
+monitored "$mon" evt env KIOGEN_DEBUG=1 "$KIOGEN" run --name=evt --ioengine=null --size=1m \
 	--runtime=2 --time_based >/dev/null 2>"$mon.run"
-run_end=$(date +%s.%N)
-sleep 1		# the end event reaches the monitor
-kill "$monpid"
-wait "$monpid" 2>/dev/null
+run_end=$(<"$mon.end")
 
-# mon_saw STATE: the monitor printed STATE for the run that ran job evt
+# mon_saw EVENT STATE: the monitor printed EVENT in STATE for the run that
+# ran job evt
 mon_saw() {
 	local id
-	id=$(grep -m1 -oE '\] run [0-9]+ running job=evt ' "$mon" | cut -d' ' -f3)
-	[ -n "$id" ] && grep -qE "\] run $id $1 job=evt " "$mon" && return 0
+	id=$(grep -m1 -oE '\] run [0-9]+ created running job=evt ' "$mon" | cut -d' ' -f3)
+	[ -n "$id" ] && grep -qE "\] run $id $1 $2 job=evt " "$mon" && return 0
 	echo "# monitor printed:"; sed 's/^/# /' "$mon"
 	return 1
 }
-check "monitor: a run's progress, with its job" mon_saw running
-check "monitor: the same run's end" mon_saw done
+check "monitor: a run's creation, with its job" mon_saw created running
+check "monitor: its start" mon_saw started running
+check "monitor: its progress" mon_saw progress running
+check "monitor: its end" mon_saw ended done
+check "monitor: its deletion" mon_saw deleted done
+# mon_order: the run's events in the order they happened
+mon_order() {
+	local order
+	order=$(grep -E '\] run [0-9]+ [a-z]+ [a-z]+ job=evt ' "$mon" | cut -d' ' -f4 | uniq | tr '\n' ' ')
+	echo "# $order"
+	[ "$order" = "created started progress ended deleted " ]
+}
+check "monitor: created, started, progress, ended, deleted in order" mon_order
 check "run: waits on the events group" grep -q 'waiting on the events group' "$mon.run"
 # run_prompt: kiogen run exited within a second of the run's end event
 run_prompt() {
 	local ended
-	ended=$(grep -m1 -E '\] run [0-9]+ done job=evt ' "$mon" | tr -d '[' | cut -d']' -f1)
+	ended=$(grep -m1 -E '\] run [0-9]+ ended done job=evt ' "$mon" | tr -d '[' | cut -d']' -f1)
 	echo "# end event at $ended, kiogen run exited at $run_end"
 	[ -n "$ended" ] && awk -v a="$ended" -v b="$run_end" 'BEGIN { exit !(b - a < 1.0) }'
 }
 check "run: returns within a second of the end event" run_prompt
-rm -f "$mon" "$mon.run"
+# a run shorter than a progress interval is named in every event
+monitored "$mon" short "$KIOGEN" run --name=short --ioengine=null --size=64k >/dev/null 2>&1
+check "monitor: a short run's end names its job" grep -qE '\] run [0-9]+ ended done job=short ' "$mon"
+rm -f "$mon" "$mon.run" "$mon.end"
 check "monitor: no argument taken" expect 2 "usage: kiogen monitor" "$KIOGEN" monitor 1
 
 # fio's groups: a stonewall runs its job after the ones before it have

@@ -125,39 +125,42 @@ void __wrap_kg_results_release(struct kg_run_result *r)
 /* `kiogen monitor`: a progress event of run 7, then its end */
 static void do_monitor(const void *arg)
 {
+	static const struct {
+		uint32_t event, state;
+		const char *name;
+	} evs[] = {
+		{ KIOGEN_EVENT_CREATED, KIOGEN_STATE_RUNNING, "mixed" },
+		{ KIOGEN_EVENT_PROGRESS, KIOGEN_STATE_RUNNING, "mixed" },
+		{ KIOGEN_EVENT_ENDED, KIOGEN_STATE_FAILED, "mixed" },
+		{ KIOGEN_EVENT_DELETED, KIOGEN_STATE_FAILED, NULL },	/* no name: "-" */
+		{ 99, KIOGEN_STATE_DONE, "new" },	/* a newer module's event */
+	};
 	static char buf[4096];
-	struct kg_mon *m = calloc(1, sizeof(*m));
-	struct kg_nl nl;
+	struct kg_mon m = { 0 };
 	struct nlmsghdr *nlh;
 	struct nlattr *nest;
-	int k;
+	unsigned int k;
 
 	(void)arg;
-	if (!m || __wrap_kg_nl_open(&nl))
-		return;
-	m->nl = &nl;
-	for (k = 0; k < 2; k++) {
+	for (k = 0; k < sizeof(evs) / sizeof(evs[0]); k++) {
 		memset(buf, 0, sizeof(buf));
 		nlh = fake_reply(buf, KIOGEN_CMD_RUN_EVENT);
+		mnl_attr_put_u32(nlh, KIOGEN_A_EVENT, evs[k].event);
 		nest = mnl_attr_nest_start(nlh, KIOGEN_A_RUN);
 		mnl_attr_put_u32(nlh, KIOGEN_A_RUN_ID, 7);
-		mnl_attr_put_u32(nlh, KIOGEN_A_RUN_STATE,
-				 k ? KIOGEN_STATE_FAILED : KIOGEN_STATE_RUNNING);
+		mnl_attr_put_u32(nlh, KIOGEN_A_RUN_STATE, evs[k].state);
 		mnl_attr_put_u32(nlh, KIOGEN_A_RUN_NR_JOBS, 3);
 		mnl_attr_put_u32(nlh, KIOGEN_A_RUN_NR_WORKERS, 5);
-		mnl_attr_put_u64(nlh, KIOGEN_A_RUN_ELAPSED_NS, (k + 1) * NS_PER_SEC / 2);
-		mnl_attr_put_u64(nlh, KIOGEN_A_RUN_IOS, 1000 * (k + 1));
-		mnl_attr_put_u64(nlh, KIOGEN_A_RUN_BYTES, 4096000 * (k + 1));
-		mnl_attr_put_u64(nlh, KIOGEN_A_RUN_ERRORS, k * 3);
-		mnl_attr_put_u32(nlh, KIOGEN_A_RUN_ERROR, k ? (uint32_t)-5 : 0);
+		mnl_attr_put_u64(nlh, KIOGEN_A_RUN_ELAPSED_NS, k * NS_PER_SEC / 2);
+		mnl_attr_put_u64(nlh, KIOGEN_A_RUN_IOS, 1000 * k);
+		mnl_attr_put_u64(nlh, KIOGEN_A_RUN_BYTES, 4096000 * k);
+		mnl_attr_put_u64(nlh, KIOGEN_A_RUN_ERRORS, k >= 2 ? 3 : 0);
+		mnl_attr_put_u32(nlh, KIOGEN_A_RUN_ERROR, k >= 2 ? (uint32_t)-5 : 0);
+		if (evs[k].name)
+			mnl_attr_put_strz(nlh, KIOGEN_A_RUN_JOB_NAME, evs[k].name);
 		mnl_attr_nest_end(nlh, nest);
-		kg_mon_event_cb(nlh, m);
+		kg_mon_event_cb(nlh, &m);
 	}
-	/* a run never seen running: no lookup, no name */
-	m->names[0].id = 0;
-	kg_mon_event_cb(nlh, m);
-	__wrap_kg_nl_close(&nl);
-	free(m);
 }
 
 /* ---- capture and compare ------------------------------------------------ */

@@ -113,6 +113,22 @@ enum kiogen_run_state {
 };
 
 /**
+ * enum kiogen_event - What a run-event reports.
+ * @KIOGEN_EVENT_CREATED: run-new registered the run
+ * @KIOGEN_EVENT_STARTED: its workers were started
+ * @KIOGEN_EVENT_PROGRESS: every 500 ms while it runs
+ * @KIOGEN_EVENT_ENDED: its workers ended; the state says how
+ * @KIOGEN_EVENT_DELETED: run-del removed it; the last event of a run
+ */
+enum kiogen_event {
+	KIOGEN_EVENT_CREATED = 1,
+	KIOGEN_EVENT_STARTED,
+	KIOGEN_EVENT_PROGRESS,
+	KIOGEN_EVENT_ENDED,
+	KIOGEN_EVENT_DELETED,
+};
+
+/**
  * enum kiogen_blk_tp - block tracepoints the block phases are stamped from
  *   (btt's actions)
  */
@@ -271,6 +287,7 @@ enum {
 	KIOGEN_A_LOG,
 	KIOGEN_A_LIVE,
 	KIOGEN_A_LOG_DRAIN,
+	KIOGEN_A_EVENT,
 
 	__KIOGEN_A_MAX,
 	KIOGEN_A_MAX = (__KIOGEN_A_MAX - 1)
