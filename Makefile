@@ -126,7 +126,7 @@ regen-check:
 TEST_CFLAGS := $(CTL_CFLAGS) -Iselftests/host \
 	       -DKG_TESTDATA='"$(CURDIR)/ctl/testdata"' \
 	       -DKG_JOBFILES='"$(CURDIR)/ctl/testdata/jobfiles"' \
-	       -DKG_README='"$(CURDIR)/README.md"'
+	       -DKG_DOC='"$(CURDIR)/Documentation/kiogen"'
 UNIT_PROGS := $(patsubst ctl/tests/%.c,$(BUILD)/%,$(filter-out ctl/tests/test_fixture.c,$(wildcard ctl/tests/test_*.c)))
 GOLDEN_WRAP := -Wl,--wrap=kg_nl_open,--wrap=kg_nl_close,--wrap=kg_nl_talk \
 	       -Wl,--wrap=kg_results_fetch,--wrap=kg_results_release
@@ -305,7 +305,7 @@ dkms-uninstall:
 # (make dkms-src) that DKMS builds for every kernel. Needs debhelper,
 # dh-dkms and the CLI's -dev packages (make deps); lintian judges them.
 DEB_DIR := $(BUILD)/deb
-DEB_FILES = Makefile README.md ctl/main.c $(CTL_LIB_SRCS) $(filter-out ctl/tests/%,$(wildcard ctl/*.h ctl/*/*.h)) \
+DEB_FILES = Makefile README.md $(wildcard Documentation/kiogen/*.rst) ctl/main.c $(CTL_LIB_SRCS) $(filter-out ctl/tests/%,$(wildcard ctl/*.h ctl/*/*.h)) \
 	    $(wildcard include/uapi/linux/*.h include/kiogen/*.h) \
 	    ctl/kiogen.h2m $(DKMS_FILES) \
 	    $(shell find debian -type f)

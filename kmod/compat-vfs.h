@@ -147,7 +147,7 @@ static inline int kiog_unlink(struct vfsmount *mnt, struct dentry *parent,
  * Gives @inode the current task's writeback context if it has none, as the
  * task's first write(2) would (inode_attach_wb()). Sid's 7.2 no longer
  * exports __inode_attach_wb(): there the first dirtier's context stays,
- * a worker's (the root cgroup's), as README's Safety section says.
+ * a worker's (the root cgroup's), as Documentation/kiogen/safety.rst says.
  */
 static inline void kiog_inode_attach_wb(struct inode *inode)
 {

@@ -128,9 +128,10 @@ int kiog_job_open(struct kiog_job *job, struct nlattr **tb,
 }
 
 /*
- * The model (README, Safety): workers are kernel threads and stay out of the
- * requester's cgroups, where the v2 freezer and cgroup.kill would skip them
- * (a frozen cgroup never said frozen, a killed one could not be removed).
+ * The model (Documentation/kiogen/safety.rst): workers are kernel threads
+ * and stay out of the requester's cgroups, where the v2 freezer and
+ * cgroup.kill would skip them (a frozen cgroup never said frozen, a killed
+ * one could not be removed).
  * What they use is charged to the requester's instead: memory (page cache
  * too) to its memory cgroup through the active memcg, bios to its io cgroup
  * (io.max, io.stat) through the kthread's blkcg; their CPUs are within its

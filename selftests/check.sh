@@ -25,7 +25,8 @@
 #   when it takes longer than CHECK_BUDGET_CACHED minutes (70) with every
 #   kernel and package already there, or CHECK_BUDGET_COLD (88) when it had
 #   to fetch, build or install one: what the suite takes on two cores today,
-#   with a margin, below CI's 90. The targets are 25 and 40 (README).
+#   with a margin, below CI's 90. The targets are 25 and 40
+#   (Documentation/kiogen/testing.rst).
 # Env: KIOGEN_TESTS: the tests of every leg (e.g. "test_bio.sh"); CHECK_FULL=1
 #   (make check-full): the whole suite on every leg; DEBUG_SLOWDOWN (8), DEBUG_VM_MEM (3G): the debug leg's time factor and
 #   VM memory. CHECK_JOBS legs at once (default: all; debug first, it is

@@ -64,7 +64,8 @@ both qd4 --ioengine=null --size=1g --rw=randread --bs=4k --number_ios=50000 --io
 check "iodepth=4 (the worker's loop either way): the same results" same qd4
 both vfy --ioengine=null --size=64m --rw=write --bs=4k --number_ios=20000 --verify=crc32c --do_verify=0
 check "verify=crc32c (the worker's loop either way): the same results" same vfy
-# the parameter reaches the worker: its own loop is the faster (README: about 2x)
+# the parameter reaches the worker: its own loop is the faster
+# (Documentation/kiogen/numbers.rst: about 2x)
 fast=$(json "$TMP/plain.1.json" 'j["jobs"][0]["read"]["iops"]')
 slow=$(json "$TMP/plain.0.json" 'j["jobs"][0]["read"]["iops"]')
 echo "# randread 4k: $fast IOPS in the null loop, $slow in the worker's"

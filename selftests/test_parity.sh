@@ -4,8 +4,9 @@
 # fio parity on the kernel path: the host's checker (selftests/host/
 # test_fio_parity.sh: fio 3.33 and kiogen on the same file with the same
 # options, text, terse and JSON structures compared, differences allowed
-# only where README lists them) with kiogen's kernel threads issuing the
-# I/O, on ext4 over brd so that both report the disk's stats.
+# only where Documentation/kiogen/numbers.rst lists them) with kiogen's
+# kernel threads issuing the I/O, on ext4 over brd so that both report the
+# disk's stats.
 . "$(dirname "$0")/lib.sh"
 mnt=$TMP/ext4
 need_ext4_brd "$mnt"

@@ -5,7 +5,8 @@
  * syscall layer's work around the vfs_*() calls, as fs/namei.c, fs/open.c,
  * fs/stat.c and fs/read_write.c of 6.1 and 6.12 do it. The one statement of
  * it: the text and JSON reports of a kernel path run and kiogen meta print
- * it, README's list is checked against it (test_report).
+ * it, Documentation/kiogen/metadata.rst's table is checked against it
+ * (test_report).
  */
 #include <stdbool.h>
 

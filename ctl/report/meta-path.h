@@ -2,7 +2,8 @@
 /*
  * What the metadata engines' kernel path does not do that their syscall
  * path does (ctl/report/meta-path.c): one table, said by the reports of a kernel
- * path run (text, JSON, kiogen meta) and matched by README.
+ * path run (text, JSON, kiogen meta) and matched by
+ * Documentation/kiogen/metadata.rst.
  */
 #ifndef KIOGEN_CTL_META_PATH_H
 #define KIOGEN_CTL_META_PATH_H

@@ -938,51 +938,93 @@ static int t_meta_kernel_path(const void *arg)
 	return rc;
 }
 
-/* README's table and sentence are the table's (ctl/report/meta-path.c), row for row. */
-static int t_meta_readme(const void *arg)
+/*
+ * The metadata document's table, the list-table "What the kernel path leaves
+ * out" (a row: "   * - ``what``", "     - engines", "     - detail", a cell
+ * may go on over lines indented further), and its sentence of what the
+ * kernel path does are ctl/report/meta-path.c's, row for row.
+ */
+#define KG_META_DOC	KG_DOC "/metadata.rst"
+#define KG_META_TABLE	".. list-table:: What the kernel path leaves out\n"
+
+/* Counts @row, a table row's cells joined by " | ", if it is one of the table's. */
+static void meta_doc_row(const char *row, unsigned int *rows, unsigned int *matched)
 {
-	char line[1024], row[1400], engines[128];
-	unsigned int i, rows = 0, matched = 0;
-	bool in_table = false, does = false;
-	FILE *f = fopen(KG_README, "r");
+	char want[1400], engines[128];
+	unsigned int i;
 	int op;
 
+	if (!*row || !strcmp(row, "left out | engines | what it is"))
+		return;
+	++*rows;
+	for (i = 0; i < kg_meta_nr_skips; i++) {
+		const struct kg_meta_skip *s = &kg_meta_skips[i];
+		size_t n = 0;
+
+		engines[0] = '\0';
+		for (op = KIOG_META_FILECREATE; op <= KIOG_META_DIRDELETE; op++)
+			if (s->ops & KG_META_OP(op))
+				n += snprintf(engines + n, sizeof(engines) - n, "%s%s",
+					      n ? ", " : "", kiog_meta_op_name(op));
+		snprintf(want, sizeof(want), "``%s`` | %s | %s", s->what, engines, s->detail);
+		if (!strcmp(row, want))
+			++*matched;
+	}
+}
+
+/* Appends @sep and @s, without its leading blanks and its newline, to @row. */
+static void meta_doc_cat(char *row, size_t size, const char *sep, const char *s)
+{
+	size_t n = strlen(row);
+
+	while (*s == ' ')
+		s++;
+	snprintf(row + n, size - n, "%s%.*s", n ? sep : "", (int)strcspn(s, "\n"), s);
+}
+
+static int t_meta_doc(const void *arg)
+{
+	char line[1024], row[1400] = "", text[65536];
+	unsigned int rows = 0, matched = 0;
+	bool in_table = false, does;
+	FILE *f = fopen(KG_META_DOC, "r");
+	size_t len = 0;
+
 	(void)arg;
-	CHECK(f, "cannot open %s", KG_README);
+	CHECK(f, "cannot open %s", KG_META_DOC);
 	while (fgets(line, sizeof(line), f)) {
-		if (!strcmp(line, "| left out | engines | what it is |\n")) {
+		/* the text with its white space folded, for the sentence */
+		for (const char *c = line; *c && len < sizeof(text) - 1; c++)
+			if (!isspace((unsigned char)*c))
+				text[len++] = *c;
+			else if (len && text[len - 1] != ' ')
+				text[len++] = ' ';
+		if (!strcmp(line, KG_META_TABLE)) {
 			in_table = true;
 			continue;
 		}
-		if (strstr(line, kg_meta_kernel_does))
-			does = true;
-		if (!in_table || !strncmp(line, "| ---", 5))
+		if (!in_table)
 			continue;
-		if (line[0] != '|') {
+		if (line[0] != ' ' && line[0] != '\n') {
 			in_table = false;
-			continue;
-		}
-		rows++;
-		for (i = 0; i < kg_meta_nr_skips; i++) {
-			const struct kg_meta_skip *s = &kg_meta_skips[i];
-			size_t n = 0;
-
-			engines[0] = '\0';
-			for (op = KIOG_META_FILECREATE; op <= KIOG_META_DIRDELETE; op++)
-				if (s->ops & KG_META_OP(op))
-					n += snprintf(engines + n, sizeof(engines) - n, "%s%s",
-						      n ? ", " : "", kiog_meta_op_name(op));
-			snprintf(row, sizeof(row), "| `%s` | %s | %s |\n", s->what, engines,
-				 s->detail);
-			if (!strcmp(line, row))
-				matched++;
+		} else if (!strncmp(line, "   * - ", 7)) {
+			meta_doc_row(row, &rows, &matched);
+			row[0] = '\0';
+			meta_doc_cat(row, sizeof(row), "", line + 7);
+		} else if (!strncmp(line, "     - ", 7) && row[0]) {
+			meta_doc_cat(row, sizeof(row), " | ", line + 7);
+		} else if (!strncmp(line, "       ", 7) && row[0]) {
+			meta_doc_cat(row, sizeof(row), " ", line);
 		}
 	}
 	fclose(f);
+	meta_doc_row(row, &rows, &matched);
+	text[len] = '\0';
+	does = strstr(text, kg_meta_kernel_does);
 	CHECK(rows == kg_meta_nr_skips && matched == kg_meta_nr_skips,
-	      "README's table: %u rows, %u of ctl/report/meta-path.c's %u matched", rows, matched,
-	      kg_meta_nr_skips);
-	CHECK(does, "README lacks kg_meta_kernel_does");
+	      "%s's table: %u rows, %u of ctl/report/meta-path.c's %u matched", KG_META_DOC, rows,
+	      matched, kg_meta_nr_skips);
+	CHECK(does, "%s lacks kg_meta_kernel_does", KG_META_DOC);
 	return T_PASS;
 }
 
@@ -1112,7 +1154,7 @@ static const struct tcase cases[] = {
 	{ "every clat 3000 ns: stdev 0, every percentile one value", t_degenerate_lat,
 	  (void *)(uintptr_t)3000 },
 	{ "meta kernel path: says what it leaves out, from the table; syscall path does not", t_meta_kernel_path, NULL },
-	{ "meta kernel path: README's list is the table", t_meta_readme, NULL },
+	{ "meta kernel path: Documentation/kiogen/metadata.rst's list is the table", t_meta_doc, NULL },
 };
 
 int main(void)

@@ -3,22 +3,33 @@
 #
 # The comparisons of test_fio_parity.sh: fio's report and kiogen's of one
 # job, as --output-format=terse,json(+),normal writes them, reduced to their
-# structure, and the differences not in README's list of deliberate ones.
-#   fio_parity.py compare README FIO_OUT KIOGEN_OUT TARGET USED_FILE
-#   fio_parity.py stale README USED_FILE
+# structure, and the differences not in the list of deliberate ones of
+# Documentation/kiogen/numbers.rst (DOC).
+#   fio_parity.py compare DOC FIO_OUT KIOGEN_OUT TARGET USED_FILE
+#   fio_parity.py stale DOC USED_FILE
 import fnmatch, json, os, re, sys
 from difflib import SequenceMatcher
 
-def deliberate(readme):
-    """The patterns of README's list: `text ...`, `terse ...`, `json ...`."""
-    pats, on = [], False
-    for line in open(readme):
-        if line.startswith('#'):
+def deliberate(doc):
+    """The patterns of the doc's list under its title "Deliberate differences
+    from fio's output" (reStructuredText: a title is a line underlined by a
+    line of one punctuation character): ``text ...``, ``terse ...``,
+    ``json ...`` in its items, each a line that starts with "- " and the
+    lines indented under it."""
+    lines = open(doc).read().split('\n')
+    items, on = [], False
+    for i, line in enumerate(lines):
+        nxt = lines[i + 1] if i + 1 < len(lines) else ''
+        if line.strip() and re.fullmatch(r'([=\-~^"\'`#*+])\1+', nxt) and len(nxt) >= len(line):
             on = "Deliberate differences from fio's output" in line
         elif on and line.startswith('- '):
-            pats += [p for p in re.findall(r'`([^`]+)`', line)
-                     if p.split(' ')[0] in ('text', 'terse', 'json')]
-    return pats
+            items.append(line[2:])
+        elif on and items and line.startswith('  ') and line.strip():
+            items[-1] += ' ' + line.strip()
+        elif line.strip() and items:
+            on = False              # the paragraph after the list ends it
+    return [p for item in items for p in re.findall(r'``([^`]+)``', item)
+            if p.split(' ')[0] in ('text', 'terse', 'json')]
 
 def split(f, path):
     """preamble + normal text, terse lines, JSON"""
@@ -154,9 +165,9 @@ def diffs(fio_out, kg_out, path):
     d += ['json -' + p for p in sorted(pa - pb)] + ['json +' + p for p in sorted(pb - pa)]
     return d
 
-def compare(readme, fio_out, kg_out, path, used_file):
-    """Prints the differences README does not list; notes the entries used."""
-    pats = deliberate(readme)
+def compare(doc, fio_out, kg_out, path, used_file):
+    """Prints the differences the doc does not list; notes the entries used."""
+    pats = deliberate(doc)
     bad, used = [], set()
     for x in diffs(fio_out, kg_out, path):
         hit = [p for p in pats if fnmatch.fnmatchcase(x, p)]
@@ -169,10 +180,10 @@ def compare(readme, fio_out, kg_out, path, used_file):
         print(x)
     return 1 if bad else 0
 
-def stale(readme, used_file):
-    """Prints README's entries that no comparison needed."""
+def stale(doc, used_file):
+    """Prints the doc's entries that no comparison needed."""
     used = set(open(used_file).read().split('\n')) if os.path.exists(used_file) else set()
-    for p in deliberate(readme):
+    for p in deliberate(doc):
         if p not in used:
             print(p)
     return 0

@@ -8,13 +8,15 @@
 # with the same labels in the same order; every terse line's field count and
 # the shape of each field (terse v3, v4 and v5 across the jobs); the JSON's
 # key paths and value types (kiogen's own "kiogen" key aside). A difference
-# passes only if README.md lists it under "Deliberate differences from fio's
-# output", so an undocumented one fails. fio_jsonplus_clat2csv must write
-# rows from kiogen's json+. Skipped without fio.
+# passes only if Documentation/kiogen/numbers.rst lists it under "Deliberate
+# differences from fio's output", so an undocumented one fails.
+# fio_jsonplus_clat2csv must write rows from kiogen's json+. Skipped without
+# fio.
 # Env: KG_PARITY_PATH (syscall): kiogen's path, kernel in the VM
 # (selftests/test_parity.sh); KG_PARITY_DIR (/var/tmp): where the file is.
 src=$(cd "$(dirname "$0")/../.." && pwd)
 kiogen=$src/ctl/kiogen
+doc=$src/Documentation/kiogen/numbers.rst
 path=${KG_PARITY_PATH:-syscall}
 . "$src/selftests/host/tap.sh"
 
@@ -60,11 +62,11 @@ for spec in "${jobs[@]}"; do
 		not_ok "$name: kiogen failed: $(head -c 300 "$tmp/$name.kg.err")"
 		continue
 	fi
-	if out=$(python3 "$src/selftests/host/fio_parity.py" compare "$src/README.md" \
+	if out=$(python3 "$src/selftests/host/fio_parity.py" compare "$doc" \
 		 "$tmp/$name.fio" "$tmp/$name.kg" "$tmp/f" "$tmp/used"); then
 		ok "$name: text, terse v$v and $fmt of fio's structure ($path path)"
 	else
-		not_ok "$name: differences README does not list:"
+		not_ok "$name: differences ${doc#"$src/"} does not list:"
 		sed 's/^/#   /' <<<"$out"
 	fi
 	if [ "$fmt" = json+ ]; then
@@ -82,11 +84,11 @@ done
 
 # one source of truth: an entry no job needed is stale (where the machine
 # allows every difference to show: a disk under the temp file)
-unused=$(python3 "$src/selftests/host/fio_parity.py" stale "$src/README.md" "$tmp/used")
+unused=$(python3 "$src/selftests/host/fio_parity.py" stale "$doc" "$tmp/used")
 if [ -z "$unused" ]; then
-	ok "every deliberate difference README lists shows in some job"
+	ok "every deliberate difference ${doc#"$src/"} lists shows in some job"
 else
-	not_ok "README lists differences no job shows (stale):"
+	not_ok "${doc#"$src/"} lists differences no job shows (stale):"
 	sed 's/^/#   /' <<<"$unused"
 fi
 tap_done

@@ -4,11 +4,12 @@
 # The job files of selftests/jobs against fio 3.33: each section is run by
 # fio and by `kiogen run --path=syscall` on the same file and directory, and
 # the I/Os each job issued per direction must be fio's. The sections listed
-# in `differs` differ by design, each for the reason given (README says
-# why): they must still run well, most with fio's I/Os in all. Trims go to
-# fio's falloc engine (its psync cannot trim a regular file; kiogen punches
-# a hole with any engine). test_jobs.sh runs the same files on both paths in
-# the VM. Skipped without fio.
+# in `differs` differ by design, each for the reason given
+# (Documentation/kiogen/options.rst says why): they must still run well,
+# most with fio's I/Os in all. Trims go to fio's falloc engine (its psync
+# cannot trim a regular file; kiogen punches a hole with any engine).
+# test_jobs.sh runs the same files on both paths in the VM. Skipped without
+# fio.
 src=$(cd "$(dirname "$0")/../.." && pwd)
 kiogen=$src/ctl/kiogen
 . "$src/selftests/host/tap.sh"
