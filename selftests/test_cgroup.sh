@@ -348,8 +348,10 @@ running_id() {
 	return 1
 }
 
-# the runs seen while they run: long enough for a slow guest to look
-cgtime=$((4 * ${KIOGEN_TIMEOUT_SCALE:-1}))
+# the runs seen while they run: long enough for a slow guest to look (4 s
+# was not, in a make check whose host ran a third VM: the run had ended
+# before the CLI's three looks at it)
+cgtime=$((10 * ${KIOGEN_TIMEOUT_SCALE:-1}))
 cgrun=(--filename=/dev/kcg0 --rw=randread --bs=4k --direct=1 --output-format=json --cgroup=kg-a)
 # the kernel path: a run with cgroup=kg-a, kept, seen while it runs
 "$KIOGEN" run --name=cga "${cgrun[@]}" --ioengine=libaio --iodepth=4 --numjobs=2 \
