@@ -282,11 +282,17 @@ struct kg_run_result {
 };
 
 /* The jobs of one invocation, with the options that are not a job's. */
+struct kg_option;
+#define KG_MAX_NOTED		64
+
 struct kg_jobs {
 	struct kg_job defaults;		/* options given before the first --name */
 	struct kg_job jobs[KG_MAX_JOBS];
 	unsigned int nr_jobs;
 	struct kg_global global;
+	/* fio options given that kiogen accepts without effect: said once */
+	const struct kg_option *noted[KG_MAX_NOTED];
+	unsigned int nr_noted;
 };
 
 /* Status of one run as the kernel reports it. */

@@ -206,6 +206,9 @@ int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info)
 	for (i = 0; i < js->nr_jobs; i++)
 		if (kg_job_finish(&js->jobs[i], js->global.path, err, info))
 			return -EINVAL;
+	for (i = 0; i < js->nr_noted; i++)
+		fprintf(info, "kiogen: fio option '%s' has no effect in kiogen: %s\n",
+			js->noted[i]->name, js->noted[i]->note);
 	if (js->global.eta_interval_ns && js->global.eta_interval_ns < KG_ETA_INTERVAL_MIN_NS) {
 		fprintf(err, "kiogen: eta-interval: less than 250ms is not supported, as fio\n");
 		return -EINVAL;

@@ -53,9 +53,6 @@ struct kg_where {
 	unsigned int line;
 };
 
-/* fio's keys kiogen cannot honour: it starts each group's jobs at once */
-static const char *const kg_grouping_keys[] = { "wait_for" };
-
 static int __attribute__((format(printf, 3, 4)))
 kg_jf_error(struct kg_reader *r, const struct kg_where *w, const char *fmt, ...)
 {
@@ -238,7 +235,6 @@ static int kg_jf_keyval(struct kg_reader *r, const struct kg_where *w, char *p)
 {
 	char *eq = strchr(p, '='), *key = p, *value = NULL;
 	char expanded[KG_VALUE_MAX];
-	size_t i;
 	int ret;
 
 	if (eq) {
@@ -250,10 +246,6 @@ static int kg_jf_keyval(struct kg_reader *r, const struct kg_where *w, char *p)
 		return kg_jf_error(r, w, "'=%s': no option name before '='", value);
 	if (r->sec == KG_SEC_NONE)
 		return kg_jf_error(r, w, "%s: outside of a [section]", key);
-	for (i = 0; i < sizeof(kg_grouping_keys) / sizeof(kg_grouping_keys[0]); i++)
-		if (!strcmp(key, kg_grouping_keys[i]))
-			return kg_jf_error(r, w, "%s: %s", key,
-					   "not supported yet: kiogen starts the jobs between stonewalls at once");
 	if (!strcmp(key, "name"))
 		return kg_jf_error(r, w,
 				   "name: in a job file the section header [NAME] names the job");

@@ -6,7 +6,8 @@
  * storing a value cannot do. The parser that walks it is parse.c, the
  * fix-ups after parsing fixup.c. Groups of rows have a file of their own,
  * walked after this table (rate.c, bs.c, place.c, cgroup.c, verify.c,
- * buffers.c, refuse.c), and an engine's and the log files' register theirs.
+ * buffers.c, refuse.c, fio-only.c: fio's options kiogen does not honour, each
+ * with why), and an engine's and the log files' register theirs.
  * The ioengine names are those of the registry, ioengines.h.
  */
 #include <ctype.h>
@@ -93,17 +94,6 @@ static int kg_opt_direct(struct kg_jobs *js, struct kg_job *j,
 	(void)err;
 	j->direct = !v || !strcmp(v, "1");
 	j->direct_set = true;
-	return 0;
-}
-
-static int kg_opt_accept(struct kg_jobs *js, struct kg_job *j,
-			 const struct kg_option *o, const char *v, FILE *err)
-{
-	(void)js;
-	(void)j;
-	(void)o;
-	(void)v;
-	(void)err;
 	return 0;
 }
 
@@ -428,7 +418,7 @@ const struct kg_option kg_options[] = {
 		.help = "1: O_DIRECT; 0: through the page cache. bio is always direct",
 	},
 	{
-		.name = "offset", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(offset),
+		.name = "offset", .alias = "fileoffset", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(offset),
 		.pct_off = KG_JOFF(offset_pct),
 		.report = KG_REPORT_SET, .category = KG_CAT_IO,
 		.help = "start of the region in the target; N%: of the target's size, aligned up to offset_align",
@@ -456,7 +446,7 @@ const struct kg_option kg_options[] = {
 		.help = "I/Os each worker issues",
 	},
 	{
-		.name = "runtime", .type = KG_OPT_TIME, .off1 = KG_JOFF(runtime_ns),
+		.name = "runtime", .alias = "timeout", .type = KG_OPT_TIME, .off1 = KG_JOFF(runtime_ns),
 		.report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
 		.help = "stop after this long (seconds, or with us/ms/s/m/h)",
 	},
@@ -588,10 +578,6 @@ const struct kg_option kg_options[] = {
 		.name = "hipri", .type = KG_OPT_BOOL, .off1 = KG_JOFF(hipri),
 		.category = KG_CAT_ENGINE,
 		.help = "polled completions, needs direct=1: REQ_POLLED bios (kernel path) or IORING_SETUP_IOPOLL (syscall path, io_uring)",
-	},
-	{
-		.name = "thread", .type = KG_OPT_BOOL, .cb = kg_opt_accept, .category = KG_CAT_JOB,
-		.help = "accepted; workers are kernel threads (or pthreads with --path=syscall)",
 	},
 	{
 		.name = "invalidate", .type = KG_OPT_BOOL, .off1 = KG_JOFF(invalidate),

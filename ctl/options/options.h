@@ -47,6 +47,8 @@ enum kg_opt_report {
 #define KG_CAT_LIMITS	"Amount and time"
 #define KG_CAT_FILE	"Files and syncs"
 #define KG_CAT_REPORT	"Run and report"
+#define KG_CAT_NOTED	"fio's options accepted without effect"
+#define KG_CAT_REFUSED	"fio's options kiogen refuses"
 
 /* One allowed value: what is written, what it means, what is stored. */
 struct kg_opt_value {
@@ -79,8 +81,13 @@ struct kg_opt_value {
  * @show: the value reports list, for an option of several fields; NULL:
  *	not listed
  * @report: when the job option is listed in reports
+ * @note: a fio option accepted without effect, since it cannot change
+ *	what a kernel thread does (fio's own processes, clocks, memory): why,
+ *	said once per run (kg_jobs_finish()); the row stores nothing
+ * @refused: a fio option kiogen does not support: why. Only fio's default
+ *	(@def), which asks for nothing, is taken; the row stores nothing
  * @category: heading in "kiogen help run"
- * @help: one line
+ * @help: one line (rows with @note or @refused: NULL, they say it)
  */
 struct kg_option {
 	const char *name;
@@ -100,6 +107,8 @@ struct kg_option {
 	bool cb_default;
 	const char *(*show)(const struct kg_job *j, char *buf, size_t len);
 	enum kg_opt_report report;
+	const char *note;
+	const char *refused;
 	const char *category;
 	const char *help;
 };
@@ -279,6 +288,7 @@ extern const struct kg_option kg_cgroup_options[];	/* cgroup.c */
 extern const struct kg_option kg_verify_options[];	/* verify.c */
 extern const struct kg_option kg_buffer_options[];	/* buffers.c */
 extern const struct kg_option kg_refused_options[];	/* refuse.c */
+extern const struct kg_option kg_fio_only_options[];	/* fio-only.c */
 /* Table @t: 0 the main one, its groups, those registered; NULL after the last. */
 const struct kg_option *kg_option_table(unsigned int t);
 #define kg_for_each_option(o, t)					\

@@ -22,9 +22,9 @@
 #define KG_MAX_TABLES	16
 static const struct kg_option *kg_tables[KG_MAX_TABLES] = {
 	kg_options, kg_rate_options, kg_bs_options, kg_place_options, kg_cgroup_options,
-	kg_verify_options, kg_buffer_options, kg_refused_options,
+	kg_verify_options, kg_buffer_options, kg_refused_options, kg_fio_only_options,
 };
-static unsigned int kg_nr_tables = 8;
+static unsigned int kg_nr_tables = 9;
 
 void kg_options_register(const struct kg_option *table)
 {
@@ -401,6 +401,8 @@ static int kg_opt_set_value(struct kg_jobs *js, struct kg_job *j,
 		if (ret)
 			return ret;
 	}
+	if (o->note || o->refused)
+		return 0;	/* fio's, without a field here: kg_parse_into() */
 	if (o->cb)
 		return o->cb(js, j, o, v, err);
 	if (o->inverse) {
@@ -464,6 +466,26 @@ int kg_given_add(struct kg_given *g, const char *name, const char *v, FILE *err)
 	return 0;
 }
 
+/* A refused fio option given its default asks for nothing kiogen lacks. */
+static bool kg_opt_is_default(const struct kg_option *o, const char *v)
+{
+	if (!v && o->type == KG_OPT_BOOL)
+		v = "1";
+	return o->def && v && !strcmp(v, o->def);
+}
+
+/* A fio option kiogen takes without effect: said once, by kg_jobs_finish() */
+static void kg_note_add(struct kg_jobs *js, const struct kg_option *o)
+{
+	unsigned int i;
+
+	for (i = 0; i < js->nr_noted; i++)
+		if (js->noted[i] == o)
+			return;
+	if (js->nr_noted < KG_MAX_NOTED)
+		js->noted[js->nr_noted++] = o;
+}
+
 static int kg_parse_into(struct kg_jobs *js, struct kg_job *j, const char *name,
 			 const char *v, FILE *err)
 {
@@ -474,9 +496,16 @@ static int kg_parse_into(struct kg_jobs *js, struct kg_job *j, const char *name,
 		fprintf(err, "kiogen: unknown option '%s' (see: kiogen help run)\n", name);
 		return -EINVAL;
 	}
+	if (o->refused && !kg_opt_is_default(o, v)) {
+		fprintf(err, "kiogen: fio option '%s' is not supported by kiogen: %s\n", name,
+			o->refused);
+		return -EINVAL;
+	}
 	ret = kg_opt_set(js, j, o, name, v, err);
 	if (ret)
 		return ret;
+	if (o->note)
+		kg_note_add(js, o);
 	if (o->cb == kg_opt_name) {	/* a new job: its own list starts */
 		j = &js->jobs[js->nr_jobs - 1];
 		j->given.len = 0;

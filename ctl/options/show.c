@@ -51,6 +51,7 @@ void kg_options_usage(FILE *f)
 			continue;
 		fprintf(f, "\n%s:\n", o->category);
 		kg_for_each_option(p, tp) {
+			const char *help;
 			char head[80];
 
 			if (strcmp(p->category, o->category))
@@ -58,11 +59,12 @@ void kg_options_usage(FILE *f)
 			c = snprintf(head, sizeof(head), "--%s%s", p->name, kg_opt_arg(p));
 			if (p->alias)
 				snprintf(head + c, sizeof(head) - c, ", --%s", p->alias);
+			help = p->help ?: p->note ?: p->refused;
 			/* a long name puts its help on the next line */
 			fprintf(f, "  %-30s%s %s", head, strlen(head) > 30 ? "\n" : "",
-				strlen(head) > 30 ? "" : p->help);
+				strlen(head) > 30 ? "" : help);
 			if (strlen(head) > 30)
-				fprintf(f, "%32s%s", "", p->help);
+				fprintf(f, "%32s%s", "", help);
 			if (p->def)
 				fprintf(f, " (default: %s)", p->def);
 			if (p->inverse)

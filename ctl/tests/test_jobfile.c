@@ -226,8 +226,8 @@ static const struct bad_file bad_files[] = {
 	{ DIR "/bad-value.fio", DIR "/bad-value.fio:3: rw: 'sideways' is not read, write, "
 	  "randread, randwrite, rw, readwrite, randrw, trim, randtrim or trimwrite (see: kiogen help run)" },
 	{ DIR "/bad-header.fio", DIR "/bad-header.fio:3: '[job': section header without ']'" },
-	{ DIR "/bad-wait-for.fio", DIR "/bad-wait-for.fio:5: wait_for: not supported yet: "
-	  "kiogen starts the jobs between stonewalls at once" },
+	{ DIR "/bad-wait-for.fio", DIR "/bad-wait-for.fio:5: fio option 'wait_for' is not "
+	  "supported by kiogen: kiogen starts the jobs between stonewalls at once (use stonewall)" },
 	{ DIR "/bad-var.fio",
 	  DIR "/bad-var.fio:3: ${KG_TEST_UNSET_VARIABLE}: not set in the environment" },
 	{ DIR "/bad-include.fio", DIR "/bad-include.fio:3: include " DIR
@@ -273,8 +273,8 @@ static int parse_stdin(const char *text)
 static int t_bad_lines(const void *arg)
 {
 	static const struct bad_file lines[] = {
-		{ "[a]\nfilename=/x\nwait_for=b\n", "<stdin>:3: wait_for: not supported yet: "
-		  "kiogen starts the jobs between stonewalls at once" },
+		{ "[a]\nfilename=/x\nwait_for=b\n", "<stdin>:3: fio option 'wait_for' is not "
+		  "supported by kiogen: kiogen starts the jobs between stonewalls at once (use stonewall)" },
 		{ "bs=4k\n[a]\n", "<stdin>:1: bs: outside of a [section]" },
 		{ "[a]\nname=b\n",
 		  "<stdin>:2: name: in a job file the section header [NAME] names the job" },

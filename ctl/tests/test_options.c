@@ -22,6 +22,18 @@ static void ok(int cond, const char *desc)
 	failed += !cond;
 }
 
+/* ok() with a printf description: what was got, when it fails */
+static void __attribute__((format(printf, 2, 3))) okf(int cond, const char *fmt, ...)
+{
+	char desc[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(desc, sizeof(desc), fmt, ap);
+	va_end(ap);
+	ok(cond, desc);
+}
+
 static char seen[256];
 
 static void grab_dist(void *ctx, const char *name, const char *value)
@@ -31,27 +43,39 @@ static void grab_dist(void *ctx, const char *name, const char *value)
 		snprintf(seen, sizeof(seen), "%s", value);
 }
 
-/* Parses a NULL-terminated argument list; returns 0 or the error text. */
-static int parse(struct kg_jobs *js, char *err, size_t len, ...)
-{
-	char *argv[64];
-	va_list ap;
-	FILE *f = fmemopen(err, len, "w");
-	FILE *info = fopen("/dev/null", "w");
-	int argc = 0, ret;
+/* What kg_jobs_finish() wrote to its info stream (fio's notes), of the last parse */
+static char info_text[4096];
 
-	va_start(ap, len);
-	while ((argv[argc] = va_arg(ap, char *)))
-		argc++;
-	va_end(ap);
+/* Parses @argv; returns 0 or the error text, in @err. */
+static int parse_argv(struct kg_jobs *js, char *err, size_t len, char **argv, int argc)
+{
+	FILE *f = fmemopen(err, len, "w");
+	FILE *info = fmemopen(info_text, sizeof(info_text), "w");
+	int ret;
+
 	kg_jobs_init(js);
 	memset(err, 0, len);
+	memset(info_text, 0, sizeof(info_text));
 	ret = kg_parse_args(js, argc, argv, f);
 	if (!ret)
 		ret = kg_jobs_finish(js, f, info);
 	fclose(f);
 	fclose(info);
 	return ret;
+}
+
+/* The same, of a NULL-terminated argument list. */
+static int parse(struct kg_jobs *js, char *err, size_t len, ...)
+{
+	char *argv[64];
+	va_list ap;
+	int argc = 0;
+
+	va_start(ap, len);
+	while ((argv[argc] = va_arg(ap, char *)))
+		argc++;
+	va_end(ap);
+	return parse_argv(js, err, len, argv, argc);
 }
 
 /* What kg_rate_min_report() says of one worker of @j; free() it. */
@@ -297,6 +321,45 @@ static void test_kernel_defaults(struct kg_jobs *js)
 	if (n)
 		printf("# differ without a row saying why:%s\n", bad);
 	ok(!n, "the kernel's defaults are fio's, but where a row says why");
+}
+
+/* fio's aliases, each resolving to its option */
+static void test_fio_aliases(struct kg_jobs *js)
+{
+	char err[512];
+
+	okf(!parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--timeout=7",
+		   "--fileoffset=4k", "--iomem=malloc", "--disable_bw=1", "--ss_dur=10",
+		   "--ss_ramp=5", NULL) &&
+	    js->jobs[0].runtime_ns == 7000000000ULL && js->jobs[0].offset == 4096,
+	    "timeout is runtime, fileoffset is offset; iomem, disable_bw, ss_dur, ss_ramp resolve");
+	okf(kg_opt_find("fill_fs") == kg_opt_find("fill_device") &&
+	    kg_opt_find("ss") == kg_opt_find("steadystate") &&
+	    kg_opt_find("mem") == kg_opt_find("iomem") && kg_opt_find("ss"),
+	    "fill_fs, ss, iomem: the rows of fill_device, steadystate, mem");
+}
+
+/* fio's options kiogen does not honour, and names that are no option */
+static void test_fio_classes(struct kg_jobs *js)
+{
+	char *noted[] = { "--gtod_reduce=1", "--name=a", "--filename=/dev/x", "--thread",
+			  "--gtod_reduce", "--description=a text" };
+	char *refused[] = { "--name=a", "--filename=/dev/x", "--exitall" };
+	char *dflt[] = { "--name=a", "--filename=/dev/x", "--exitall=0", "--serialize_overlap=0" };
+	char err[512];
+	const char *p;
+
+	okf(!parse_argv(js, err, sizeof(err), noted, 6) &&
+	    strstr(info_text, "kiogen: fio option 'gtod_reduce' has no effect in kiogen: kiogen times every I/O") &&
+	    strstr(info_text, "fio option 'thread' has no effect in kiogen: ") &&
+	    strstr(info_text, "fio option 'description' has no effect in kiogen: "),
+	    "gtod_reduce, thread, description: accepted, each with its note");
+	p = strstr(info_text, "'gtod_reduce'");
+	okf(p && !strstr(p + 1, "'gtod_reduce'"), "a note said once, however often the option is given");
+	okf(parse_argv(js, err, sizeof(err), refused, 3) &&
+	    !strcmp(err, "kiogen: fio option 'exitall' is not supported by kiogen: kiogen lets every job of a group run its course\n"),
+	    "exitall: refused, naming fio's option and why");
+	okf(!parse_argv(js, err, sizeof(err), dflt, 4), "a refused option given fio's default is taken: %s", err);
 }
 
 int main(void)
@@ -952,6 +1015,8 @@ int main(void)
 	test_kb_base(&js);
 	test_cgroup(&js);
 	test_kernel_defaults(&js);
+	test_fio_aliases(&js);
+	test_fio_classes(&js);
 	printf("1..%d\n", nr);	/* the plan is what ran: TAP allows it last */
 	return failed ? 1 : 0;
 }
