@@ -48,6 +48,57 @@ const struct kg_option *kg_opt_find(const char *name)
 	return NULL;
 }
 
+/* Levenshtein distance of @a and @b, as fio's string_distance() */
+static unsigned int kg_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, k;
+	unsigned int row[64], diag, up;
+
+	if (lb >= sizeof(row) / sizeof(row[0]))
+		return UINT32_MAX;
+	for (k = 0; k <= lb; k++)
+		row[k] = k;
+	for (i = 1; i <= la; i++) {
+		diag = row[0];
+		row[0] = i;
+		for (k = 1; k <= lb; k++) {
+			up = row[k];
+			row[k] = diag + (a[i - 1] != b[k - 1]);
+			if (up + 1 < row[k])
+				row[k] = up + 1;
+			if (row[k - 1] + 1 < row[k])
+				row[k] = row[k - 1] + 1;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+/*
+ * At most a third of the typed name's length off (iodepht: iodepth); fio's
+ * string_distance_ok() takes half, and then suggests fallocate for frobnicate.
+ */
+static const char *kg_opt_nearest(const char *name)
+{
+	const struct kg_option *o;
+	const char *best = NULL;
+	unsigned int t, d, best_d = strlen(name) / 3 + 1;
+
+	kg_for_each_option(o, t) {
+		d = kg_distance(name, o->name);
+		if (d < best_d) {
+			best_d = d;
+			best = o->name;
+		}
+		d = o->alias ? kg_distance(name, o->alias) : UINT32_MAX;
+		if (d < best_d) {
+			best_d = d;
+			best = o->alias;
+		}
+	}
+	return best;
+}
+
 const struct kg_opt_value *kg_posval_find(const struct kg_option *o, const char *v)
 {
 	size_t i;
@@ -490,10 +541,15 @@ static int kg_parse_into(struct kg_jobs *js, struct kg_job *j, const char *name,
 			 const char *v, FILE *err)
 {
 	const struct kg_option *o = kg_opt_find(name);
+	const char *near;
 	int ret;
 
 	if (!o) {
-		fprintf(err, "kiogen: unknown option '%s' (see: kiogen help run)\n", name);
+		near = kg_opt_nearest(name);
+		if (near)
+			fprintf(err, "kiogen: unknown option '%s' (did you mean '%s'?)\n", name, near);
+		else
+			fprintf(err, "kiogen: unknown option '%s' (see: kiogen help run)\n", name);
 		return -EINVAL;
 	}
 	if (o->refused && !kg_opt_is_default(o, v)) {

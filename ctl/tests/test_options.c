@@ -360,6 +360,12 @@ static void test_fio_classes(struct kg_jobs *js)
 	    !strcmp(err, "kiogen: fio option 'exitall' is not supported by kiogen: kiogen lets every job of a group run its course\n"),
 	    "exitall: refused, naming fio's option and why");
 	okf(!parse_argv(js, err, sizeof(err), dflt, 4), "a refused option given fio's default is taken: %s", err);
+	okf(parse(js, err, sizeof(err), "--name=a", "--iodepht=4", NULL) &&
+	    !strcmp(err, "kiogen: unknown option 'iodepht' (did you mean 'iodepth'?)\n"),
+	    "a misspelt option: did you mean");
+	okf(parse(js, err, sizeof(err), "--name=a", "--frobnicate=4", NULL) &&
+	    !strcmp(err, "kiogen: unknown option 'frobnicate' (see: kiogen help run)\n"),
+	    "nothing near: no guess");
 }
 
 int main(void)
