@@ -75,6 +75,7 @@ struct kg_job {
 	uint32_t fallocate;		/* enum kiogen_fallocate */
 	uint32_t random_generator;	/* enum kg_randgen */
 	bool direct_set;		/* direct= was given */
+	uint32_t sync_flags;		/* fio's sync: O_SYNC or O_DSYNC on the job's opens */
 	bool group_reporting;
 	bool stonewall;			/* start after the jobs before it end */
 	bool new_group;			/* start a new reporting group */

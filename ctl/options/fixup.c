@@ -123,6 +123,11 @@ static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
 			j->name);
 		return -EINVAL;
 	}
+	if (!strcmp(j->engine, "bio") && j->sync_flags) {
+		fprintf(err, "kiogen: %s: sync: the bio engine's bios do not take O_SYNC or O_DSYNC (use ioengine=kiocb)\n",
+			j->name);
+		return -EINVAL;
+	}
 	if (!strcmp(j->engine, "bio"))
 		j->direct = true;	/* bios bypass the page cache */
 

@@ -12,6 +12,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,6 +96,13 @@ static int kg_opt_direct(struct kg_jobs *js, struct kg_job *j,
 	j->direct = !v || !strcmp(v, "1");
 	j->direct_set = true;
 	return 0;
+}
+
+/* fio's buffered: the inverse of direct */
+static int kg_opt_buffered(struct kg_jobs *js, struct kg_job *j,
+			   const struct kg_option *o, const char *v, FILE *err)
+{
+	return kg_opt_direct(js, j, o, v && !strcmp(v, "0") ? "1" : "0", err);
 }
 
 /* fio's --minimal: terse alone, whatever output-format said before */
@@ -416,6 +424,22 @@ const struct kg_option kg_options[] = {
 		.cb = kg_opt_direct, .def = "0", .report = KG_REPORT_ALWAYS,
 		.category = KG_CAT_ENGINE,
 		.help = "1: O_DIRECT; 0: through the page cache. bio is always direct",
+	},
+	{
+		.name = "buffered", .type = KG_OPT_BOOL, .cb = kg_opt_buffered,
+		.category = KG_CAT_ENGINE, .help = "the inverse of direct, as fio's",
+	},
+	{
+		.name = "sync", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(sync_flags),
+		.def = "none", .category = KG_CAT_ENGINE,
+		.help = "open the files O_SYNC or O_DSYNC: each write is durable when it completes (not the bio engine's)",
+		.posval = {
+			{ "none", "neither (fio's default)", 0 },
+			{ "0", "same as none", 0 },
+			{ "sync", "O_SYNC", O_SYNC },
+			{ "1", "same as sync", O_SYNC },
+			{ "dsync", "O_DSYNC", O_DSYNC },
+		},
 	},
 	{
 		.name = "offset", .alias = "fileoffset", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(offset),

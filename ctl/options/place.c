@@ -93,6 +93,27 @@ static int kg_parse_list(const char *name, const char *what, const char *v,
 	}
 }
 
+/* fio's cpumask: the CPUs as the bits of one number, 0x... or decimal */
+static int kg_parse_mask(const char *name, const char *v, struct kiog_zones *b, FILE *err)
+{
+	unsigned long long mask;
+	char *end;
+	uint32_t c;
+
+	errno = 0;
+	mask = strtoull(v, &end, 0);
+	if (!isdigit((unsigned char)*v) || *end || errno || !mask) {
+		fprintf(err, "kiogen: %s: '%s' is not a CPU mask (a number, e.g. 0x3 for CPUs 0 and 1)\n",
+			name, v);
+		return -EINVAL;
+	}
+	memset(b, 0, sizeof(*b));
+	for (c = 0; c < 64; c++)
+		if (mask >> c & 1)
+			kg_bit_set(b, c);
+	return 0;
+}
+
 static const char *kg_list_show(const struct kiog_zones *b, char *buf, size_t len)
 {
 	size_t n = 0;
@@ -121,6 +142,8 @@ int kg_opt_place(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o
 		return kg_parse_list(o->name, "CPU", v, &j->cpus_allowed, err);
 	if (!strcmp(o->name, "numa_cpu_nodes"))
 		return kg_parse_list(o->name, "node", v, &j->numa_cpu_nodes, err);
+	if (!strcmp(o->name, "cpumask"))
+		return kg_parse_mask(o->name, v, &j->cpus_allowed, err);
 	return -EINVAL;
 }
 
@@ -359,6 +382,11 @@ const struct kg_option kg_place_options[] = {
 		.name = "cpus_allowed", .type = KG_OPT_STR, .len = 1024, .cb = kg_opt_place,
 		.show = kg_cpus_allowed_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
 		.help = "the workers run only on these CPUs, a list such as 0-3,6",
+	},
+	{
+		.name = "cpumask", .type = KG_OPT_STR, .len = 32, .cb = kg_opt_place,
+		.category = KG_CAT_ENGINE,
+		.help = "cpus_allowed as a bit mask (0x3: CPUs 0 and 1), fio's older form",
 	},
 	{
 		.name = "cpus_allowed_policy", .type = KG_OPT_POSVAL,

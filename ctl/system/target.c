@@ -406,6 +406,7 @@ static int kg_target_open_one(const struct kg_job *j, const char *path, bool dir
 	 */
 	if (direct)
 		flags |= O_DIRECT;
+	flags |= j->sync_flags;
 	/* a written device is held exclusively: never one that is mounted */
 	if (writes && bdev) {
 		flags |= O_EXCL;

@@ -4,6 +4,7 @@
  * boundaries, the ioengine mapping and the error messages, no kernel needed.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -366,6 +367,15 @@ static void test_fio_classes(struct kg_jobs *js)
 	okf(parse(js, err, sizeof(err), "--name=a", "--frobnicate=4", NULL) &&
 	    !strcmp(err, "kiogen: unknown option 'frobnicate' (see: kiogen help run)\n"),
 	    "nothing near: no guess");
+	okf(!parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--buffered=0", "--sync=dsync",
+		   "--cpumask=0x1", NULL) && js->jobs[0].direct && js->jobs[0].sync_flags == O_DSYNC &&
+	    js->jobs[0].cpus_allowed.z[0] == 1,
+	    "buffered=0 is direct=1, sync=dsync O_DSYNC, cpumask=0x1 CPU 0: %s", err);
+	okf(!parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--io_submit_mode=inline",
+		   "--thinktime_blocks_type=complete", "--dedupe_mode=repeat", NULL) &&
+	    parse(js, err, sizeof(err), "--name=a", "--io_submit_mode=offload", NULL) &&
+	    strstr(err, "io_submit_mode=offload is not supported: "),
+	    "io_submit_mode, thinktime_blocks_type, dedupe_mode: fio's default, kiogen's way; offload refused");
 }
 
 int main(void)
