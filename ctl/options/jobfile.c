@@ -231,6 +231,24 @@ static int kg_jf_section(struct kg_reader *r, const struct kg_where *w, char *p)
 	return kg_jf_option(r, w, "name", name) ?: kg_jf_kb_base_first(r, w);
 }
 
+/*
+ * name= in a job file, as fio: in [global] it names no job (each section's
+ * header names its own), in a job's section it renames the job.
+ */
+static int kg_jf_name(struct kg_reader *r, const struct kg_where *w, const char *value)
+{
+	struct kg_job *j = &r->js->jobs[r->js->nr_jobs - 1];
+
+	if (!value || !*value)
+		return kg_jf_error(r, w, "name: needs a value (name=NAME)");
+	if (r->sec == KG_SEC_GLOBAL)
+		return 0;
+	if (strlen(value) >= sizeof(j->name))
+		return kg_jf_error(r, w, "name: longer than %zu characters", sizeof(j->name) - 1);
+	strcpy(j->name, value);
+	return 0;
+}
+
 static int kg_jf_keyval(struct kg_reader *r, const struct kg_where *w, char *p)
 {
 	char *eq = strchr(p, '='), *key = p, *value = NULL;
@@ -246,15 +264,14 @@ static int kg_jf_keyval(struct kg_reader *r, const struct kg_where *w, char *p)
 		return kg_jf_error(r, w, "'=%s': no option name before '='", value);
 	if (r->sec == KG_SEC_NONE)
 		return kg_jf_error(r, w, "%s: outside of a [section]", key);
-	if (!strcmp(key, "name"))
-		return kg_jf_error(r, w,
-				   "name: in a job file the section header [NAME] names the job");
 	if (value) {
 		ret = kg_jf_expand(r, w, value, expanded, sizeof(expanded));
 		if (ret)
 			return ret;
 		value = expanded;
 	}
+	if (!strcmp(key, "name"))
+		return kg_jf_name(r, w, value);
 	return kg_jf_option(r, w, key, value);
 }
 
