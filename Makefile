@@ -117,6 +117,11 @@ regen:
 regen-check:
 	@scripts/ynl.sh check
 
+# README.md's table of fio's job options, from the option table
+# (selftests/host/test_readme_options.sh fails when they differ)
+readme-options: ctl
+	@scripts/readme-options.sh ctl/kiogen README.md >README.md.tmp && mv README.md.tmp README.md
+
 # ---- tests ----
 
 # The unit tests: every ctl/tests/test_*.c is a program (test_fixture.c is their

@@ -566,7 +566,7 @@ const struct kg_option kg_options[] = {
 		.help = "percent of I/Os that write in rw/randrw",
 	},
 	{
-		.name = "percentage_sequential", .inverse = "percentage_random",
+		.name = "percentage_sequential", .origin = KG_FIO_OTHER, .inverse = "percentage_random",
 		.type = KG_OPT_INT, .minval = 0, .maxval = 100, .category = KG_CAT_IO,
 		.help = "percent of a random pattern's I/Os that continue from the previous I/O",
 	},
@@ -599,7 +599,7 @@ const struct kg_option kg_options[] = {
 		.help = "once the queue is full, let it drain to this before refilling (default: iodepth)",
 	},
 	{
-		.name = "hipri", .type = KG_OPT_BOOL, .off1 = KG_JOFF(hipri),
+		.name = "hipri", .origin = KG_FIO_OTHER, .type = KG_OPT_BOOL, .off1 = KG_JOFF(hipri),
 		.category = KG_CAT_ENGINE,
 		.help = "polled completions, needs direct=1: REQ_POLLED bios (kernel path) or IORING_SETUP_IOPOLL (syscall path, io_uring)",
 	},
@@ -699,7 +699,7 @@ const struct kg_option kg_options[] = {
 	},
 	/* the whole invocation */
 	{
-		.name = "path", .type = KG_OPT_POSVAL, .scope = KG_OPT_GLOBAL,
+		.name = "path", .origin = KG_KIOGEN, .type = KG_OPT_POSVAL, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(path), .def = "kernel", .category = KG_CAT_REPORT,
 		.help = "who issues the I/O",
 		.posval = {
@@ -708,7 +708,7 @@ const struct kg_option kg_options[] = {
 		},
 	},
 	{
-		.name = "output-format", .type = KG_OPT_POSVAL_SET, .scope = KG_OPT_GLOBAL,
+		.name = "output-format", .origin = KG_FIO_CLI, .type = KG_OPT_POSVAL_SET, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(output_formats), .def = "normal", .category = KG_CAT_REPORT,
 		.help = "the report's formats, a comma list; printed in fio's order: terse, json, normal",
 		.posval = {
@@ -721,18 +721,18 @@ const struct kg_option kg_options[] = {
 		},
 	},
 	{
-		.name = "minimal", .type = KG_OPT_BOOL, .scope = KG_OPT_GLOBAL,
+		.name = "minimal", .origin = KG_FIO_CLI, .type = KG_OPT_BOOL, .scope = KG_OPT_GLOBAL,
 		.cb = kg_opt_minimal, .category = KG_CAT_REPORT,
 		.help = "the report in fio's terse format only (--output-format=terse)",
 	},
 	{
-		.name = "terse-version", .type = KG_OPT_INT, .scope = KG_OPT_GLOBAL,
+		.name = "terse-version", .origin = KG_FIO_CLI, .type = KG_OPT_INT, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(terse_version), .minval = KG_TERSE_DEFAULT, .maxval = KG_TERSE_MAX,
 		.def = "3", .category = KG_CAT_REPORT,
 		.help = "the fields of the terse format, as fio's version 3, 4 or 5",
 	},
 	{
-		.name = "output", .type = KG_OPT_STR, .scope = KG_OPT_GLOBAL,
+		.name = "output", .origin = KG_FIO_CLI, .type = KG_OPT_STR, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(output), .len = KIOGEN_PATH_LEN, .category = KG_CAT_REPORT,
 		.help = "write the report to this file instead of stdout",
 	},
@@ -742,29 +742,29 @@ const struct kg_option kg_options[] = {
 		.help = "colon-separated percentiles to report, e.g. 50:99:99.9",
 	},
 	{
-		.name = "detached", .type = KG_OPT_BOOL, .scope = KG_OPT_GLOBAL,
+		.name = "detached", .origin = KG_KIOGEN, .type = KG_OPT_BOOL, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(detached), .category = KG_CAT_REPORT,
 		.help = "start the run, print its id and return; it survives the CLI",
 	},
 	{
-		.name = "repeat", .type = KG_OPT_INT, .scope = KG_OPT_GLOBAL,
+		.name = "repeat", .origin = KG_KIOGEN, .type = KG_OPT_INT, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(repeat), .minval = 1, .maxval = KG_REPEAT_LIMIT,
 		.category = KG_CAT_REPORT,
 		.help = "run the jobs N times; the report merges the repeats and keeps each (with repeat_until: at least N)",
 	},
 	{
-		.name = "repeat_until", .type = KG_OPT_STR, .scope = KG_OPT_GLOBAL,
+		.name = "repeat_until", .origin = KG_KIOGEN, .type = KG_OPT_STR, .scope = KG_OPT_GLOBAL,
 		.len = 32, .cb = kg_opt_repeat_until, .category = KG_CAT_REPORT,
 		.help = "repeat until the 95% interval of the mean IOPS is within +-X% (e.g. 2%), at least 3 and at most repeat_max times",
 	},
 	{
-		.name = "repeat_max", .type = KG_OPT_INT, .scope = KG_OPT_GLOBAL,
+		.name = "repeat_max", .origin = KG_KIOGEN, .type = KG_OPT_INT, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(repeat_max), .minval = KG_REPEAT_UNTIL_MIN, .maxval = KG_REPEAT_LIMIT,
 		.category = KG_CAT_REPORT,
 		.help = "the most repeats repeat_until runs (default 20)",
 	},
 	{
-		.name = "eta", .type = KG_OPT_POSVAL, .scope = KG_OPT_GLOBAL,
+		.name = "eta", .origin = KG_FIO_CLI, .type = KG_OPT_POSVAL, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(eta), .def = "auto", .category = KG_CAT_REPORT,
 		.help = "when to show the progress line (on stderr)",
 		.posval = {
@@ -775,17 +775,17 @@ const struct kg_option kg_options[] = {
 		},
 	},
 	{
-		.name = "eta-interval", .type = KG_OPT_TIME, .scope = KG_OPT_GLOBAL,
+		.name = "eta-interval", .origin = KG_FIO_CLI, .type = KG_OPT_TIME, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(eta_interval_ns), .def = "1s", .category = KG_CAT_REPORT,
 		.help = "how often the progress line is refreshed, 250ms at least",
 	},
 	{
-		.name = "eta-newline", .type = KG_OPT_TIME, .scope = KG_OPT_GLOBAL,
+		.name = "eta-newline", .origin = KG_FIO_CLI, .type = KG_OPT_TIME, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(eta_newline_ns), .category = KG_CAT_REPORT,
 		.help = "end the progress line and start a new one this often",
 	},
 	{
-		.name = "status-interval", .type = KG_OPT_TIME, .scope = KG_OPT_GLOBAL,
+		.name = "status-interval", .origin = KG_FIO_CLI, .type = KG_OPT_TIME, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(status_interval_ns), .category = KG_CAT_REPORT,
 		.help = "print the whole report so far (from the start) this often while running",
 	},
@@ -812,7 +812,7 @@ const struct kg_option kg_options[] = {
 	},
 	/* kiogen's latency split (include/kiogen/split.h) */
 	{
-		.name = "latency_split", .type = KG_OPT_BOOL, .off1 = KG_JOFF(latency_split),
+		.name = "latency_split", .origin = KG_KIOGEN, .type = KG_OPT_BOOL, .off1 = KG_JOFF(latency_split),
 		.category = KG_CAT_REPORT,
 		.help = "time each I/O's phases: build, submit call, device, reap; reported as a table",
 	},

@@ -38,6 +38,14 @@ enum kg_opt_report {
 	KG_REPORT_CHANGED,	/* only when not the default */
 };
 
+/* Whose option it is: README's table of fio's job options lists the first */
+enum kg_opt_origin {
+	KG_FIO_JOB,		/* one of fio's job options (fio --cmdhelp=all) */
+	KG_FIO_CLI,		/* a flag of fio's command line */
+	KG_FIO_OTHER,		/* an engine's or a profile's, or deprecated in fio */
+	KG_KIOGEN,		/* kiogen's own */
+};
+
 #define KG_OPT_MAX_POSVAL	24
 
 /* Headings of "kiogen help run", in the order first met in the tables */
@@ -81,6 +89,7 @@ struct kg_opt_value {
  * @show: the value reports list, for an option of several fields; NULL:
  *	not listed
  * @report: when the job option is listed in reports
+ * @origin: fio's job option (the default), or whose else
  * @note: a fio option accepted without effect, since it cannot change
  *	what a kernel thread does (fio's own processes, clocks, memory): why,
  *	said once per run (kg_jobs_finish()); the row stores nothing
@@ -107,6 +116,7 @@ struct kg_option {
 	bool cb_default;
 	const char *(*show)(const struct kg_job *j, char *buf, size_t len);
 	enum kg_opt_report report;
+	enum kg_opt_origin origin;
 	const char *note;
 	const char *refused;
 	const char *category;
@@ -296,6 +306,10 @@ const struct kg_option *kg_option_table(unsigned int t);
 		for ((o) = kg_option_table(t); (o)->name; (o)++)
 /* An option by its name or alias; NULL if none. */
 const struct kg_option *kg_opt_find(const char *name);
+/* The line of README.md's table of fio's options: how kiogen takes @o. */
+const char *kg_opt_treatment(const struct kg_option *o);
+/* README.md's table, from the tables: every row, markdown. */
+void kg_options_markdown(FILE *f);
 const struct kg_opt_value *kg_posval_find(const struct kg_option *o, const char *v);
 const char *kg_posval_name(const struct kg_option *o, uint32_t oval);
 /* Every option's default (@def) into @j. */

@@ -6,6 +6,7 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <kiogen/dist.h>
@@ -74,6 +75,51 @@ void kg_options_usage(FILE *f)
 				fprintf(f, "  %32s%-10s %s\n", "", p->posval[i].ival,
 					p->posval[i].help);
 		}
+	}
+}
+
+const char *kg_opt_treatment(const struct kg_option *o)
+{
+	return o->refused ? "refused" : o->note ? "accepted, no effect" : "honoured";
+}
+
+/* A cell of a markdown table: '|' would end it */
+static void kg_md_cell(FILE *f, const char *s)
+{
+	fputs("| ", f);
+	for (; s && *s; s++)
+		fputs(*s == '|' ? "\\|" : (char[2]){ *s, 0 }, f);
+	fputc(' ', f);
+}
+
+static int kg_opt_cmp(const void *a, const void *b)
+{
+	return strcmp((*(const struct kg_option *const *)a)->name,
+		      (*(const struct kg_option *const *)b)->name);
+}
+
+void kg_options_markdown(FILE *f)
+{
+	const struct kg_option *o, *rows[512];
+	unsigned int t, n = 0, i, nr[3] = { 0 };
+
+	kg_for_each_option(o, t)
+		if (o->origin == KG_FIO_JOB && n < sizeof(rows) / sizeof(rows[0]))
+			rows[n++] = o;
+	qsort(rows, n, sizeof(rows[0]), kg_opt_cmp);
+	for (i = 0; i < n; i++)
+		nr[rows[i]->refused ? 2 : rows[i]->note ? 1 : 0]++;
+	fprintf(f, "%u of fio's job options: %u honoured, %u accepted without effect, %u refused.\n\n",
+		n, nr[0], nr[1], nr[2]);
+	fprintf(f, "| fio option | alias | kiogen | what it does, or why not |\n"
+		   "|---|---|---|---|\n");
+	for (i = 0; i < n; i++) {
+		o = rows[i];
+		kg_md_cell(f, o->name);
+		kg_md_cell(f, o->alias ?: "");
+		kg_md_cell(f, kg_opt_treatment(o));
+		kg_md_cell(f, o->help ?: o->note ?: o->refused);
+		fputs("|\n", f);
 	}
 }
 

@@ -90,7 +90,7 @@ static const struct kg_option kg_log_options[] = {
 		.help = "1: one log file per worker (.N); 0: the workers of a name share one",
 	},
 	{
-		.name = "log_ring", .type = KG_OPT_INT, .off1 = KG_JOFF(log.ring),
+		.name = "log_ring", .origin = KG_KIOGEN, .type = KG_OPT_INT, .off1 = KG_JOFF(log.ring),
 		.minval = 1, .maxval = KIOGEN_MAX_LOG_RING, .category = KG_CAT_LOG,
 		.help = "kiogen: per-I/O samples (40 bytes) a worker holds between the CLI's reads, with log_avg_msec=0 (262144)",
 	},

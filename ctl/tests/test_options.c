@@ -13,6 +13,7 @@
 #include <kiogen/meta.h>
 
 #include "options/cgroup.h"
+#include "report/log.h"
 #include "options/options.h"
 
 static int nr, failed;
@@ -376,6 +377,58 @@ static void test_fio_classes(struct kg_jobs *js)
 	    parse(js, err, sizeof(err), "--name=a", "--io_submit_mode=offload", NULL) &&
 	    strstr(err, "io_submit_mode=offload is not supported: "),
 	    "io_submit_mode, thinktime_blocks_type, dedupe_mode: fio's default, kiogen's way; offload refused");
+}
+
+/*
+ * fio's job options (fio --cmdhelp=all): every one in the table, none
+ * "unknown"; most honoured or accepted without effect (issue 29: 190 of 217).
+ */
+/* links the log files' rows in: they register from log.c's constructor */
+static int (*volatile kg_log_rows)(struct kg_jobs *js, FILE *err) = kg_log_prepare;
+
+#define KG_FIO_ACCEPTED_TARGET	190
+#define KG_FIO_ACCEPTED_FLOOR	161	/* what is honoured or noted now: a ratchet */
+static void test_fio_coverage(void)
+{
+	FILE *f = kg_log_rows ? popen("fio --cmdhelp=all 2>/dev/null", "r") : NULL;
+	unsigned int n = 0, accepted = 0, missing = 0;
+	char line[512], missed[256] = "";
+	const struct kg_option *o;
+
+	if (!f || !fgets(line, sizeof(line), f)) {
+		if (f)
+			pclose(f);
+		if (getenv("CI") && !strcmp(getenv("CI"), "true")) {
+			okf(0, "fio --cmdhelp=all: fio is not installed (CI=true)");
+			return;
+		}
+		printf("ok %d - fio's options counted # SKIP fio is not installed\n", ++nr);
+		return;
+	}
+	do {
+		char *name = line + strspn(line, " ");
+
+		name[strcspn(name, " :\n")] = '\0';
+		if (!*name)
+			continue;
+		n++;
+		o = kg_opt_find(name);
+		if (!o) {
+			missing++;
+			if (strlen(missed) + strlen(name) + 2 < sizeof(missed))
+				strcat(strcat(missed, " "), name);
+		}
+		accepted += o && !o->refused;
+	} while (fgets(line, sizeof(line), f));
+	pclose(f);
+	okf(n >= 200 && !missing, "every one of fio's %u job options is in the table (missing:%s)",
+	    n, missed);
+	okf(accepted >= KG_FIO_ACCEPTED_FLOOR, "%u of %u honoured or accepted with a note, at least %u",
+	    accepted, n, KG_FIO_ACCEPTED_FLOOR);
+	/* TAP's TODO: said, not failed, until the issue's target is met */
+	printf("%sok %d - %u of %u honoured or accepted with a note, issue 29's target %u%s\n",
+	       accepted >= KG_FIO_ACCEPTED_TARGET ? "" : "not ", ++nr, accepted, n,
+	       KG_FIO_ACCEPTED_TARGET, accepted >= KG_FIO_ACCEPTED_TARGET ? "" : " # TODO");
 }
 
 int main(void)
@@ -1033,6 +1086,7 @@ int main(void)
 	test_kernel_defaults(&js);
 	test_fio_aliases(&js);
 	test_fio_classes(&js);
+	test_fio_coverage();
 	printf("1..%d\n", nr);	/* the plan is what ran: TAP allows it last */
 	return failed ? 1 : 0;
 }
