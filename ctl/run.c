@@ -241,8 +241,10 @@ static int kg_targets_open(const struct kg_jobs *js, struct kg_target *tg)
 			ret = kg_target_open(j, j->direct, KG_TARGET_KERNEL, &tg[i], info);
 	}
 	if (ret || kg_interrupt_pending())
-		for (i = 0; i < js->nr_jobs; i++)
+		for (i = 0; i < js->nr_jobs; i++) {
 			kg_target_close(&tg[i]);
+			kg_target_unpin(&tg[i]);
+		}
 	return ret;
 }
 
@@ -326,6 +328,8 @@ out:
 		kg_target_unlink(&js->jobs[i]);
 out_events:
 	kg_nl_close(&ev);
+	for (i = 0; i < js->nr_jobs; i++)
+		kg_target_unpin(&tg[i]);
 	return ret;
 }
 

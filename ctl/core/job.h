@@ -95,6 +95,12 @@ struct kg_job {
 	bool files_generated;		/* nrfiles names from filename_format */
 	bool unlink;			/* remove them after the run */
 	bool create_on_open;		/* create them sparse, no layout */
+	bool no_file_create;		/* fio's allow_file_create=0: a missing file is an error */
+	bool no_create_fsync;		/* fio's create_fsync=0: a layout is not fsynced */
+	bool pre_read;			/* read the files into the page cache first */
+	uint32_t write_hint;		/* F_SET_RW_HINT on the files: RWH_WRITE_LIFE_* */
+	uint64_t lockmem;		/* bytes each worker pins (mlock) for the run */
+	char ioscheduler[32];		/* set on the files' devices before the run */
 	uint64_t filesize_lo;		/* filesize=LOW-HIGH's LOW; filesize is HIGH */
 	uint32_t fadvise_hint;		/* enum kg_fadvise */
 	/* fio's cgroup options (ctl/options/cgroup.h): the CLI's, never the kernel's */

@@ -234,6 +234,12 @@ int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info)
 	for (i = 1; i < js->nr_jobs; i++)
 		js->jobs[i].groupid = js->jobs[i - 1].groupid +
 			(js->jobs[i].stonewall || js->jobs[i].new_group);
+	for (i = 0; js->global.detached && i < js->nr_jobs; i++) {
+		if (js->jobs[i].lockmem) {
+			fprintf(err, "kiogen: lockmem: the CLI holds the pinned memory: not with detached\n");
+			return -EINVAL;
+		}
+	}
 	if (js->global.detached && kg_jobs_phase_end(js, 0) < js->nr_jobs) {
 		fprintf(err, "kiogen: stonewall: the CLI starts each group when the one before "
 			"has ended: not with detached\n");

@@ -98,6 +98,23 @@ static int kg_opt_direct(struct kg_jobs *js, struct kg_job *j,
 	return 0;
 }
 
+/* A flag stored inverted: fio's default 1 is kiogen's zeroed field */
+static int kg_opt_not(struct kg_jobs *js, struct kg_job *j,
+		      const struct kg_option *o, const char *v, FILE *err)
+{
+	(void)js;
+	(void)err;
+	*(bool *)((char *)j + o->off1) = v && !strcmp(v, "0");
+	return 0;
+}
+
+/* fio's atomic=1: O_ATOMIC is no flag Linux knows, so fio's atomic is direct */
+static int kg_opt_atomic(struct kg_jobs *js, struct kg_job *j,
+			 const struct kg_option *o, const char *v, FILE *err)
+{
+	return v && !strcmp(v, "0") ? 0 : kg_opt_direct(js, j, o, "1", err);
+}
+
 /* fio's buffered: the inverse of direct */
 static int kg_opt_buffered(struct kg_jobs *js, struct kg_job *j,
 			   const struct kg_option *o, const char *v, FILE *err)
@@ -430,6 +447,11 @@ const struct kg_option kg_options[] = {
 		.category = KG_CAT_ENGINE, .help = "the inverse of direct, as fio's",
 	},
 	{
+		.name = "atomic", .type = KG_OPT_BOOL, .cb = kg_opt_atomic,
+		.category = KG_CAT_ENGINE,
+		.help = "1: direct=1. fio's O_ATOMIC is no open flag Linux has: there fio's atomic=1 is O_DIRECT too",
+	},
+	{
 		.name = "sync", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(sync_flags),
 		.def = "none", .category = KG_CAT_ENGINE,
 		.help = "open the files O_SYNC or O_DSYNC: each write is durable when it completes (not the bio engine's)",
@@ -648,6 +670,43 @@ const struct kg_option kg_options[] = {
 		.name = "create_on_open", .type = KG_OPT_BOOL, .off1 = KG_JOFF(create_on_open),
 		.report = KG_REPORT_SET, .category = KG_CAT_FILE,
 		.help = "create a missing file sparse (ftruncate) when it is opened instead of laying it out",
+	},
+	{
+		.name = "allow_file_create", .type = KG_OPT_BOOL, .cb = kg_opt_not,
+		.off1 = KG_JOFF(no_file_create), .def = "1", .category = KG_CAT_FILE,
+		.help = "0: a file that does not exist is an error, not created",
+	},
+	{
+		.name = "create_fsync", .type = KG_OPT_BOOL, .cb = kg_opt_not,
+		.off1 = KG_JOFF(no_create_fsync), .def = "1", .category = KG_CAT_FILE,
+		.help = "fsync a file laid out before the run",
+	},
+	{
+		.name = "pre_read", .type = KG_OPT_BOOL, .off1 = KG_JOFF(pre_read),
+		.category = KG_CAT_FILE,
+		.help = "read the job's region of each file into the page cache before the run (invalidate is then not done)",
+	},
+	{
+		.name = "write_hint", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(write_hint),
+		.category = KG_CAT_FILE,
+		.help = "the files' write lifetime hint (F_SET_RW_HINT), which the file system and device see on both paths",
+		.posval = {
+			{ "none", "no expected lifetime", RWH_WRITE_LIFE_NONE },
+			{ "short", "short", RWH_WRITE_LIFE_SHORT },
+			{ "medium", "medium", RWH_WRITE_LIFE_MEDIUM },
+			{ "long", "long", RWH_WRITE_LIFE_LONG },
+			{ "extreme", "extreme", RWH_WRITE_LIFE_EXTREME },
+		},
+	},
+	{
+		.name = "ioscheduler", .type = KG_OPT_STR, .off1 = KG_JOFF(ioscheduler),
+		.len = KG_JLEN(ioscheduler), .category = KG_CAT_FILE,
+		.help = "switch the I/O scheduler of the files' devices to this one before the run (it stays, as fio's)",
+	},
+	{
+		.name = "lockmem", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(lockmem),
+		.category = KG_CAT_FILE,
+		.help = "each worker pins this much memory (mlock) for the run: less for the page cache, as fio's",
 	},
 	{
 		.name = "fadvise_hint", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(fadvise_hint),

@@ -24,6 +24,7 @@ static const struct {
 	  "kiogen's workers submit their own I/O; there is no submitting thread to offload it to" },
 	{ "thinktime_blocks_type", "issue",
 	  "kiogen counts the I/Os completed between two pauses (fio's complete)" },
+	{ "unit_base", "1", "kiogen reports bytes, never bits" },
 	{ "dedupe_mode", "working_set",
 	  "kiogen's deduplicated writes repeat any earlier write of the job (fio's repeat)" },
 };
@@ -42,17 +43,17 @@ bool kg_opt_refused(const char *opt, const char *value, FILE *err)
 	return false;
 }
 
-/* An option of which kiogen takes only fio's default (its first word) */
+/* An option of which kiogen takes only the words of its row, fio's default first */
 static int kg_opt_default_only(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 			       const char *v, FILE *err)
 {
 	(void)js;
 	(void)j;
-	if (!strcmp(v, o->def))
+	if (kg_posval_find(o, v))
 		return 0;
 	if (!kg_opt_refused(o->name, v, err))
-		fprintf(err, "kiogen: %s: '%s' is not %s (fio's other values are refused)\n",
-			o->name, v, o->def);
+		fprintf(err, "kiogen: %s: '%s' is none of the values kiogen takes (see: kiogen help run)\n",
+			o->name, v);
 	return -EINVAL;
 }
 
@@ -91,6 +92,15 @@ const struct kg_option kg_refused_options[] = {
 		.help = "repeat only: a deduplicated write repeats an earlier write's contents",
 		.posval = {
 			{ "repeat", "an earlier write's contents (fio's default)", 0 },
+		},
+	},
+	{
+		.name = "unit_base", .type = KG_OPT_POSVAL, .cb = kg_opt_default_only,
+		.def = "0", .category = KG_CAT_REPORT,
+		.help = "the unit of the text report's rates: bytes (fio's 0 picks bytes too)",
+		.posval = {
+			{ "0", "bytes, as fio's default picks", 0 },
+			{ "8", "bytes", 0 },
 		},
 	},
 	{ .name = NULL },

@@ -1141,6 +1141,7 @@ static void kg_sys_release(struct kg_sys_run *run, const struct kg_jobs *js)
 	free(run->workers);
 	for (i = 0; i < js->nr_jobs; i++) {
 		kg_target_close(&run->targets[i].t);
+		kg_target_unpin(&run->targets[i].t);
 		/* fio's unlink=1; a run stopped while laying out has nothing to remove */
 		if (run->nr_workers)
 			kg_target_unlink(&js->jobs[i]);
