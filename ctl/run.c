@@ -252,7 +252,7 @@ static int kg_kernel_run_here(struct kg_nl *nl, const struct kg_jobs *js,
 			      struct kg_run_result *r)
 {
 	struct kg_target tg[KG_MAX_JOBS];
-	uint64_t io_bytes[KG_MAX_JOBS];
+	uint64_t io_bytes[KG_MAX_JOBS], log_epoch_ms[KG_MAX_JOBS];
 	struct kg_nl ev = { 0 };
 	struct kg_status st;
 	struct nlmsghdr *nlh;
@@ -289,6 +289,8 @@ static int kg_kernel_run_here(struct kg_nl *nl, const struct kg_jobs *js,
 						 kg_target_region_bytes(&js->jobs[i], &tg[i]));
 	}
 	kg_disks_read(r, js, false, 0);
+	for (i = 0; i < js->nr_jobs; i++)
+		log_epoch_ms[i] = kg_log_epoch_ms(&js->jobs[i]);
 	t0 = kg_now_ms();
 	nl->file_name = kg_run_file_name;
 	nl->file_name_data = js;
@@ -314,8 +316,10 @@ static int kg_kernel_run_here(struct kg_nl *nl, const struct kg_jobs *js,
 	r->state = st.state;
 	r->error = st.error;
 	r->elapsed_ns = st.elapsed_ns;
-	for (i = 0; i < js->nr_jobs; i++)
+	for (i = 0; i < js->nr_jobs; i++) {
 		r->jobs[i].job = &js->jobs[i];
+		r->jobs[i].log_epoch_ms = log_epoch_ms[i];
+	}
 	if (st.error)
 		fprintf(stderr, "kiogen: run %u failed: %s\n", id, strerror(-st.error));
 	if (st.error)

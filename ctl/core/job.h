@@ -33,6 +33,9 @@ struct kg_log_opts {
 	bool prio;			/* log_prio: the I/O priority value, in hex */
 	bool per_job;			/* per_job_logs */
 	uint32_t ring;			/* log_ring: per-I/O samples a worker holds */
+	bool unix_epoch;		/* log_unix_epoch: times from 1970, not the start */
+	bool alternate_epoch;		/* log_alternate_epoch: from the epoch of */
+	uint32_t alternate_clock;	/* log_alternate_epoch_clock_id */
 };
 
 /* What a worker kept for the logs, as it came back from the run. */
@@ -99,6 +102,8 @@ struct kg_job {
 	bool no_create_fsync;		/* fio's create_fsync=0: a layout is not fsynced */
 	bool pre_read;			/* read the files into the page cache first */
 	uint32_t write_hint;		/* F_SET_RW_HINT on the files: RWH_WRITE_LIFE_* */
+	uint32_t bwavgtime_ms;		/* the report's bandwidth windows */
+	uint32_t iopsavgtime_ms;	/* and IOPS windows: multiples of the samples' */
 	uint64_t lockmem;		/* bytes each worker pins (mlock) for the run */
 	char ioscheduler[32];		/* set on the files' devices before the run */
 	uint64_t filesize_lo;		/* filesize=LOW-HIGH's LOW; filesize is HIGH */
@@ -268,6 +273,7 @@ struct kg_job_result {
 	const struct kg_job *job;
 	uint32_t nr_workers;
 	struct kg_worker *workers;	/* nr_workers, index order */
+	uint64_t log_epoch_ms;		/* the log clock at its start (kg_log_epoch_ms()) */
 };
 
 struct kg_sysinfo;

@@ -88,8 +88,6 @@ const struct kg_option kg_fio_only_options[] = {
 	KG_NOTED("exit_what", KG_OPT_STR, "group", "fio uses it only with exitall, which kiogen refuses"),
 	KG_NOTED("dedupe_working_set_percentage", KG_OPT_INT, "5",
 		 "fio uses it only with dedupe_mode=working_set, which kiogen refuses"),
-	KG_NOTED("log_alternate_epoch_clock_id", KG_OPT_INT, "0",
-		 "fio uses it only with log_alternate_epoch, which kiogen refuses"),
 	/* options of features kiogen refuses, harmless without them (as in fio) */
 	KG_NOTED("zonecapacity", KG_OPT_SIZE64, "0", KG_WHY_ZBD),
 	KG_NOTED("read_beyond_wp", KG_OPT_BOOL, "0", KG_WHY_ZBD),
@@ -187,16 +185,8 @@ const struct kg_option kg_fio_only_options[] = {
 			 "kiogen does not end a job when it reaches a steady state"),
 	KG_REFUSED("flow", KG_OPT_INT, "0",
 		   "kiogen's jobs do not share a token flow"),
-	KG_REFUSED("bwavgtime", KG_OPT_INT, "500",
-		   "kiogen's bandwidth samples are 500 ms windows, fio's default"),
-	KG_REFUSED("iopsavgtime", KG_OPT_INT, "500",
-		   "kiogen's IOPS samples are 500 ms windows, fio's default"),
 	KG_REFUSED("log_store_compressed", KG_OPT_BOOL, "0",
 		   "kiogen writes its logs as text"),
-	KG_REFUSED("log_unix_epoch", KG_OPT_BOOL, "0",
-		   "kiogen's log lines count from the job's start"),
-	KG_REFUSED("log_alternate_epoch", KG_OPT_BOOL, "0",
-		   "kiogen's log lines count from the job's start"),
 	KG_REFUSED("block_error_percentiles", KG_OPT_BOOL, "0",
 		   "kiogen keeps no histogram of trim errors by block"),
 	KG_REFUSED("slat_percentiles", KG_OPT_BOOL, "0",
@@ -207,5 +197,6 @@ const struct kg_option kg_fio_only_options[] = {
 		   "kiogen's writes repeat only their own job's earlier writes"),
 	KG_REFUSED("profile", KG_OPT_STR, NULL,
 		   "kiogen has none of fio's built-in profiles (act, tiobench)"),
+
 	{ .name = NULL },
 };

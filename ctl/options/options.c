@@ -19,6 +19,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include <kiogen/core.h>
 #include <kiogen/dist.h>
 #include <kiogen/workload.h>
 
@@ -113,6 +114,22 @@ static int kg_opt_atomic(struct kg_jobs *js, struct kg_job *j,
 			 const struct kg_option *o, const char *v, FILE *err)
 {
 	return v && !strcmp(v, "0") ? 0 : kg_opt_direct(js, j, o, "1", err);
+}
+
+/* bwavgtime, iopsavgtime: windows of whole samples, which are 500 ms */
+static int kg_opt_avgtime(struct kg_jobs *js, struct kg_job *j,
+			  const struct kg_option *o, const char *v, FILE *err)
+{
+	uint32_t ms = (uint32_t)strtoul(v, NULL, 10), sample_ms = KIOG_SAMPLE_NS / 1000000;
+
+	(void)js;
+	if (!ms || ms % sample_ms) {
+		fprintf(err, "kiogen: %s: %s is not a multiple of %u ms, kiogen's sample window\n",
+			o->name, v, sample_ms);
+		return -EINVAL;
+	}
+	*(uint32_t *)((char *)j + o->off1) = ms;
+	return 0;
 }
 
 /* fio's buffered: the inverse of direct */
@@ -560,6 +577,16 @@ const struct kg_option kg_options[] = {
 			{ "1024", "k and kB are 1024, KiB is 1000 (fio's default, for old scripts)", 1024 },
 			{ "1000", "k and kB are 1000, KiB is 1024 (SI and IEC prefixes)", 1000 },
 		},
+	},
+	{
+		.name = "bwavgtime", .type = KG_OPT_INT, .off1 = KG_JOFF(bwavgtime_ms),
+		.cb = kg_opt_avgtime, .cb_default = true, .def = "500", .category = KG_CAT_REPORT,
+		.help = "ms of each window of the report's bandwidth statistics, a multiple of 500 (the samples')",
+	},
+	{
+		.name = "iopsavgtime", .type = KG_OPT_INT, .off1 = KG_JOFF(iopsavgtime_ms),
+		.cb = kg_opt_avgtime, .cb_default = true, .def = "500", .category = KG_CAT_REPORT,
+		.help = "ms of each window of the report's IOPS statistics, a multiple of 500 (the samples')",
 	},
 	{
 		.name = "group_reporting", .type = KG_OPT_BOOL, .off1 = KG_JOFF(group_reporting),

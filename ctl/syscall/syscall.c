@@ -1220,6 +1220,8 @@ static int kg_syscall_run_here(const struct kg_jobs *js, struct kg_run_result *r
 	}
 
 	kg_disks_read(r, js, false, 0);
+	for (i = 0; i < js->nr_jobs; i++)
+		r->jobs[i].log_epoch_ms = kg_log_epoch_ms(&js->jobs[i]);
 	t0_ms = kg_now_ms();
 	t0 = kg_sys_now_ns();
 	kg_sys_gate_set(&run->gate, false);
