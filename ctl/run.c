@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 
 #include <kiogen/core.h>
 
@@ -377,12 +378,49 @@ int kg_output_close(FILE *f, const struct kg_global *g)
 	return failed ? -EIO : 0;
 }
 
+/*
+ * fio's exec_prerun and exec_postrun: @cmd through the shell, its output in
+ * NAME.@what.txt, as fio's exec_string(). Returns the shell's status.
+ */
+static int kg_exec(const struct kg_job *j, const char *cmd, const char *what)
+{
+	char *line;
+	int status, err;
+
+	if (!cmd[0])
+		return 0;
+	if (asprintf(&line, "%s > %s.%s.txt 2>&1", cmd, j->name, what) < 0)
+		return -1;
+	fprintf(stderr, "%s : Saving output of %s in %s.%s.txt\n", j->name, what, j->name, what);
+	status = system(line);
+	err = errno;
+	free(line);
+	if (status < 0)
+		fprintf(stderr, "kiogen: %s: exec_%s: '%s' could not run: %s\n", j->name, what, cmd,
+			strerror(err));
+	else if (status)
+		fprintf(stderr, "kiogen: %s: exec_%s: '%s' exited with status %d\n", j->name, what,
+			cmd, WEXITSTATUS(status));
+	return status;
+}
+
 /* One run of the jobs on the path they ask for; @nl is connected if kernel. */
 static int kg_run_path(struct kg_nl *nl, const struct kg_jobs *js, struct kg_run_result *r)
 {
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < js->nr_jobs; i++)
+		if (kg_exec(&js->jobs[i], js->jobs[i].exec_prerun, "prerun"))
+			return KG_EXIT_FAIL;
 	if (js->global.path == KG_PATH_SYSCALL)
-		return kg_syscall_run(js, r);
-	return kg_kernel_run(nl, js, r);
+		ret = kg_syscall_run(js, r);
+	else
+		ret = kg_kernel_run(nl, js, r);
+	/* as fio: its status is said, not the job's */
+	for (i = 0; i < js->nr_jobs && !js->global.detached; i++)
+		kg_exec(&js->jobs[i], js->jobs[i].exec_postrun, "postrun");
+	return ret;
 }
 
 /*

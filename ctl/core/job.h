@@ -101,11 +101,17 @@ struct kg_job {
 	bool no_file_create;		/* fio's allow_file_create=0: a missing file is an error */
 	bool no_create_fsync;		/* fio's create_fsync=0: a layout is not fsynced */
 	bool pre_read;			/* read the files into the page cache first */
+	bool allow_mounted_write;	/* syscall path: no O_EXCL claim on a written device */
+	uint32_t mem_policy;		/* syscall path: set_mempolicy's mode + 1; 0: none */
+	struct kiog_zones mem_nodes;	/* its nodes */
 	uint32_t write_hint;		/* F_SET_RW_HINT on the files: RWH_WRITE_LIFE_* */
 	uint32_t bwavgtime_ms;		/* the report's bandwidth windows */
 	uint32_t iopsavgtime_ms;	/* and IOPS windows: multiples of the samples' */
 	uint64_t lockmem;		/* bytes each worker pins (mlock) for the run */
 	char ioscheduler[32];		/* set on the files' devices before the run */
+	char opendir[KIOGEN_PATH_LEN];	/* its regular files, and below, join filename */
+	char exec_prerun[1024];		/* shell commands before the job's run, */
+	char exec_postrun[1024];	/* and after it */
 	uint64_t filesize_lo;		/* filesize=LOW-HIGH's LOW; filesize is HIGH */
 	uint32_t fadvise_hint;		/* enum kg_fadvise */
 	/* fio's cgroup options (ctl/options/cgroup.h): the CLI's, never the kernel's */

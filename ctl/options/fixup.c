@@ -123,6 +123,11 @@ static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
 			j->name);
 		return -EINVAL;
 	}
+	if (j->mem_policy && path == KG_PATH_KERNEL) {
+		fprintf(err, "kiogen: %s: numa_mem_policy: the module allocates its workers' buffers itself; --path=syscall sets the policy\n",
+			j->name);
+		return -EINVAL;
+	}
 	if (!strcmp(j->engine, "bio") && j->sync_flags) {
 		fprintf(err, "kiogen: %s: sync: the bio engine's bios do not take O_SYNC or O_DSYNC (use ioengine=kiocb)\n",
 			j->name);
@@ -235,8 +240,9 @@ int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info)
 		js->jobs[i].groupid = js->jobs[i - 1].groupid +
 			(js->jobs[i].stonewall || js->jobs[i].new_group);
 	for (i = 0; js->global.detached && i < js->nr_jobs; i++) {
-		if (js->jobs[i].lockmem) {
-			fprintf(err, "kiogen: lockmem: the CLI holds the pinned memory: not with detached\n");
+		if (js->jobs[i].lockmem || js->jobs[i].exec_postrun[0]) {
+			fprintf(err, "kiogen: %s: the CLI holds the pinned memory, or runs the command after the run: not with detached\n",
+				js->jobs[i].lockmem ? "lockmem" : "exec_postrun");
 			return -EINVAL;
 		}
 	}

@@ -579,6 +579,16 @@ const struct kg_option kg_options[] = {
 		},
 	},
 	{
+		.name = "exec_prerun", .type = KG_OPT_STR, .off1 = KG_JOFF(exec_prerun),
+		.len = KG_JLEN(exec_prerun), .category = KG_CAT_REPORT,
+		.help = "a shell command run before the job's run, its output in NAME.prerun.txt; a failure fails the job",
+	},
+	{
+		.name = "exec_postrun", .type = KG_OPT_STR, .off1 = KG_JOFF(exec_postrun),
+		.len = KG_JLEN(exec_postrun), .category = KG_CAT_REPORT,
+		.help = "a shell command run after the job's run, its output in NAME.postrun.txt",
+	},
+	{
 		.name = "bwavgtime", .type = KG_OPT_INT, .off1 = KG_JOFF(bwavgtime_ms),
 		.cb = kg_opt_avgtime, .cb_default = true, .def = "500", .category = KG_CAT_REPORT,
 		.help = "ms of each window of the report's bandwidth statistics, a multiple of 500 (the samples')",
@@ -707,6 +717,11 @@ const struct kg_option kg_options[] = {
 		.name = "create_fsync", .type = KG_OPT_BOOL, .cb = kg_opt_not,
 		.off1 = KG_JOFF(no_create_fsync), .def = "1", .category = KG_CAT_FILE,
 		.help = "fsync a file laid out before the run",
+	},
+	{
+		.name = "allow_mounted_write", .type = KG_OPT_BOOL, .off1 = KG_JOFF(allow_mounted_write),
+		.category = KG_CAT_FILE,
+		.help = "1: write a block device even if it is mounted (--path=syscall only: the module claims a written device for itself)",
 	},
 	{
 		.name = "pre_read", .type = KG_OPT_BOOL, .off1 = KG_JOFF(pre_read),
@@ -885,6 +900,11 @@ const struct kg_option kg_options[] = {
 		.minval = 1, .maxval = KIOGEN_MAX_NRFILES, .def = "1", .report = KG_REPORT_NEVER,
 		.category = KG_CAT_FILE,
 		.help = "files (or directories) of each worker; data jobs: size is split over them",
+	},
+	{
+		.name = "opendir", .type = KG_OPT_STR, .off1 = KG_JOFF(opendir),
+		.len = KG_JLEN(opendir), .category = KG_CAT_FILE,
+		.help = "the job's files are every regular file in this directory and below (with filename's)",
 	},
 	{
 		.name = "filename_format", .type = KG_OPT_STR, .off1 = KG_JOFF(filename_format),

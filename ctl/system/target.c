@@ -492,8 +492,13 @@ static int kg_target_open_one(const struct kg_job *j, const char *path, bool dir
 	if (direct)
 		flags |= O_DIRECT;
 	flags |= j->sync_flags;
-	/* a written device is held exclusively: never one that is mounted */
-	if (writes && bdev) {
+	if (writes && bdev && j->allow_mounted_write && use == KG_TARGET_KERNEL) {
+		fprintf(stderr, "kiogen: %s: allow_mounted_write: the module claims a written device for itself; --path=syscall can write a mounted one\n",
+			j->name);
+		return KG_EXIT_USAGE;
+	}
+	/* a written device is held exclusively: never one that is mounted (unless asked) */
+	if (writes && bdev && !(j->allow_mounted_write && use == KG_TARGET_SYSCALL)) {
 		flags |= O_EXCL;
 		fd = kg_excl_open(j, path, flags, st.st_rdev);
 	} else {
