@@ -27,6 +27,11 @@
 	{ .name = (n), .alias = (a), .type = (t), .len = KG_FIO_VALUE_LEN,	\
 	  .def = (d), .refused = (why), .category = KG_CAT_REFUSED }
 
+/* an option of one of fio's engines (fio --enghelp=ENGINE), refused */
+#define KG_ENGINE_REFUSED(n, t, d, why)					\
+	{ .name = (n), .type = (t), .len = KG_FIO_VALUE_LEN, .def = (d),	\
+	  .origin = KG_FIO_OTHER, .refused = (why), .category = KG_CAT_REFUSED }
+
 /* Reasons several rows share */
 #define KG_WHY_CLOCK	"kiogen times every I/O whatever it is told: its clock costs what it costs, and the latencies are reported all the same"
 #define KG_WHY_ZBD	"fio uses it only with zonemode=zbd, which kiogen refuses; with zonemode=none fio ignores it too"
@@ -37,6 +42,7 @@
 #define KG_WHY_LATENCY	"fio uses it only with latency_target, which kiogen refuses"
 #define KG_WHY_SS	"fio uses it only with steadystate, which kiogen refuses"
 #define KG_WHY_FLOW	"fio uses it only with flow, which kiogen refuses"
+#define KG_WHY_CMDPRIO	"kiogen gives every I/O of a job its one priority (prio, prioclass), not some of them another"
 #define KG_WHY_LOGMEM	"about how fio keeps its logs in memory; kiogen's log files hold the same lines"
 
 const struct kg_option kg_fio_only_options[] = {
@@ -190,5 +196,26 @@ const struct kg_option kg_fio_only_options[] = {
 	KG_REFUSED("profile", KG_OPT_STR, NULL,
 		   "kiogen has none of fio's built-in profiles (act, tiobench)"),
 
+	/* fio's engines' own options (fio --enghelp=ENGINE), refused */
+	KG_ENGINE_REFUSED("cmdprio_percentage", KG_OPT_STR, NULL, KG_WHY_CMDPRIO),
+	KG_ENGINE_REFUSED("cmdprio_class", KG_OPT_STR, NULL, KG_WHY_CMDPRIO),
+	KG_ENGINE_REFUSED("cmdprio", KG_OPT_STR, NULL, KG_WHY_CMDPRIO),
+	KG_ENGINE_REFUSED("cmdprio_bssplit", KG_OPT_STR, NULL, KG_WHY_CMDPRIO),
+	KG_ENGINE_REFUSED("sqthread_poll_cpu", KG_OPT_INT, NULL,
+			  "kiogen leaves the placing of io_uring's polling thread to the kernel"),
+	KG_ENGINE_REFUSED("nonvectored", KG_OPT_STR, "-1",
+			  "kiogen's io_uring engine picks its own read and write operations"),
+	KG_ENGINE_REFUSED("uncached", KG_OPT_INT, "0", "kiogen issues no RWF_UNCACHED I/O"),
+	KG_ENGINE_REFUSED("nowait", KG_OPT_BOOL, "0", "kiogen issues no RWF_NOWAIT I/O"),
+	KG_ENGINE_REFUSED("force_async", KG_OPT_INT, "0",
+			  "kiogen does not force io_uring's requests to its async workers"),
+	KG_ENGINE_REFUSED("cmd_type", KG_OPT_STR, "nvme",
+			  "kiogen has no io_uring_cmd engine (NVMe passthrough)"),
+	KG_ENGINE_REFUSED("userspace_reap", KG_OPT_BOOL, "0",
+			  "kiogen's libaio reaps its completions with io_getevents"),
+	KG_ENGINE_REFUSED("hipri_percentage", KG_OPT_INT, "0",
+			  "kiogen polls all of a job's I/Os (hipri) or none"),
+	KG_ENGINE_REFUSED("stat_type", KG_OPT_STR, "stat",
+			  "kiogen's filestat engine calls stat, not lstat or statx"),
 	{ .name = NULL },
 };
