@@ -448,6 +448,9 @@ static void test_fio_cli_options(struct kg_jobs *js)
 	    !parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", NULL) &&
 	    !kg_log_epoch_ms(&js->jobs[0]),
 	    "log_unix_epoch: ms since 1970; log_alternate_epoch: the clock asked for (1, monotonic); neither: 0");
+	okf(parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--rw=read:-8k", NULL) &&
+	    strstr(err, "fio's negative stride (reading backwards) is not supported by kiogen"),
+	    "a negative stride: refused, named as fio's");
 }
 
 /* links the log files' rows in: they register from log.c's constructor */
