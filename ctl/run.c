@@ -413,6 +413,9 @@ static int kg_run_path(struct kg_nl *nl, const struct kg_jobs *js, struct kg_run
 	for (i = 0; i < js->nr_jobs; i++)
 		if (kg_exec(&js->jobs[i], js->jobs[i].exec_prerun, "prerun"))
 			return KG_EXIT_FAIL;
+	ret = kg_meta_layout(js, kg_output_text_only(&js->global) ? stdout : stderr);
+	if (ret)
+		return ret;
 	if (js->global.path == KG_PATH_SYSCALL)
 		ret = kg_syscall_run(js, r);
 	else

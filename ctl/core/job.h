@@ -113,6 +113,7 @@ struct kg_job {
 	char exec_prerun[1024];		/* shell commands before the job's run, */
 	char exec_postrun[1024];	/* and after it */
 	uint64_t filesize_lo;		/* filesize=LOW-HIGH's LOW; filesize is HIGH */
+	uint64_t meta_layout;		/* filestat, filedelete: files laid out to it first */
 	uint32_t fadvise_hint;		/* enum kg_fadvise */
 	/* fio's cgroup options (ctl/options/cgroup.h): the CLI's, never the kernel's */
 	char cgroup[KG_CGROUP_LEN];	/* below the cgroup2 root; "": none */

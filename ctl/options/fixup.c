@@ -95,8 +95,14 @@ static int kg_job_finish_meta(struct kg_job *j, FILE *err)
 	snprintf(j->filename, sizeof(j->filename), "%s", j->directory[0] ? j->directory : ".");
 	if (!j->filesize && j->size && op == KIOG_META_FILECREATE)
 		j->filesize = j->size / j->nrfiles;
+	/* fio lays out the files filestat and filedelete find, as for a data job */
+	if (j->filesize && (op == KIOG_META_FILESTAT || op == KIOG_META_FILEDELETE)) {
+		j->meta_layout = j->filesize;
+		j->filesize = 0;
+	}
 	if (j->filesize && op != KIOG_META_FILECREATE) {
-		fprintf(err, "kiogen: %s: filesize: only ioengine=filecreate writes data\n", j->name);
+		fprintf(err, "kiogen: %s: filesize: only ioengine=filecreate, filestat and filedelete take it\n",
+			j->name);
 		return -EINVAL;
 	}
 	j->meta_filesize = j->filesize;

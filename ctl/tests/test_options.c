@@ -451,6 +451,10 @@ static void test_fio_cli_options(struct kg_jobs *js)
 	okf(parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--rw=read:-8k", NULL) &&
 	    strstr(err, "fio's negative stride (reading backwards) is not supported by kiogen"),
 	    "a negative stride: refused, named as fio's");
+	okf(!parse(js, err, sizeof(err), "--name=a", "--ioengine=filestat", "--nrfiles=4",
+		   "--filesize=4k", NULL) &&
+	    js->jobs[0].meta_layout == 4096 && !js->jobs[0].meta_filesize,
+	    "filestat with filesize: its files are laid out first, as fio's");
 }
 
 /* links the log files' rows in: they register from log.c's constructor */
@@ -1046,9 +1050,9 @@ int main(void)
 	   "filecreate: the directory is the target, filesize is size / nrfiles as fio's");
 	ok(!parse(&js, err, sizeof(err), "--name=m", "--ioengine=dirstat", NULL) &&
 	   !strcmp(js.jobs[0].filename, "."), "directory: the current one by default, as fio's");
-	ok(parse(&js, err, sizeof(err), "--name=m", "--ioengine=filestat", "--filesize=4k", NULL) &&
-	   strstr(err, "filesize: only ioengine=filecreate writes data"),
-	   "filesize: refused where nothing is written");
+	ok(parse(&js, err, sizeof(err), "--name=m", "--ioengine=dirstat", "--filesize=4k", NULL) &&
+	   strstr(err, "filesize: only ioengine=filecreate, filestat and filedelete take it"),
+	   "filesize: refused where no file is written or found");
 	ok(parse(&js, err, sizeof(err), "--name=m", "--ioengine=filecreate",
 		  "--filename_format=a/$filenum", NULL) && strstr(err, "filename_format: gives a name"),
 	   "filename_format: a slash is refused, naming the option");
