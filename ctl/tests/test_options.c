@@ -342,6 +342,10 @@ static void test_fio_aliases(struct kg_jobs *js)
 	    kg_opt_find("ss") == kg_opt_find("steadystate") &&
 	    kg_opt_find("mem") == kg_opt_find("iomem") && kg_opt_find("ss"),
 	    "fill_fs, ss, iomem: the rows of fill_device, steadystate, mem");
+	okf(!parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--mem_align=512", NULL) &&
+	    parse(js, err, sizeof(err), "--name=a", "--iomem_align=8192", NULL) &&
+	    strstr(err, "out of range"),
+	    "mem_align is iomem_align: up to the page, which kiogen's buffers meet");
 }
 
 /* fio's options kiogen does not honour, and names that are no option */
