@@ -133,7 +133,7 @@ const struct kg_option kg_fio_only_options[] = {
 	KG_REFUSED("exitall", KG_OPT_BOOL, "0",
 		   "kiogen lets every job of a group run its course"),
 	KG_REFUSED("exitall_on_error", KG_OPT_BOOL, "0",
-		   "kiogen stops only the job whose worker failed"),
+		   "a failed worker of kiogen stops alone: the run's other workers go on to their end"),
 	KG_REFUSED("ignore_error", KG_OPT_STR, NULL,
 		   "kiogen takes errors by kind only (continue_on_error), not by number"),
 	KG_REFUSED("lockfile", KG_OPT_STR, "none",
