@@ -73,7 +73,7 @@ KSRC_TAR ?= $(lastword $(sort $(wildcard /usr/src/linux-source-*.tar.xz)))
 KSFT := $(BUILD)/ksft/tools/testing/selftests
 
 .PHONY: all module ctl deps unit unit-progs unit-san-progs check-full selftests check demo vmshell bench stress clean install install-ctl uninstall \
-	kernels dkms-src dkms-install dkms-uninstall deb version kmod-files dkms-files regen regen-check
+	kernels dkms-src dkms-install dkms-uninstall deb version kmod-files dkms-files regen regen-check options-table
 
 all: module ctl
 
@@ -116,6 +116,12 @@ regen:
 
 regen-check:
 	@scripts/ynl.sh check
+
+# Documentation/kiogen/options.rst's table of fio's job options, from the
+# option table (selftests/host/test_options_table.sh fails when they differ)
+options-table: ctl
+	@scripts/options-table.sh ctl/kiogen Documentation/kiogen/options.rst >options.rst.tmp && \
+		mv options.rst.tmp Documentation/kiogen/options.rst
 
 # ---- tests ----
 
