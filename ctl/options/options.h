@@ -310,6 +310,8 @@ const struct kg_option *kg_opt_find(const char *name);
 const char *kg_opt_treatment(const struct kg_option *o);
 /* Documentation/kiogen/options.rst's table, from the option table: a list-table. */
 void kg_options_rst(FILE *f);
+/* Every option run takes, a line each: its name and its words (kiogen.bash). */
+void kg_options_complete(FILE *f);
 const struct kg_opt_value *kg_posval_find(const struct kg_option *o, const char *v);
 const char *kg_posval_name(const struct kg_option *o, uint32_t oval);
 /* Every option's default (@def) into @j. */

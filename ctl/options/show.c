@@ -100,6 +100,36 @@ static void kg_rst_cell(FILE *f, bool first, const char *s)
 	fputc('\n', f);
 }
 
+/*
+ * An option's completions: its name (and alias) and the words it takes, a
+ * refused one not at all (it takes nothing but fio's default).
+ */
+static void kg_complete_line(FILE *f, const char *name, const struct kg_option *o)
+{
+	unsigned int i;
+
+	fputs(name, f);
+	if (o->type == KG_OPT_BOOL)
+		fputs(" 0 1", f);
+	for (i = 0; i < KG_OPT_MAX_POSVAL && o->posval[i].ival; i++)
+		fprintf(f, " %s", o->posval[i].ival);
+	fputc('\n', f);
+}
+
+void kg_options_complete(FILE *f)
+{
+	const struct kg_option *o;
+	unsigned int t;
+
+	kg_for_each_option(o, t) {
+		if (o->refused)
+			continue;
+		kg_complete_line(f, o->name, o);
+		if (o->alias)
+			kg_complete_line(f, o->alias, o);
+	}
+}
+
 static int kg_opt_cmp(const void *a, const void *b)
 {
 	return strcmp((*(const struct kg_option *const *)a)->name,
