@@ -105,7 +105,8 @@ summarize() {
 	local leg=$1 kver=$2 build=$3 secs=$4 dir=$logs/$1 p f s sp sf ss tier cpu
 	p=$(count '^ok ' "$dir"/*.tap "$dir"/vm*/vm.tap)
 	s=$(count '^ok .*# SKIP' "$dir"/*.tap "$dir"/vm*/vm.tap)
-	f=$(count '^not ok ' "$dir"/*.tap "$dir"/vm*/vm.tap)
+	f=$(($(count '^not ok ' "$dir"/*.tap "$dir"/vm*/vm.tap) -
+	     $(count '^not ok .*# TODO' "$dir"/*.tap "$dir"/vm*/vm.tap)))
 	sp=$(count '^# ok ' "$dir"/vm*/vm.tap)
 	ss=$(count '^# ok .*# SKIP' "$dir"/vm*/vm.tap)
 	sf=$(count '^# not ok ' "$dir"/vm*/vm.tap)
@@ -774,6 +775,8 @@ fi
 taps=("$logs"/*/*.tap "$logs"/*/vm*/vm.tap)
 skipped=$(count '^ok .*# SKIP' "${taps[@]}")
 passed=$(($(count '^ok ' "${taps[@]}") - skipped))
-failed=$(count '^not ok ' "${taps[@]}")
+# a "not ok ... # TODO" is TAP's known gap (a target not met yet): shown
+# in the failures above, not a failure
+failed=$(($(count '^not ok ' "${taps[@]}") - $(count '^not ok .*# TODO' "${taps[@]}")))
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

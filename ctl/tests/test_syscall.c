@@ -509,8 +509,11 @@ static int t_null_verify(const void *arg)
  * The one clock point (include/kiogen/loop.h): an I/O's clock starts once it
  * was picked and its buffer stamped and summed. Writes of 1 MiB with
  * verify=crc32c spend nearly all their time in the checksum, none of it in
- * a null submit: their mean lat must stay a small part of the time per I/O
- * (before the fix it was all of it) and near that of the job without verify.
+ * a null submit: were the checksum in lat, every I/O's lat would hold it.
+ * The smallest lat must be a small part of the time per I/O (before the fix
+ * it was all of it), and the mean below half of it: the mean alone moves
+ * with a loaded host's preemptions (21.6 us against 94 ns without verify,
+ * at load 8), the smallest does not.
  */
 static int t_clock_point(const void *arg)
 {
@@ -535,12 +538,12 @@ static int t_clock_point(const void *arg)
 	CHECK(d->ios == 200, "%llu writes, not 200", (unsigned long long)d->ios);
 	lat = (double)d->lat_sum / d->ios;
 	per_io = (double)r.jobs[0].workers[0].elapsed_ns / d->ios;
-	if (lat > per_io / 10 || lat > 10 * plain + 20000)
-		rc = fail("verify=crc32c: mean lat %.0f ns of %.0f ns per I/O, %.0f ns without verify: the checksum is in lat",
-			  lat, per_io, plain);
+	if (d->lat_min > per_io / 10 || lat > per_io / 2)
+		rc = fail("verify=crc32c: lat min %llu ns, mean %.0f ns of %.0f ns per I/O, %.0f ns without verify: the checksum is in lat",
+			  (unsigned long long)d->lat_min, lat, per_io, plain);
 	else
-		printf("# verify=crc32c: mean lat %.0f ns of %.0f ns per I/O; %.0f ns without verify\n",
-		       lat, per_io, plain);
+		printf("# verify=crc32c: lat min %llu ns, mean %.0f ns of %.0f ns per I/O; %.0f ns without verify\n",
+		       (unsigned long long)d->lat_min, lat, per_io, plain);
 	release(&r);
 	return rc;
 }

@@ -41,16 +41,18 @@ for vms in 1 2 3; do
 	fi
 done
 
-# one slot held; then waiters asking 10, 30 and 20 seconds: 30 goes first
+# one slot held; then waiters asking 10, 30 and 20 seconds: 30 goes first.
+# The holder lets go once all three wait, whatever the host's load.
 vms=1
-rm -rf "$slots" "$tmp/in" "$tmp/log"
+rm -rf "$slots" "$tmp/in" "$tmp/log" "$tmp/go"
 mkdir -p "$tmp/in"
-in_slot 1 sleep 1 &
-sleep 0.2
+in_slot 1 bash -c 'until [ -e "$1" ]; do sleep 0.05; done' - "$tmp/go" &
+until [ -s "$slots/1" ]; do sleep 0.05; done
 for e in 10 30 20; do
 	in_slot "$e" hold "e$e" &
-	sleep 0.1
 done
+until [ "$(ls "$slots/wait" | wc -l)" -eq 3 ]; do sleep 0.05; done
+: >"$tmp/go"
 wait
 order=$(awk '{ printf "%s ", $1 }' "$tmp/log")
 if [ "$order" = "e30 e20 e10 " ]; then
