@@ -73,7 +73,7 @@ KSRC_TAR ?= $(lastword $(sort $(wildcard /usr/src/linux-source-*.tar.xz)))
 KSFT := $(BUILD)/ksft/tools/testing/selftests
 
 .PHONY: all module ctl deps unit unit-progs unit-san-progs check-full selftests check demo vmshell bench stress clean install install-ctl uninstall \
-	kernels dkms-src dkms-install dkms-uninstall deb version kmod-files dkms-files regen regen-check
+	kernels dkms-src dkms-install dkms-uninstall deb version kmod-files dkms-files regen regen-check options-table
 
 all: module ctl
 
@@ -116,6 +116,12 @@ regen:
 
 regen-check:
 	@scripts/ynl.sh check
+
+# Documentation/kiogen/options.rst's table of fio's job options, from the
+# option table (selftests/host/test_options_table.sh fails when they differ)
+options-table: ctl
+	@scripts/options-table.sh ctl/kiogen Documentation/kiogen/options.rst >options.rst.tmp && \
+		mv options.rst.tmp Documentation/kiogen/options.rst
 
 # ---- tests ----
 
@@ -227,6 +233,7 @@ clean:
 MODDIR = /lib/modules/$(KVER)/extra
 SBINDIR = $(PREFIX)/sbin
 MANDIR = $(PREFIX)/share/man
+COMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
 
 install: all
 	$(KERNEL_CHECK)@v=$$(modinfo -F vermagic kmod/kiogen.ko | cut -d' ' -f1); \
@@ -244,13 +251,14 @@ ctl/kiogen.8: ctl/kiogen ctl/kiogen.h2m
 
 install-ctl: ctl
 	install -D -m 755 ctl/kiogen $(DESTDIR)$(SBINDIR)/kiogen
+	install -D -m 644 ctl/kiogen.bash $(DESTDIR)$(COMPLETIONDIR)/kiogen
 	if command -v help2man >/dev/null; then $(MAKE) -s ctl/kiogen.8 && \
 		install -D -m 644 ctl/kiogen.8 $(DESTDIR)$(MANDIR)/man8/kiogen.8; \
 	else echo "no help2man: no man page (apt-get install help2man)"; fi
 
 uninstall:
 	$(KERNEL_CHECK)rm -f $(DESTDIR)$(MODDIR)/kiogen.ko $(DESTDIR)$(SBINDIR)/kiogen \
-		$(DESTDIR)$(MANDIR)/man8/kiogen.8
+		$(DESTDIR)$(MANDIR)/man8/kiogen.8 $(DESTDIR)$(COMPLETIONDIR)/kiogen
 	rmdir $(DESTDIR)$(MODDIR) 2>/dev/null || true
 	[ -n "$(DESTDIR)" ] || depmod -a $(KVER)
 
@@ -307,7 +315,7 @@ dkms-uninstall:
 DEB_DIR := $(BUILD)/deb
 DEB_FILES = Makefile README.md $(wildcard Documentation/kiogen/*.rst) ctl/main.c $(CTL_LIB_SRCS) $(filter-out ctl/tests/%,$(wildcard ctl/*.h ctl/*/*.h)) \
 	    $(wildcard include/uapi/linux/*.h include/kiogen/*.h) \
-	    ctl/kiogen.h2m $(DKMS_FILES) \
+	    ctl/kiogen.h2m ctl/kiogen.bash $(DKMS_FILES) \
 	    $(shell find debian -type f)
 
 deb:

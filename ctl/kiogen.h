@@ -23,6 +23,8 @@ struct kg_cmd {
 };
 
 int kg_cmd_info(int argc, char **argv);
+int kg_cmd_options(int argc, char **argv);
+void kg_options_cmd_usage(FILE *f);
 int kg_cmd_run(int argc, char **argv);
 int kg_cmd_list(int argc, char **argv);
 int kg_cmd_show(int argc, char **argv);

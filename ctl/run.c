@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 
 #include <kiogen/core.h>
 
@@ -241,8 +242,10 @@ static int kg_targets_open(const struct kg_jobs *js, struct kg_target *tg)
 			ret = kg_target_open(j, j->direct, KG_TARGET_KERNEL, &tg[i], info);
 	}
 	if (ret || kg_interrupt_pending())
-		for (i = 0; i < js->nr_jobs; i++)
+		for (i = 0; i < js->nr_jobs; i++) {
 			kg_target_close(&tg[i]);
+			kg_target_unpin(&tg[i]);
+		}
 	return ret;
 }
 
@@ -250,7 +253,7 @@ static int kg_kernel_run_here(struct kg_nl *nl, const struct kg_jobs *js,
 			      struct kg_run_result *r)
 {
 	struct kg_target tg[KG_MAX_JOBS];
-	uint64_t io_bytes[KG_MAX_JOBS];
+	uint64_t io_bytes[KG_MAX_JOBS], log_epoch_ms[KG_MAX_JOBS];
 	struct kg_nl ev = { 0 };
 	struct kg_status st;
 	struct nlmsghdr *nlh;
@@ -287,6 +290,8 @@ static int kg_kernel_run_here(struct kg_nl *nl, const struct kg_jobs *js,
 						 kg_target_region_bytes(&js->jobs[i], &tg[i]));
 	}
 	kg_disks_read(r, js, false, 0);
+	for (i = 0; i < js->nr_jobs; i++)
+		log_epoch_ms[i] = kg_log_epoch_ms(&js->jobs[i]);
 	t0 = kg_now_ms();
 	nl->file_name = kg_run_file_name;
 	nl->file_name_data = js;
@@ -312,8 +317,10 @@ static int kg_kernel_run_here(struct kg_nl *nl, const struct kg_jobs *js,
 	r->state = st.state;
 	r->error = st.error;
 	r->elapsed_ns = st.elapsed_ns;
-	for (i = 0; i < js->nr_jobs; i++)
+	for (i = 0; i < js->nr_jobs; i++) {
 		r->jobs[i].job = &js->jobs[i];
+		r->jobs[i].log_epoch_ms = log_epoch_ms[i];
+	}
 	if (st.error)
 		fprintf(stderr, "kiogen: run %u failed: %s\n", id, strerror(-st.error));
 	if (st.error)
@@ -326,6 +333,8 @@ out:
 		kg_target_unlink(&js->jobs[i]);
 out_events:
 	kg_nl_close(&ev);
+	for (i = 0; i < js->nr_jobs; i++)
+		kg_target_unpin(&tg[i]);
 	return ret;
 }
 
@@ -369,12 +378,52 @@ int kg_output_close(FILE *f, const struct kg_global *g)
 	return failed ? -EIO : 0;
 }
 
+/*
+ * fio's exec_prerun and exec_postrun: @cmd through the shell, its output in
+ * NAME.@what.txt, as fio's exec_string(). Returns the shell's status.
+ */
+static int kg_exec(const struct kg_job *j, const char *cmd, const char *what)
+{
+	char *line;
+	int status, err;
+
+	if (!cmd[0])
+		return 0;
+	if (asprintf(&line, "%s > %s.%s.txt 2>&1", cmd, j->name, what) < 0)
+		return -1;
+	fprintf(stderr, "%s : Saving output of %s in %s.%s.txt\n", j->name, what, j->name, what);
+	status = system(line);
+	err = errno;
+	free(line);
+	if (status < 0)
+		fprintf(stderr, "kiogen: %s: exec_%s: '%s' could not run: %s\n", j->name, what, cmd,
+			strerror(err));
+	else if (status)
+		fprintf(stderr, "kiogen: %s: exec_%s: '%s' exited with status %d\n", j->name, what,
+			cmd, WEXITSTATUS(status));
+	return status;
+}
+
 /* One run of the jobs on the path they ask for; @nl is connected if kernel. */
 static int kg_run_path(struct kg_nl *nl, const struct kg_jobs *js, struct kg_run_result *r)
 {
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < js->nr_jobs; i++)
+		if (kg_exec(&js->jobs[i], js->jobs[i].exec_prerun, "prerun"))
+			return KG_EXIT_FAIL;
+	ret = kg_meta_layout(js, kg_output_text_only(&js->global) ? stdout : stderr);
+	if (ret)
+		return ret;
 	if (js->global.path == KG_PATH_SYSCALL)
-		return kg_syscall_run(js, r);
-	return kg_kernel_run(nl, js, r);
+		ret = kg_syscall_run(js, r);
+	else
+		ret = kg_kernel_run(nl, js, r);
+	/* as fio: its status is said, not the job's */
+	for (i = 0; i < js->nr_jobs && !js->global.detached; i++)
+		kg_exec(&js->jobs[i], js->jobs[i].exec_postrun, "postrun");
+	return ret;
 }
 
 /*

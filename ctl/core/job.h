@@ -33,6 +33,9 @@ struct kg_log_opts {
 	bool prio;			/* log_prio: the I/O priority value, in hex */
 	bool per_job;			/* per_job_logs */
 	uint32_t ring;			/* log_ring: per-I/O samples a worker holds */
+	bool unix_epoch;		/* log_unix_epoch: times from 1970, not the start */
+	bool alternate_epoch;		/* log_alternate_epoch: from the epoch of */
+	uint32_t alternate_clock;	/* log_alternate_epoch_clock_id */
 };
 
 /* What a worker kept for the logs, as it came back from the run. */
@@ -75,6 +78,7 @@ struct kg_job {
 	uint32_t fallocate;		/* enum kiogen_fallocate */
 	uint32_t random_generator;	/* enum kg_randgen */
 	bool direct_set;		/* direct= was given */
+	uint32_t sync_flags;		/* fio's sync: O_SYNC or O_DSYNC on the job's opens */
 	bool group_reporting;
 	bool stonewall;			/* start after the jobs before it end */
 	bool new_group;			/* start a new reporting group */
@@ -94,7 +98,22 @@ struct kg_job {
 	bool files_generated;		/* nrfiles names from filename_format */
 	bool unlink;			/* remove them after the run */
 	bool create_on_open;		/* create them sparse, no layout */
+	bool no_file_create;		/* fio's allow_file_create=0: a missing file is an error */
+	bool no_create_fsync;		/* fio's create_fsync=0: a layout is not fsynced */
+	bool pre_read;			/* read the files into the page cache first */
+	bool allow_mounted_write;	/* syscall path: no O_EXCL claim on a written device */
+	uint32_t mem_policy;		/* syscall path: set_mempolicy's mode + 1; 0: none */
+	struct kiog_zones mem_nodes;	/* its nodes */
+	uint32_t write_hint;		/* F_SET_RW_HINT on the files: RWH_WRITE_LIFE_* */
+	uint32_t bwavgtime_ms;		/* the report's bandwidth windows */
+	uint32_t iopsavgtime_ms;	/* and IOPS windows: multiples of the samples' */
+	uint64_t lockmem;		/* bytes each worker pins (mlock) for the run */
+	char ioscheduler[32];		/* set on the files' devices before the run */
+	char opendir[KIOGEN_PATH_LEN];	/* its regular files, and below, join filename */
+	char exec_prerun[1024];		/* shell commands before the job's run, */
+	char exec_postrun[1024];	/* and after it */
 	uint64_t filesize_lo;		/* filesize=LOW-HIGH's LOW; filesize is HIGH */
+	uint64_t meta_layout;		/* filestat, filedelete: files laid out to it first */
 	uint32_t fadvise_hint;		/* enum kg_fadvise */
 	/* fio's cgroup options (ctl/options/cgroup.h): the CLI's, never the kernel's */
 	char cgroup[KG_CGROUP_LEN];	/* below the cgroup2 root; "": none */
@@ -261,6 +280,7 @@ struct kg_job_result {
 	const struct kg_job *job;
 	uint32_t nr_workers;
 	struct kg_worker *workers;	/* nr_workers, index order */
+	uint64_t log_epoch_ms;		/* the log clock at its start (kg_log_epoch_ms()) */
 };
 
 struct kg_sysinfo;
@@ -282,11 +302,17 @@ struct kg_run_result {
 };
 
 /* The jobs of one invocation, with the options that are not a job's. */
+struct kg_option;
+#define KG_MAX_NOTED		64
+
 struct kg_jobs {
 	struct kg_job defaults;		/* options given before the first --name */
 	struct kg_job jobs[KG_MAX_JOBS];
 	unsigned int nr_jobs;
 	struct kg_global global;
+	/* fio options given that kiogen accepts without effect: said once */
+	const struct kg_option *noted[KG_MAX_NOTED];
+	unsigned int nr_noted;
 };
 
 /* Status of one run as the kernel reports it. */

@@ -295,6 +295,11 @@ int kg_opt_rw(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 		j->rw_seq_nr = n;
 		return 0;
 	}
+	if (colon[1] == '-') {
+		fprintf(err, "kiogen: rw: '%s': fio's negative stride (reading backwards) is not supported by kiogen: its sequential I/O only moves forward, a hole after each\n",
+			v);
+		return -EINVAL;
+	}
 	if (kg_parse_size(colon + 1, &x)) {
 		fprintf(err, "kiogen: rw: '%s': after ':' a sequential pattern takes the size of a hole (e.g. read:4k)\n",
 			v);

@@ -7,10 +7,12 @@
  * a function of the job, so laying out, opening and unlinking (ctl/system/target.c)
  * agree on them.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <kiogen/meta.h>
 #include <kiogen/workload.h>
 
@@ -155,6 +157,59 @@ const char *kg_file_service_show(const struct kg_job *j, char *buf, size_t len)
  * several files, size is split over them (fio: size / nrfiles each, unless
  * filesize) and io_size stays the total.
  */
+/* @name to the job's filename list, a ':' in it escaped */
+static int kg_filename_add(struct kg_job *j, const char *name, FILE *err)
+{
+	size_t at = strlen(j->filename);
+	const char *p;
+
+	for (p = name; *p && at + 3 < sizeof(j->filename); p++) {
+		if (p == name && at)
+			j->filename[at++] = ':';
+		if (*p == ':')
+			j->filename[at++] = '\\';
+		j->filename[at++] = *p;
+	}
+	j->filename[at] = '\0';
+	if (*p) {
+		fprintf(err, "kiogen: %s: opendir: its files take more than %zu characters as a filename list\n",
+			j->name, sizeof(j->filename) - 1);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* fio's opendir: every regular file of @dir and below, in name order */
+static int kg_opendir_add(struct kg_job *j, const char *dir, FILE *err)
+{
+	char path[KIOGEN_PATH_LEN];
+	struct dirent **ents;
+	struct stat st;
+	int n, i, ret = 0;
+
+	n = scandir(dir, &ents, NULL, alphasort);
+	if (n < 0) {
+		fprintf(err, "kiogen: %s: opendir: cannot read %s: %s\n", j->name, dir,
+			strerror(errno));
+		return -EINVAL;
+	}
+	for (i = 0; i < n; i++) {
+		const char *e = ents[i]->d_name;
+
+		if (!ret && strcmp(e, ".") && strcmp(e, "..") &&
+		    (size_t)snprintf(path, sizeof(path), "%s/%s", dir, e) < sizeof(path) &&
+		    !lstat(path, &st)) {
+			if (S_ISDIR(st.st_mode))
+				ret = kg_opendir_add(j, path, err);
+			else if (S_ISREG(st.st_mode))
+				ret = kg_filename_add(j, path, err);
+		}
+		free(ents[i]);
+	}
+	free(ents);
+	return ret;
+}
+
 int kg_job_finish_files(struct kg_job *j, FILE *err, FILE *info)
 {
 	char path[KIOGEN_PATH_LEN];
@@ -162,6 +217,15 @@ int kg_job_finish_files(struct kg_job *j, FILE *err, FILE *info)
 	const char *p;
 
 	(void)info;
+	if (j->opendir[0]) {
+		if (kg_opendir_add(j, j->opendir, err))
+			return -EINVAL;
+		if (!j->filename[0]) {
+			fprintf(err, "kiogen: %s: opendir: no regular file in %s\n", j->name, j->opendir);
+			return -EINVAL;
+		}
+		j->opendir[0] = '\0';	/* once: the job is finished again per phase */
+	}
 	/* filesize=LOW-HIGH of a data job: each file a size of its own */
 	if (j->meta_filesize_min) {
 		j->filesize_lo = j->meta_filesize_min;

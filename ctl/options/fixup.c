@@ -95,8 +95,14 @@ static int kg_job_finish_meta(struct kg_job *j, FILE *err)
 	snprintf(j->filename, sizeof(j->filename), "%s", j->directory[0] ? j->directory : ".");
 	if (!j->filesize && j->size && op == KIOG_META_FILECREATE)
 		j->filesize = j->size / j->nrfiles;
+	/* fio lays out the files filestat and filedelete find, as for a data job */
+	if (j->filesize && (op == KIOG_META_FILESTAT || op == KIOG_META_FILEDELETE)) {
+		j->meta_layout = j->filesize;
+		j->filesize = 0;
+	}
 	if (j->filesize && op != KIOG_META_FILECREATE) {
-		fprintf(err, "kiogen: %s: filesize: only ioengine=filecreate writes data\n", j->name);
+		fprintf(err, "kiogen: %s: filesize: only ioengine=filecreate, filestat and filedelete take it\n",
+			j->name);
 		return -EINVAL;
 	}
 	j->meta_filesize = j->filesize;
@@ -120,6 +126,16 @@ static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
 	j->engine = kg_engine_for(j, e ? e->kernel : NULL);
 	if (!strcmp(j->engine, "bio") && j->direct_set && !j->direct) {
 		fprintf(err, "kiogen: %s: direct: the bio engine is always direct (use ioengine=kiocb for the page cache)\n",
+			j->name);
+		return -EINVAL;
+	}
+	if (j->mem_policy && path == KG_PATH_KERNEL) {
+		fprintf(err, "kiogen: %s: numa_mem_policy: the module allocates its workers' buffers itself; --path=syscall sets the policy\n",
+			j->name);
+		return -EINVAL;
+	}
+	if (!strcmp(j->engine, "bio") && j->sync_flags) {
+		fprintf(err, "kiogen: %s: sync: the bio engine's bios do not take O_SYNC or O_DSYNC (use ioengine=kiocb)\n",
 			j->name);
 		return -EINVAL;
 	}
@@ -206,6 +222,9 @@ int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info)
 	for (i = 0; i < js->nr_jobs; i++)
 		if (kg_job_finish(&js->jobs[i], js->global.path, err, info))
 			return -EINVAL;
+	for (i = 0; i < js->nr_noted; i++)
+		fprintf(info, "kiogen: fio option '%s' has no effect in kiogen: %s\n",
+			js->noted[i]->name, js->noted[i]->note);
 	if (js->global.eta_interval_ns && js->global.eta_interval_ns < KG_ETA_INTERVAL_MIN_NS) {
 		fprintf(err, "kiogen: eta-interval: less than 250ms is not supported, as fio\n");
 		return -EINVAL;
@@ -226,6 +245,13 @@ int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info)
 	for (i = 1; i < js->nr_jobs; i++)
 		js->jobs[i].groupid = js->jobs[i - 1].groupid +
 			(js->jobs[i].stonewall || js->jobs[i].new_group);
+	for (i = 0; js->global.detached && i < js->nr_jobs; i++) {
+		if (js->jobs[i].lockmem || js->jobs[i].exec_postrun[0]) {
+			fprintf(err, "kiogen: %s: the CLI holds the pinned memory, or runs the command after the run: not with detached\n",
+				js->jobs[i].lockmem ? "lockmem" : "exec_postrun");
+			return -EINVAL;
+		}
+	}
 	if (js->global.detached && kg_jobs_phase_end(js, 0) < js->nr_jobs) {
 		fprintf(err, "kiogen: stonewall: the CLI starts each group when the one before "
 			"has ended: not with detached\n");

@@ -53,9 +53,6 @@ struct kg_where {
 	unsigned int line;
 };
 
-/* fio's keys kiogen cannot honour: it starts each group's jobs at once */
-static const char *const kg_grouping_keys[] = { "wait_for" };
-
 static int __attribute__((format(printf, 3, 4)))
 kg_jf_error(struct kg_reader *r, const struct kg_where *w, const char *fmt, ...)
 {
@@ -234,11 +231,28 @@ static int kg_jf_section(struct kg_reader *r, const struct kg_where *w, char *p)
 	return kg_jf_option(r, w, "name", name) ?: kg_jf_kb_base_first(r, w);
 }
 
+/*
+ * name= in a job file, as fio: in [global] it names no job (each section's
+ * header names its own), in a job's section it renames the job.
+ */
+static int kg_jf_name(struct kg_reader *r, const struct kg_where *w, const char *value)
+{
+	struct kg_job *j = &r->js->jobs[r->js->nr_jobs - 1];
+
+	if (!value || !*value)
+		return kg_jf_error(r, w, "name: needs a value (name=NAME)");
+	if (r->sec == KG_SEC_GLOBAL)
+		return 0;
+	if (strlen(value) >= sizeof(j->name))
+		return kg_jf_error(r, w, "name: longer than %zu characters", sizeof(j->name) - 1);
+	strcpy(j->name, value);
+	return 0;
+}
+
 static int kg_jf_keyval(struct kg_reader *r, const struct kg_where *w, char *p)
 {
 	char *eq = strchr(p, '='), *key = p, *value = NULL;
 	char expanded[KG_VALUE_MAX];
-	size_t i;
 	int ret;
 
 	if (eq) {
@@ -250,19 +264,14 @@ static int kg_jf_keyval(struct kg_reader *r, const struct kg_where *w, char *p)
 		return kg_jf_error(r, w, "'=%s': no option name before '='", value);
 	if (r->sec == KG_SEC_NONE)
 		return kg_jf_error(r, w, "%s: outside of a [section]", key);
-	for (i = 0; i < sizeof(kg_grouping_keys) / sizeof(kg_grouping_keys[0]); i++)
-		if (!strcmp(key, kg_grouping_keys[i]))
-			return kg_jf_error(r, w, "%s: %s", key,
-					   "not supported yet: kiogen starts the jobs between stonewalls at once");
-	if (!strcmp(key, "name"))
-		return kg_jf_error(r, w,
-				   "name: in a job file the section header [NAME] names the job");
 	if (value) {
 		ret = kg_jf_expand(r, w, value, expanded, sizeof(expanded));
 		if (ret)
 			return ret;
 		value = expanded;
 	}
+	if (!strcmp(key, "name"))
+		return kg_jf_name(r, w, value);
 	return kg_jf_option(r, w, key, value);
 }
 

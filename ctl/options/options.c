@@ -6,17 +6,20 @@
  * storing a value cannot do. The parser that walks it is parse.c, the
  * fix-ups after parsing fixup.c. Groups of rows have a file of their own,
  * walked after this table (rate.c, bs.c, place.c, cgroup.c, verify.c,
- * buffers.c, refuse.c), and an engine's and the log files' register theirs.
+ * buffers.c, refuse.c, fio-only.c: fio's options kiogen does not honour, each
+ * with why), and an engine's and the log files' register theirs.
  * The ioengine names are those of the registry, ioengines.h.
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
 
+#include <kiogen/core.h>
 #include <kiogen/dist.h>
 #include <kiogen/workload.h>
 
@@ -96,15 +99,44 @@ static int kg_opt_direct(struct kg_jobs *js, struct kg_job *j,
 	return 0;
 }
 
-static int kg_opt_accept(struct kg_jobs *js, struct kg_job *j,
-			 const struct kg_option *o, const char *v, FILE *err)
+/* A flag stored inverted: fio's default 1 is kiogen's zeroed field */
+static int kg_opt_not(struct kg_jobs *js, struct kg_job *j,
+		      const struct kg_option *o, const char *v, FILE *err)
 {
 	(void)js;
-	(void)j;
-	(void)o;
-	(void)v;
 	(void)err;
+	*(bool *)((char *)j + o->off1) = v && !strcmp(v, "0");
 	return 0;
+}
+
+/* fio's atomic=1: O_ATOMIC is no flag Linux knows, so fio's atomic is direct */
+static int kg_opt_atomic(struct kg_jobs *js, struct kg_job *j,
+			 const struct kg_option *o, const char *v, FILE *err)
+{
+	return v && !strcmp(v, "0") ? 0 : kg_opt_direct(js, j, o, "1", err);
+}
+
+/* bwavgtime, iopsavgtime: windows of whole samples, which are 500 ms */
+static int kg_opt_avgtime(struct kg_jobs *js, struct kg_job *j,
+			  const struct kg_option *o, const char *v, FILE *err)
+{
+	uint32_t ms = (uint32_t)strtoul(v, NULL, 10), sample_ms = KIOG_SAMPLE_NS / 1000000;
+
+	(void)js;
+	if (!ms || ms % sample_ms) {
+		fprintf(err, "kiogen: %s: %s is not a multiple of %u ms, kiogen's sample window\n",
+			o->name, v, sample_ms);
+		return -EINVAL;
+	}
+	*(uint32_t *)((char *)j + o->off1) = ms;
+	return 0;
+}
+
+/* fio's buffered: the inverse of direct */
+static int kg_opt_buffered(struct kg_jobs *js, struct kg_job *j,
+			   const struct kg_option *o, const char *v, FILE *err)
+{
+	return kg_opt_direct(js, j, o, v && !strcmp(v, "0") ? "1" : "0", err);
 }
 
 /* fio's --minimal: terse alone, whatever output-format said before */
@@ -428,7 +460,28 @@ const struct kg_option kg_options[] = {
 		.help = "1: O_DIRECT; 0: through the page cache. bio is always direct",
 	},
 	{
-		.name = "offset", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(offset),
+		.name = "buffered", .type = KG_OPT_BOOL, .cb = kg_opt_buffered,
+		.category = KG_CAT_ENGINE, .help = "the inverse of direct, as fio's",
+	},
+	{
+		.name = "atomic", .type = KG_OPT_BOOL, .cb = kg_opt_atomic,
+		.category = KG_CAT_ENGINE,
+		.help = "1: direct=1. fio's O_ATOMIC is no open flag Linux has: there fio's atomic=1 is O_DIRECT too",
+	},
+	{
+		.name = "sync", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(sync_flags),
+		.def = "none", .category = KG_CAT_ENGINE,
+		.help = "open the files O_SYNC or O_DSYNC: each write is durable when it completes (not the bio engine's)",
+		.posval = {
+			{ "none", "neither (fio's default)", 0 },
+			{ "0", "same as none", 0 },
+			{ "sync", "O_SYNC", O_SYNC },
+			{ "1", "same as sync", O_SYNC },
+			{ "dsync", "O_DSYNC", O_DSYNC },
+		},
+	},
+	{
+		.name = "offset", .alias = "fileoffset", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(offset),
 		.pct_off = KG_JOFF(offset_pct),
 		.report = KG_REPORT_SET, .category = KG_CAT_IO,
 		.help = "start of the region in the target; N%: of the target's size, aligned up to offset_align",
@@ -456,7 +509,7 @@ const struct kg_option kg_options[] = {
 		.help = "I/Os each worker issues",
 	},
 	{
-		.name = "runtime", .type = KG_OPT_TIME, .off1 = KG_JOFF(runtime_ns),
+		.name = "runtime", .alias = "timeout", .type = KG_OPT_TIME, .off1 = KG_JOFF(runtime_ns),
 		.report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
 		.help = "stop after this long (seconds, or with us/ms/s/m/h)",
 	},
@@ -526,6 +579,26 @@ const struct kg_option kg_options[] = {
 		},
 	},
 	{
+		.name = "exec_prerun", .type = KG_OPT_STR, .off1 = KG_JOFF(exec_prerun),
+		.len = KG_JLEN(exec_prerun), .category = KG_CAT_REPORT,
+		.help = "a shell command run before the job's run, its output in NAME.prerun.txt; a failure fails the job",
+	},
+	{
+		.name = "exec_postrun", .type = KG_OPT_STR, .off1 = KG_JOFF(exec_postrun),
+		.len = KG_JLEN(exec_postrun), .category = KG_CAT_REPORT,
+		.help = "a shell command run after the job's run, its output in NAME.postrun.txt",
+	},
+	{
+		.name = "bwavgtime", .type = KG_OPT_INT, .off1 = KG_JOFF(bwavgtime_ms),
+		.cb = kg_opt_avgtime, .cb_default = true, .def = "500", .category = KG_CAT_REPORT,
+		.help = "ms of each window of the report's bandwidth statistics, a multiple of 500 (the samples')",
+	},
+	{
+		.name = "iopsavgtime", .type = KG_OPT_INT, .off1 = KG_JOFF(iopsavgtime_ms),
+		.cb = kg_opt_avgtime, .cb_default = true, .def = "500", .category = KG_CAT_REPORT,
+		.help = "ms of each window of the report's IOPS statistics, a multiple of 500 (the samples')",
+	},
+	{
 		.name = "group_reporting", .type = KG_OPT_BOOL, .off1 = KG_JOFF(group_reporting),
 		.report = KG_REPORT_SET, .category = KG_CAT_REPORT,
 		.help = "report the job's workers as one",
@@ -552,7 +625,7 @@ const struct kg_option kg_options[] = {
 		.help = "percent of I/Os that write in rw/randrw",
 	},
 	{
-		.name = "percentage_sequential", .inverse = "percentage_random",
+		.name = "percentage_sequential", .origin = KG_FIO_OTHER, .inverse = "percentage_random",
 		.type = KG_OPT_INT, .minval = 0, .maxval = 100, .category = KG_CAT_IO,
 		.help = "percent of a random pattern's I/Os that continue from the previous I/O",
 	},
@@ -585,13 +658,9 @@ const struct kg_option kg_options[] = {
 		.help = "once the queue is full, let it drain to this before refilling (default: iodepth)",
 	},
 	{
-		.name = "hipri", .type = KG_OPT_BOOL, .off1 = KG_JOFF(hipri),
+		.name = "hipri", .origin = KG_FIO_OTHER, .type = KG_OPT_BOOL, .off1 = KG_JOFF(hipri),
 		.category = KG_CAT_ENGINE,
 		.help = "polled completions, needs direct=1: REQ_POLLED bios (kernel path) or IORING_SETUP_IOPOLL (syscall path, io_uring)",
-	},
-	{
-		.name = "thread", .type = KG_OPT_BOOL, .cb = kg_opt_accept, .category = KG_CAT_JOB,
-		.help = "accepted; workers are kernel threads (or pthreads with --path=syscall)",
 	},
 	{
 		.name = "invalidate", .type = KG_OPT_BOOL, .off1 = KG_JOFF(invalidate),
@@ -638,6 +707,48 @@ const struct kg_option kg_options[] = {
 		.name = "create_on_open", .type = KG_OPT_BOOL, .off1 = KG_JOFF(create_on_open),
 		.report = KG_REPORT_SET, .category = KG_CAT_FILE,
 		.help = "create a missing file sparse (ftruncate) when it is opened instead of laying it out",
+	},
+	{
+		.name = "allow_file_create", .type = KG_OPT_BOOL, .cb = kg_opt_not,
+		.off1 = KG_JOFF(no_file_create), .def = "1", .category = KG_CAT_FILE,
+		.help = "0: a file that does not exist is an error, not created",
+	},
+	{
+		.name = "create_fsync", .type = KG_OPT_BOOL, .cb = kg_opt_not,
+		.off1 = KG_JOFF(no_create_fsync), .def = "1", .category = KG_CAT_FILE,
+		.help = "fsync a file laid out before the run",
+	},
+	{
+		.name = "allow_mounted_write", .type = KG_OPT_BOOL, .off1 = KG_JOFF(allow_mounted_write),
+		.category = KG_CAT_FILE,
+		.help = "1: write a block device even if it is mounted (--path=syscall only: the module claims a written device for itself)",
+	},
+	{
+		.name = "pre_read", .type = KG_OPT_BOOL, .off1 = KG_JOFF(pre_read),
+		.category = KG_CAT_FILE,
+		.help = "read the job's region of each file into the page cache before the run (invalidate is then not done)",
+	},
+	{
+		.name = "write_hint", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(write_hint),
+		.category = KG_CAT_FILE,
+		.help = "the files' write lifetime hint (F_SET_RW_HINT), which the file system and device see on both paths",
+		.posval = {
+			{ "none", "no expected lifetime", RWH_WRITE_LIFE_NONE },
+			{ "short", "short", RWH_WRITE_LIFE_SHORT },
+			{ "medium", "medium", RWH_WRITE_LIFE_MEDIUM },
+			{ "long", "long", RWH_WRITE_LIFE_LONG },
+			{ "extreme", "extreme", RWH_WRITE_LIFE_EXTREME },
+		},
+	},
+	{
+		.name = "ioscheduler", .type = KG_OPT_STR, .off1 = KG_JOFF(ioscheduler),
+		.len = KG_JLEN(ioscheduler), .category = KG_CAT_FILE,
+		.help = "switch the I/O scheduler of the files' devices to this one before the run (it stays, as fio's)",
+	},
+	{
+		.name = "lockmem", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(lockmem),
+		.category = KG_CAT_FILE,
+		.help = "each worker pins this much memory (mlock) for the run: less for the page cache, as fio's",
 	},
 	{
 		.name = "fadvise_hint", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(fadvise_hint),
@@ -689,7 +800,7 @@ const struct kg_option kg_options[] = {
 	},
 	/* the whole invocation */
 	{
-		.name = "path", .type = KG_OPT_POSVAL, .scope = KG_OPT_GLOBAL,
+		.name = "path", .origin = KG_KIOGEN, .type = KG_OPT_POSVAL, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(path), .def = "kernel", .category = KG_CAT_REPORT,
 		.help = "who issues the I/O",
 		.posval = {
@@ -698,7 +809,7 @@ const struct kg_option kg_options[] = {
 		},
 	},
 	{
-		.name = "output-format", .type = KG_OPT_POSVAL_SET, .scope = KG_OPT_GLOBAL,
+		.name = "output-format", .origin = KG_FIO_CLI, .type = KG_OPT_POSVAL_SET, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(output_formats), .def = "normal", .category = KG_CAT_REPORT,
 		.help = "the report's formats, a comma list; printed in fio's order: terse, json, normal",
 		.posval = {
@@ -711,18 +822,18 @@ const struct kg_option kg_options[] = {
 		},
 	},
 	{
-		.name = "minimal", .type = KG_OPT_BOOL, .scope = KG_OPT_GLOBAL,
+		.name = "minimal", .origin = KG_FIO_CLI, .type = KG_OPT_BOOL, .scope = KG_OPT_GLOBAL,
 		.cb = kg_opt_minimal, .category = KG_CAT_REPORT,
 		.help = "the report in fio's terse format only (--output-format=terse)",
 	},
 	{
-		.name = "terse-version", .type = KG_OPT_INT, .scope = KG_OPT_GLOBAL,
+		.name = "terse-version", .origin = KG_FIO_CLI, .type = KG_OPT_INT, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(terse_version), .minval = KG_TERSE_DEFAULT, .maxval = KG_TERSE_MAX,
 		.def = "3", .category = KG_CAT_REPORT,
 		.help = "the fields of the terse format, as fio's version 3, 4 or 5",
 	},
 	{
-		.name = "output", .type = KG_OPT_STR, .scope = KG_OPT_GLOBAL,
+		.name = "output", .origin = KG_FIO_CLI, .type = KG_OPT_STR, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(output), .len = KIOGEN_PATH_LEN, .category = KG_CAT_REPORT,
 		.help = "write the report to this file instead of stdout",
 	},
@@ -732,29 +843,29 @@ const struct kg_option kg_options[] = {
 		.help = "colon-separated percentiles to report, e.g. 50:99:99.9",
 	},
 	{
-		.name = "detached", .type = KG_OPT_BOOL, .scope = KG_OPT_GLOBAL,
+		.name = "detached", .origin = KG_KIOGEN, .type = KG_OPT_BOOL, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(detached), .category = KG_CAT_REPORT,
 		.help = "start the run, print its id and return; it survives the CLI",
 	},
 	{
-		.name = "repeat", .type = KG_OPT_INT, .scope = KG_OPT_GLOBAL,
+		.name = "repeat", .origin = KG_KIOGEN, .type = KG_OPT_INT, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(repeat), .minval = 1, .maxval = KG_REPEAT_LIMIT,
 		.category = KG_CAT_REPORT,
 		.help = "run the jobs N times; the report merges the repeats and keeps each (with repeat_until: at least N)",
 	},
 	{
-		.name = "repeat_until", .type = KG_OPT_STR, .scope = KG_OPT_GLOBAL,
+		.name = "repeat_until", .origin = KG_KIOGEN, .type = KG_OPT_STR, .scope = KG_OPT_GLOBAL,
 		.len = 32, .cb = kg_opt_repeat_until, .category = KG_CAT_REPORT,
 		.help = "repeat until the 95% interval of the mean IOPS is within +-X% (e.g. 2%), at least 3 and at most repeat_max times",
 	},
 	{
-		.name = "repeat_max", .type = KG_OPT_INT, .scope = KG_OPT_GLOBAL,
+		.name = "repeat_max", .origin = KG_KIOGEN, .type = KG_OPT_INT, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(repeat_max), .minval = KG_REPEAT_UNTIL_MIN, .maxval = KG_REPEAT_LIMIT,
 		.category = KG_CAT_REPORT,
 		.help = "the most repeats repeat_until runs (default 20)",
 	},
 	{
-		.name = "eta", .type = KG_OPT_POSVAL, .scope = KG_OPT_GLOBAL,
+		.name = "eta", .origin = KG_FIO_CLI, .type = KG_OPT_POSVAL, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(eta), .def = "auto", .category = KG_CAT_REPORT,
 		.help = "when to show the progress line (on stderr)",
 		.posval = {
@@ -765,17 +876,17 @@ const struct kg_option kg_options[] = {
 		},
 	},
 	{
-		.name = "eta-interval", .type = KG_OPT_TIME, .scope = KG_OPT_GLOBAL,
+		.name = "eta-interval", .origin = KG_FIO_CLI, .type = KG_OPT_TIME, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(eta_interval_ns), .def = "1s", .category = KG_CAT_REPORT,
 		.help = "how often the progress line is refreshed, 250ms at least",
 	},
 	{
-		.name = "eta-newline", .type = KG_OPT_TIME, .scope = KG_OPT_GLOBAL,
+		.name = "eta-newline", .origin = KG_FIO_CLI, .type = KG_OPT_TIME, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(eta_newline_ns), .category = KG_CAT_REPORT,
 		.help = "end the progress line and start a new one this often",
 	},
 	{
-		.name = "status-interval", .type = KG_OPT_TIME, .scope = KG_OPT_GLOBAL,
+		.name = "status-interval", .origin = KG_FIO_CLI, .type = KG_OPT_TIME, .scope = KG_OPT_GLOBAL,
 		.off1 = KG_GOFF(status_interval_ns), .category = KG_CAT_REPORT,
 		.help = "print the whole report so far (from the start) this often while running",
 	},
@@ -791,6 +902,11 @@ const struct kg_option kg_options[] = {
 		.help = "files (or directories) of each worker; data jobs: size is split over them",
 	},
 	{
+		.name = "opendir", .type = KG_OPT_STR, .off1 = KG_JOFF(opendir),
+		.len = KG_JLEN(opendir), .category = KG_CAT_FILE,
+		.help = "the job's files are every regular file in this directory and below (with filename's)",
+	},
+	{
 		.name = "filename_format", .type = KG_OPT_STR, .off1 = KG_JOFF(filename_format),
 		.len = KG_JLEN(filename_format), .report = KG_REPORT_SET, .category = KG_CAT_FILE,
 		.help = "names of the generated files, with $jobname, $jobnum and $filenum (default $jobname.$jobnum.$filenum)",
@@ -802,7 +918,7 @@ const struct kg_option kg_options[] = {
 	},
 	/* kiogen's latency split (include/kiogen/split.h) */
 	{
-		.name = "latency_split", .type = KG_OPT_BOOL, .off1 = KG_JOFF(latency_split),
+		.name = "latency_split", .origin = KG_KIOGEN, .type = KG_OPT_BOOL, .off1 = KG_JOFF(latency_split),
 		.category = KG_CAT_REPORT,
 		.help = "time each I/O's phases: build, submit call, device, reap; reported as a table",
 	},

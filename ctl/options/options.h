@@ -38,6 +38,14 @@ enum kg_opt_report {
 	KG_REPORT_CHANGED,	/* only when not the default */
 };
 
+/* Whose option it is: README's table of fio's job options lists the first */
+enum kg_opt_origin {
+	KG_FIO_JOB,		/* one of fio's job options (fio --cmdhelp=all) */
+	KG_FIO_CLI,		/* a flag of fio's command line */
+	KG_FIO_OTHER,		/* an engine's or a profile's, or deprecated in fio */
+	KG_KIOGEN,		/* kiogen's own */
+};
+
 #define KG_OPT_MAX_POSVAL	24
 
 /* Headings of "kiogen help run", in the order first met in the tables */
@@ -47,6 +55,8 @@ enum kg_opt_report {
 #define KG_CAT_LIMITS	"Amount and time"
 #define KG_CAT_FILE	"Files and syncs"
 #define KG_CAT_REPORT	"Run and report"
+#define KG_CAT_NOTED	"fio's options accepted without effect"
+#define KG_CAT_REFUSED	"fio's options kiogen refuses"
 
 /* One allowed value: what is written, what it means, what is stored. */
 struct kg_opt_value {
@@ -79,8 +89,14 @@ struct kg_opt_value {
  * @show: the value reports list, for an option of several fields; NULL:
  *	not listed
  * @report: when the job option is listed in reports
+ * @origin: fio's job option (the default), or whose else
+ * @note: a fio option accepted without effect, since it cannot change
+ *	what a kernel thread does (fio's own processes, clocks, memory): why,
+ *	said once per run (kg_jobs_finish()); the row stores nothing
+ * @refused: a fio option kiogen does not support: why. Only fio's default
+ *	(@def), which asks for nothing, is taken; the row stores nothing
  * @category: heading in "kiogen help run"
- * @help: one line
+ * @help: one line (rows with @note or @refused: NULL, they say it)
  */
 struct kg_option {
 	const char *name;
@@ -100,6 +116,9 @@ struct kg_option {
 	bool cb_default;
 	const char *(*show)(const struct kg_job *j, char *buf, size_t len);
 	enum kg_opt_report report;
+	enum kg_opt_origin origin;
+	const char *note;
+	const char *refused;
 	const char *category;
 	const char *help;
 };
@@ -279,6 +298,7 @@ extern const struct kg_option kg_cgroup_options[];	/* cgroup.c */
 extern const struct kg_option kg_verify_options[];	/* verify.c */
 extern const struct kg_option kg_buffer_options[];	/* buffers.c */
 extern const struct kg_option kg_refused_options[];	/* refuse.c */
+extern const struct kg_option kg_fio_only_options[];	/* fio-only.c */
 /* Table @t: 0 the main one, its groups, those registered; NULL after the last. */
 const struct kg_option *kg_option_table(unsigned int t);
 #define kg_for_each_option(o, t)					\
@@ -286,6 +306,12 @@ const struct kg_option *kg_option_table(unsigned int t);
 		for ((o) = kg_option_table(t); (o)->name; (o)++)
 /* An option by its name or alias; NULL if none. */
 const struct kg_option *kg_opt_find(const char *name);
+/* The kiogen column of the table of fio's options: how kiogen takes @o. */
+const char *kg_opt_treatment(const struct kg_option *o);
+/* Documentation/kiogen/options.rst's table, from the option table: a list-table. */
+void kg_options_rst(FILE *f);
+/* Every option run takes, a line each: its name and its words (kiogen.bash). */
+void kg_options_complete(FILE *f);
 const struct kg_opt_value *kg_posval_find(const struct kg_option *o, const char *v);
 const char *kg_posval_name(const struct kg_option *o, uint32_t oval);
 /* Every option's default (@def) into @j. */

@@ -22,9 +22,9 @@
 #define KG_MAX_TABLES	16
 static const struct kg_option *kg_tables[KG_MAX_TABLES] = {
 	kg_options, kg_rate_options, kg_bs_options, kg_place_options, kg_cgroup_options,
-	kg_verify_options, kg_buffer_options, kg_refused_options,
+	kg_verify_options, kg_buffer_options, kg_refused_options, kg_fio_only_options,
 };
-static unsigned int kg_nr_tables = 8;
+static unsigned int kg_nr_tables = 9;
 
 void kg_options_register(const struct kg_option *table)
 {
@@ -46,6 +46,57 @@ const struct kg_option *kg_opt_find(const char *name)
 		if (!strcmp(o->name, name) || (o->alias && !strcmp(o->alias, name)))
 			return o;
 	return NULL;
+}
+
+/* Levenshtein distance of @a and @b, as fio's string_distance() */
+static unsigned int kg_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, k;
+	unsigned int row[64], diag, up;
+
+	if (lb >= sizeof(row) / sizeof(row[0]))
+		return UINT32_MAX;
+	for (k = 0; k <= lb; k++)
+		row[k] = k;
+	for (i = 1; i <= la; i++) {
+		diag = row[0];
+		row[0] = i;
+		for (k = 1; k <= lb; k++) {
+			up = row[k];
+			row[k] = diag + (a[i - 1] != b[k - 1]);
+			if (up + 1 < row[k])
+				row[k] = up + 1;
+			if (row[k - 1] + 1 < row[k])
+				row[k] = row[k - 1] + 1;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+/*
+ * At most a third of the typed name's length off (iodepht: iodepth); fio's
+ * string_distance_ok() takes half, and then suggests fallocate for frobnicate.
+ */
+static const char *kg_opt_nearest(const char *name)
+{
+	const struct kg_option *o;
+	const char *best = NULL;
+	unsigned int t, d, best_d = strlen(name) / 3 + 1;
+
+	kg_for_each_option(o, t) {
+		d = kg_distance(name, o->name);
+		if (d < best_d) {
+			best_d = d;
+			best = o->name;
+		}
+		d = o->alias ? kg_distance(name, o->alias) : UINT32_MAX;
+		if (d < best_d) {
+			best_d = d;
+			best = o->alias;
+		}
+	}
+	return best;
 }
 
 const struct kg_opt_value *kg_posval_find(const struct kg_option *o, const char *v)
@@ -401,6 +452,8 @@ static int kg_opt_set_value(struct kg_jobs *js, struct kg_job *j,
 		if (ret)
 			return ret;
 	}
+	if (o->note || o->refused)
+		return 0;	/* fio's, without a field here: kg_parse_into() */
 	if (o->cb)
 		return o->cb(js, j, o, v, err);
 	if (o->inverse) {
@@ -464,19 +517,51 @@ int kg_given_add(struct kg_given *g, const char *name, const char *v, FILE *err)
 	return 0;
 }
 
+/* A refused fio option given its default asks for nothing kiogen lacks. */
+static bool kg_opt_is_default(const struct kg_option *o, const char *v)
+{
+	if (!v && o->type == KG_OPT_BOOL)
+		v = "1";
+	return o->def && v && !strcmp(v, o->def);
+}
+
+/* A fio option kiogen takes without effect: said once, by kg_jobs_finish() */
+static void kg_note_add(struct kg_jobs *js, const struct kg_option *o)
+{
+	unsigned int i;
+
+	for (i = 0; i < js->nr_noted; i++)
+		if (js->noted[i] == o)
+			return;
+	if (js->nr_noted < KG_MAX_NOTED)
+		js->noted[js->nr_noted++] = o;
+}
+
 static int kg_parse_into(struct kg_jobs *js, struct kg_job *j, const char *name,
 			 const char *v, FILE *err)
 {
 	const struct kg_option *o = kg_opt_find(name);
+	const char *near;
 	int ret;
 
 	if (!o) {
-		fprintf(err, "kiogen: unknown option '%s' (see: kiogen help run)\n", name);
+		near = kg_opt_nearest(name);
+		if (near)
+			fprintf(err, "kiogen: unknown option '%s' (did you mean '%s'?)\n", name, near);
+		else
+			fprintf(err, "kiogen: unknown option '%s' (see: kiogen help run)\n", name);
+		return -EINVAL;
+	}
+	if (o->refused && !kg_opt_is_default(o, v)) {
+		fprintf(err, "kiogen: fio option '%s' is not supported by kiogen: %s\n", name,
+			o->refused);
 		return -EINVAL;
 	}
 	ret = kg_opt_set(js, j, o, name, v, err);
 	if (ret)
 		return ret;
+	if (o->note)
+		kg_note_add(js, o);
 	if (o->cb == kg_opt_name) {	/* a new job: its own list starts */
 		j = &js->jobs[js->nr_jobs - 1];
 		j->given.len = 0;

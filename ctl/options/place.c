@@ -24,6 +24,8 @@
 #define KG_IOPRIO_WHO_PROCESS	1
 #define KG_CAP_SYS_ADMIN	21
 #define KG_CAP_SYS_NICE		23
+#define KG_MPOL_DEFAULT		0	/* set_mempolicy()'s, linux/mempolicy.h */
+#define KG_MPOL_LOCAL		4
 
 static void kg_bit_set(struct kiog_zones *b, uint32_t i)
 {
@@ -93,6 +95,53 @@ static int kg_parse_list(const char *name, const char *what, const char *v,
 	}
 }
 
+/* fio's cpumask: the CPUs as the bits of one number, 0x... or decimal */
+static int kg_parse_mask(const char *name, const char *v, struct kiog_zones *b, FILE *err)
+{
+	unsigned long long mask;
+	char *end;
+	uint32_t c;
+
+	errno = 0;
+	mask = strtoull(v, &end, 0);
+	if (!isdigit((unsigned char)*v) || *end || errno || !mask) {
+		fprintf(err, "kiogen: %s: '%s' is not a CPU mask (a number, e.g. 0x3 for CPUs 0 and 1)\n",
+			name, v);
+		return -EINVAL;
+	}
+	memset(b, 0, sizeof(*b));
+	for (c = 0; c < 64; c++)
+		if (mask >> c & 1)
+			kg_bit_set(b, c);
+	return 0;
+}
+
+/*
+ * fio's numa_mem_policy: default, local, or prefer:NODE, bind:NODES,
+ * interleave:NODES; set_mempolicy()'s modes, in its order
+ */
+static int kg_parse_mem_policy(const char *name, const char *v, struct kg_job *j, FILE *err)
+{
+	static const char *const modes[] = { "default", "prefer", "bind", "interleave", "local" };
+	const char *colon = strchr(v, ':');
+	size_t len = colon ? (size_t)(colon - v) : strlen(v), m;
+
+	for (m = 0; m < sizeof(modes) / sizeof(modes[0]); m++)
+		if (strlen(modes[m]) == len && !strncmp(v, modes[m], len))
+			break;
+	if (m == sizeof(modes) / sizeof(modes[0]) ||
+	    !!colon != (m != KG_MPOL_DEFAULT && m != KG_MPOL_LOCAL)) {
+		fprintf(err, "kiogen: %s: '%s' is not default, local, prefer:NODE, bind:NODES or interleave:NODES\n",
+			name, v);
+		return -EINVAL;
+	}
+	memset(&j->mem_nodes, 0, sizeof(j->mem_nodes));
+	if (colon && kg_parse_list(name, "node", colon + 1, &j->mem_nodes, err))
+		return -EINVAL;
+	j->mem_policy = (uint32_t)m + 1;
+	return 0;
+}
+
 static const char *kg_list_show(const struct kiog_zones *b, char *buf, size_t len)
 {
 	size_t n = 0;
@@ -121,6 +170,10 @@ int kg_opt_place(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o
 		return kg_parse_list(o->name, "CPU", v, &j->cpus_allowed, err);
 	if (!strcmp(o->name, "numa_cpu_nodes"))
 		return kg_parse_list(o->name, "node", v, &j->numa_cpu_nodes, err);
+	if (!strcmp(o->name, "cpumask"))
+		return kg_parse_mask(o->name, v, &j->cpus_allowed, err);
+	if (!strcmp(o->name, "numa_mem_policy"))
+		return kg_parse_mem_policy(o->name, v, j, err);
 	return -EINVAL;
 }
 
@@ -338,6 +391,14 @@ int kg_place_thread(const struct kg_job *j, uint32_t k, FILE *err)
 			return -errno;
 		}
 	}
+	/* before the worker allocates and first touches its buffers */
+	if (j->mem_policy && syscall(SYS_set_mempolicy, (int)j->mem_policy - 1,
+				     j->mem_nodes.nr ? (unsigned long *)j->mem_nodes.z : NULL,
+				     j->mem_nodes.nr ? (unsigned long)j->mem_nodes.nr * 64 + 1 : 0UL)) {
+		fprintf(err, "kiogen: %s: numa_mem_policy: set_mempolicy: %s\n", j->name,
+			strerror(errno));
+		return -errno;
+	}
 	if (j->nice && setpriority(PRIO_PROCESS, (id_t)tid, j->nice)) {
 		fprintf(err, "kiogen: %s: nice: setpriority: %s\n", j->name, strerror(errno));
 		return -errno;
@@ -359,6 +420,16 @@ const struct kg_option kg_place_options[] = {
 		.name = "cpus_allowed", .type = KG_OPT_STR, .len = 1024, .cb = kg_opt_place,
 		.show = kg_cpus_allowed_show, .report = KG_REPORT_SET, .category = KG_CAT_ENGINE,
 		.help = "the workers run only on these CPUs, a list such as 0-3,6",
+	},
+	{
+		.name = "cpumask", .type = KG_OPT_STR, .len = 32, .cb = kg_opt_place,
+		.category = KG_CAT_ENGINE,
+		.help = "cpus_allowed as a bit mask (0x3: CPUs 0 and 1), fio's older form",
+	},
+	{
+		.name = "numa_mem_policy", .type = KG_OPT_STR, .len = 1024, .cb = kg_opt_place,
+		.category = KG_CAT_ENGINE,
+		.help = "where the workers' buffers are allocated: default, local, prefer:NODE, bind:NODES, interleave:NODES (--path=syscall: the module allocates its own)",
 	},
 	{
 		.name = "cpus_allowed_policy", .type = KG_OPT_POSVAL,

@@ -6,6 +6,7 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <kiogen/dist.h>
@@ -51,6 +52,7 @@ void kg_options_usage(FILE *f)
 			continue;
 		fprintf(f, "\n%s:\n", o->category);
 		kg_for_each_option(p, tp) {
+			const char *help;
 			char head[80];
 
 			if (strcmp(p->category, o->category))
@@ -58,11 +60,12 @@ void kg_options_usage(FILE *f)
 			c = snprintf(head, sizeof(head), "--%s%s", p->name, kg_opt_arg(p));
 			if (p->alias)
 				snprintf(head + c, sizeof(head) - c, ", --%s", p->alias);
+			help = p->help ?: p->note ?: p->refused;
 			/* a long name puts its help on the next line */
 			fprintf(f, "  %-30s%s %s", head, strlen(head) > 30 ? "\n" : "",
-				strlen(head) > 30 ? "" : p->help);
+				strlen(head) > 30 ? "" : help);
 			if (strlen(head) > 30)
-				fprintf(f, "%32s%s", "", p->help);
+				fprintf(f, "%32s%s", "", help);
 			if (p->def)
 				fprintf(f, " (default: %s)", p->def);
 			if (p->inverse)
@@ -72,6 +75,91 @@ void kg_options_usage(FILE *f)
 				fprintf(f, "  %32s%-10s %s\n", "", p->posval[i].ival,
 					p->posval[i].help);
 		}
+	}
+}
+
+const char *kg_opt_treatment(const struct kg_option *o)
+{
+	return o->refused ? "refused" : o->note ? "accepted, no effect" : "honoured";
+}
+
+/*
+ * A cell of a reStructuredText list-table: each character rst could read
+ * as markup (emphasis, a literal, a reference, a substitution) escaped.
+ */
+static void kg_rst_cell(FILE *f, bool first, const char *s)
+{
+	fputs(first ? "   * -" : "     -", f);
+	if (s && *s)
+		fputc(' ', f);
+	for (; s && *s; s++) {
+		if (strchr("\\*`_|", *s))
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+	fputc('\n', f);
+}
+
+/*
+ * An option's completions: its name (and alias) and the words it takes, a
+ * refused one not at all (it takes nothing but fio's default).
+ */
+static void kg_complete_line(FILE *f, const char *name, const struct kg_option *o)
+{
+	unsigned int i;
+
+	fputs(name, f);
+	if (o->type == KG_OPT_BOOL)
+		fputs(" 0 1", f);
+	for (i = 0; i < KG_OPT_MAX_POSVAL && o->posval[i].ival; i++)
+		fprintf(f, " %s", o->posval[i].ival);
+	fputc('\n', f);
+}
+
+void kg_options_complete(FILE *f)
+{
+	const struct kg_option *o;
+	unsigned int t;
+
+	kg_for_each_option(o, t) {
+		if (o->refused)
+			continue;
+		kg_complete_line(f, o->name, o);
+		if (o->alias)
+			kg_complete_line(f, o->alias, o);
+	}
+}
+
+static int kg_opt_cmp(const void *a, const void *b)
+{
+	return strcmp((*(const struct kg_option *const *)a)->name,
+		      (*(const struct kg_option *const *)b)->name);
+}
+
+void kg_options_rst(FILE *f)
+{
+	const struct kg_option *o, *rows[512];
+	unsigned int t, n = 0, i, nr[3] = { 0 };
+
+	kg_for_each_option(o, t)
+		if (o->origin == KG_FIO_JOB && n < sizeof(rows) / sizeof(rows[0]))
+			rows[n++] = o;
+	qsort(rows, n, sizeof(rows[0]), kg_opt_cmp);
+	for (i = 0; i < n; i++)
+		nr[rows[i]->refused ? 2 : rows[i]->note ? 1 : 0]++;
+	fprintf(f, "%u of fio's job options: %u honoured, %u accepted without effect, %u refused.\n\n",
+		n, nr[0], nr[1], nr[2]);
+	fprintf(f, ".. list-table::\n   :header-rows: 1\n   :widths: 22 14 14 50\n\n");
+	kg_rst_cell(f, true, "fio option");
+	kg_rst_cell(f, false, "alias");
+	kg_rst_cell(f, false, "kiogen");
+	kg_rst_cell(f, false, "what it does, or why not");
+	for (i = 0; i < n; i++) {
+		o = rows[i];
+		kg_rst_cell(f, true, o->name);
+		kg_rst_cell(f, false, o->alias ?: "");
+		kg_rst_cell(f, false, kg_opt_treatment(o));
+		kg_rst_cell(f, false, o->help ?: o->note ?: o->refused);
 	}
 }
 

@@ -20,6 +20,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <libmnl/libmnl.h>
 
 #include <kiogen/core.h>
@@ -90,7 +91,22 @@ static const struct kg_option kg_log_options[] = {
 		.help = "1: one log file per worker (.N); 0: the workers of a name share one",
 	},
 	{
-		.name = "log_ring", .type = KG_OPT_INT, .off1 = KG_JOFF(log.ring),
+		.name = "log_unix_epoch", .type = KG_OPT_BOOL, .off1 = KG_JOFF(log.unix_epoch),
+		.category = KG_CAT_LOG,
+		.help = "log times are ms since 1970 (CLOCK_REALTIME), not since the job's start",
+	},
+	{
+		.name = "log_alternate_epoch", .type = KG_OPT_BOOL,
+		.off1 = KG_JOFF(log.alternate_epoch), .category = KG_CAT_LOG,
+		.help = "log times are ms of the clock log_alternate_epoch_clock_id, not since the job's start",
+	},
+	{
+		.name = "log_alternate_epoch_clock_id", .type = KG_OPT_INT,
+		.off1 = KG_JOFF(log.alternate_clock), .maxval = INT32_MAX, .category = KG_CAT_LOG,
+		.help = "the clock of log_alternate_epoch, a clockid_t (default 0, CLOCK_REALTIME)",
+	},
+	{
+		.name = "log_ring", .origin = KG_KIOGEN, .type = KG_OPT_INT, .off1 = KG_JOFF(log.ring),
 		.minval = 1, .maxval = KIOGEN_MAX_LOG_RING, .category = KG_CAT_LOG,
 		.help = "kiogen: per-I/O samples (40 bytes) a worker holds between the CLI's reads, with log_avg_msec=0 (262144)",
 	},
@@ -410,6 +426,16 @@ static const char *kg_log_prio(const struct kg_job *j, bool window, char buf[8])
 	return buf;
 }
 
+uint64_t kg_log_epoch_ms(const struct kg_job *j)
+{
+	struct timespec ts;
+	clockid_t clock = j->log.unix_epoch ? CLOCK_REALTIME : (clockid_t)j->log.alternate_clock;
+
+	if ((!j->log.unix_epoch && !j->log.alternate_epoch) || clock_gettime(clock, &ts))
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / KG_NS_PER_MS;
+}
+
 /* One line as fio writes a window: block size and offset are 0. */
 static void kg_log_line(FILE *f, const struct kg_log_opts *o, uint64_t t_ms,
 			uint64_t v, unsigned int dir, const char *prio)
@@ -425,8 +451,8 @@ static void kg_log_line(FILE *f, const struct kg_log_opts *o, uint64_t t_ms,
  * [offset, ]priority", time its completion in ms; bw is its bytes over its clat
  * (fio's bytes * 10^6 / ns), iops 1.
  */
-static void kg_log_ios(FILE *f, const struct kg_job *j,
-		       const struct kg_log_data *l, enum kg_log_kind kind)
+static void kg_log_ios(FILE *f, const struct kg_job *j, const struct kg_log_data *l,
+		       enum kg_log_kind kind, uint64_t epoch_ms)
 {
 	const struct kg_log_opts *o = &j->log;
 	char prio[8], none[8];
@@ -458,11 +484,11 @@ static void kg_log_ios(FILE *f, const struct kg_job *j,
 		}
 		if (o->offset)
 			fprintf(f, "%" PRIu64 ", %" PRIu64 ", %u, %u, %" PRIu64 ", %s\n",
-				(uint64_t)(s->t_ns / KG_NS_PER_MS), v, s->dir, s->bytes,
+				epoch_ms + (uint64_t)(s->t_ns / KG_NS_PER_MS), v, s->dir, s->bytes,
 				(uint64_t)s->offset, prio);
 		else
 			fprintf(f, "%" PRIu64 ", %" PRIu64 ", %u, %u, %s\n",
-				(uint64_t)(s->t_ns / KG_NS_PER_MS), v, s->dir, s->bytes, prio);
+				epoch_ms + (uint64_t)(s->t_ns / KG_NS_PER_MS), v, s->dir, s->bytes, prio);
 	}
 	/*
 	 * fio never loses a sample, so it has no mark for it. kiogen's: after a
@@ -475,8 +501,8 @@ static void kg_log_ios(FILE *f, const struct kg_job *j,
 			none);
 }
 
-static void kg_log_windows(FILE *f, const struct kg_job *j,
-			   const struct kg_log_data *l, enum kg_log_kind kind)
+static void kg_log_windows(FILE *f, const struct kg_job *j, const struct kg_log_data *l,
+			   enum kg_log_kind kind, uint64_t epoch_ms)
 {
 	static const struct kiogen_log_window zero;
 	const struct kg_log_opts *o = &j->log;
@@ -512,15 +538,15 @@ static void kg_log_windows(FILE *f, const struct kg_job *j,
 				    (w->lat_sum[d][k] - p->lat_sum[d][k]) / ios;
 				break;
 			}
-			kg_log_line(f, o, w->t_ns / KG_NS_PER_MS, v, d,
+			kg_log_line(f, o, epoch_ms + w->t_ns / KG_NS_PER_MS, v, d,
 				    kg_log_prio(j, true, prio));
 		}
 	}
 }
 
 /* fio's bins of one record, summed by 2^@coarse: "t, dir, bs, b0, b1, ..." */
-static void kg_log_hist_line(FILE *f, const struct kiogen_log_hist *h,
-			     const uint32_t *pairs, uint32_t bs, unsigned int coarse)
+static void kg_log_hist_line(FILE *f, const struct kiogen_log_hist *h, const uint32_t *pairs,
+			     uint32_t bs, unsigned int coarse, uint64_t epoch_ms)
 {
 	uint64_t bins[KG_FIO_PLAT_NR] = { 0 };
 	unsigned int i, k, stride = 1u << coarse;
@@ -530,7 +556,7 @@ static void kg_log_hist_line(FILE *f, const struct kiogen_log_hist *h,
 
 		bins[idx < KG_FIO_PLAT_NR ? idx : KG_FIO_PLAT_NR - 1] += pairs[2 * i + 1];
 	}
-	fprintf(f, "%u, %u, %u", h->t_ms, h->dir, bs);
+	fprintf(f, "%" PRIu64 ", %u, %u", epoch_ms + h->t_ms, h->dir, bs);
 	for (i = 0; i < KG_FIO_PLAT_NR; i += stride) {
 		uint64_t sum = 0;
 
@@ -542,7 +568,7 @@ static void kg_log_hist_line(FILE *f, const struct kiogen_log_hist *h,
 }
 
 static void kg_log_hists(FILE *f, const struct kg_log_data *l, uint32_t bs,
-			 unsigned int coarse)
+			 unsigned int coarse, uint64_t epoch_ms)
 {
 	const uint32_t rec = sizeof(struct kiogen_log_hist) / sizeof(uint32_t);
 	uint32_t at = 0;
@@ -552,12 +578,12 @@ static void kg_log_hists(FILE *f, const struct kg_log_data *l, uint32_t bs,
 
 		if (h->nr > (l->hist_len - at - rec) / 2 || h->dir >= KIOGEN_DATA_DIRS)
 			break;	/* a torn record: nothing after it can be read */
-		kg_log_hist_line(f, h, &l->hist[at + rec], bs, coarse);
+		kg_log_hist_line(f, h, &l->hist[at + rec], bs, coarse, epoch_ms);
 		at += rec + 2 * h->nr;
 	}
 }
 
-static int kg_log_one(struct kg_log_out *fs, const struct kg_job *j,
+static int kg_log_one(struct kg_log_out *fs, const struct kg_job *j, uint64_t epoch_ms,
 		      const char *prefix, const char *kind, unsigned int n,
 		      const struct kg_log_data *l, int what)
 {
@@ -566,15 +592,15 @@ static int kg_log_one(struct kg_log_out *fs, const struct kg_job *j,
 	if (!f)
 		return -EIO;
 	if (l && what >= 0 && j->log_ring)
-		kg_log_ios(f, j, l, what);
+		kg_log_ios(f, j, l, what, epoch_ms);
 	else if (l && what >= 0)
-		kg_log_windows(f, j, l, what);
+		kg_log_windows(f, j, l, what, epoch_ms);
 	else if (l)
-		kg_log_hists(f, l, j->bs, j->log.hist_coarseness);
+		kg_log_hists(f, l, j->bs, j->log.hist_coarseness, epoch_ms);
 	return kg_log_close(f);
 }
 
-static int kg_log_worker(struct kg_log_out *fs, const struct kg_job *j,
+static int kg_log_worker(struct kg_log_out *fs, const struct kg_job *j, uint64_t epoch_ms,
 			 const struct kg_worker *w, unsigned int n)
 {
 	const struct kg_log_opts *o = &j->log;
@@ -588,13 +614,13 @@ static int kg_log_worker(struct kg_log_out *fs, const struct kg_job *j,
 		slat |= w->dir[d].has_slat;
 
 	if (o->bw[0])
-		ret |= kg_log_one(fs, j, o->bw, "bw", n, l, KG_LOG_BW);
+		ret |= kg_log_one(fs, j, epoch_ms, o->bw, "bw", n, l, KG_LOG_BW);
 	if (o->iops[0])
-		ret |= kg_log_one(fs, j, o->iops, "iops", n, l, KG_LOG_IOPS);
+		ret |= kg_log_one(fs, j, epoch_ms, o->iops, "iops", n, l, KG_LOG_IOPS);
 	if (o->lat[0]) {
-		ret |= kg_log_one(fs, j, o->lat, "slat", n, slat ? l : NULL, KG_LOG_SLAT);
-		ret |= kg_log_one(fs, j, o->lat, "clat", n, l, KG_LOG_CLAT);
-		ret |= kg_log_one(fs, j, o->lat, "lat", n, l, KG_LOG_LAT);
+		ret |= kg_log_one(fs, j, epoch_ms, o->lat, "slat", n, slat ? l : NULL, KG_LOG_SLAT);
+		ret |= kg_log_one(fs, j, epoch_ms, o->lat, "clat", n, l, KG_LOG_CLAT);
+		ret |= kg_log_one(fs, j, epoch_ms, o->lat, "lat", n, l, KG_LOG_LAT);
 	}
 	/* never silently: a log whose windows filled their room was coarsened */
 	if (l && !j->log_ring && l->avg_ns > j->log_avg_ns && j->log_avg_ns &&
@@ -609,7 +635,7 @@ static int kg_log_worker(struct kg_log_out *fs, const struct kg_job *j,
 			kiog_log_ring_size(j->log_ring));
 	if (o->hist[0]) {
 		l = w->log && w->log->hist_len ? w->log : NULL;
-		ret |= kg_log_one(fs, j, o->hist, "clat_hist", n, l, -1);
+		ret |= kg_log_one(fs, j, epoch_ms, o->hist, "clat_hist", n, l, -1);
 		if (l && l->hist_lost)
 			fprintf(stderr, "kiogen: %s_clat_hist: %u windows were not kept (more than %u KiB a worker)\n",
 				o->hist, l->hist_lost, KIOG_LOG_HIST_WORDS / 256);
@@ -631,7 +657,7 @@ int kg_log_write(const struct kg_run_result *r, const struct kg_jobs *js,
 		for (k = 0; k < jr->nr_workers; k++) {
 			/* fio numbers its threads across the run, from 1 */
 			fs->n++;
-			if (kg_log_worker(fs, j, &jr->workers[k], fs->n))
+			if (kg_log_worker(fs, j, jr->log_epoch_ms, &jr->workers[k], fs->n))
 				ret = -EIO;
 		}
 	}

@@ -37,6 +37,12 @@ struct nlattr;
  * said on @err.
  */
 int kg_log_prepare(struct kg_jobs *js, FILE *err);
+/*
+ * kg_log_epoch_ms() - what fio's log_unix_epoch or log_alternate_epoch add
+ * to the job's log times: their clock now, in ms; 0 without them. Taken
+ * as the job's workers start.
+ */
+uint64_t kg_log_epoch_ms(const struct kg_job *j);
 
 /* A KIOGEN_A_LOG nest of a results dump into its worker's log. */
 int kg_log_parse(struct kg_worker *w, const struct nlattr *nest);

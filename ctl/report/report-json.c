@@ -90,7 +90,7 @@ static void kg_json_dir(struct kg_json *j, const char *key,
 	struct kg_lat_view lv;
 
 	if (d >= 0)
-		kg_interval_stats(&v->w, d, &bw, &iops);
+		kg_interval_stats(&v->w, v->job, d, &bw, &iops);
 
 	kg_json_obj(j, key);
 	kg_json_u64(j, "io_bytes", dd->bytes);

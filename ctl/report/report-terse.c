@@ -90,7 +90,7 @@ static void kg_terse_dir(FILE *f, const struct kg_report *rp,
 	kg_terse_lat(f, &lv);
 
 	if (d >= 0)
-		kg_interval_stats(&v->w, d, &bws, &iopss);
+		kg_interval_stats(&v->w, v->job, d, &bws, &iopss);
 	if (bws.n)
 		fprintf(f, ";%llu;%llu;%f%%;%f;%f", (unsigned long long)llround(bws.min),
 			(unsigned long long)llround(bws.max), kg_bw_share(rp, v, d, bws.mean),

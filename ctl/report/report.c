@@ -240,7 +240,7 @@ static void kg_text_dir(FILE *f, const struct kg_report *rp,
 		      f);
 	}
 
-	kg_interval_stats(&v->w, d, &bws, &iopss);
+	kg_interval_stats(&v->w, v->job, d, &bws, &iopss);
 	kg_text_rates(f, &bws, &iopss, kg_bw_share(rp, v, d, bws.mean), pow2);
 }
 

@@ -517,27 +517,32 @@ double kg_stat_dev(const struct kg_stat *s)
  * interval's work is the difference to the previous sample; merged views
  * carry the members' sums, hence the rates of the whole group.
  */
-void kg_interval_stats(const struct kg_worker *w, int d,
+/* One direction's rate over each window of @ns: bytes (in KiB) or I/Os */
+static void kg_window_stats(const struct kg_worker *w, int d, uint64_t ns, bool bytes,
+			    struct kg_stat *st)
+{
+	uint32_t f = kg_sample_step(w, ns), i, n = f > 1 ? w->nr_samples / f : w->nr_samples;
+	uint64_t prev = 0, now, win = (uint64_t)f * w->sample_ns;
+
+	for (i = 0; i < n; i++) {
+		struct kiogen_sample s = kg_sample_at(w, ns, i);
+
+		now = bytes ? s.bytes[d] : s.ios[d];
+		kg_stat_add(st, kg_rate(now > prev ? now - prev : 0, win) / (bytes ? 1024.0 : 1));
+		prev = now;
+	}
+}
+
+void kg_interval_stats(const struct kg_worker *w, const struct kg_job *j, int d,
 		       struct kg_stat *bw, struct kg_stat *iops)
 {
-	uint64_t prev_ios = 0, prev_bytes = 0;
-	uint32_t i;
-
 	memset(bw, 0, sizeof(*bw));
 	memset(iops, 0, sizeof(*iops));
 	if (d >= KG_NR_DIRS || !w->sample_ns || !w->samples || !w->dir[d].ios)
 		return;
-	for (i = 0; i < w->nr_samples; i++) {
-		const struct kiogen_sample *s = &w->samples[i];
-		uint64_t dios = s->ios[d] > prev_ios ? s->ios[d] - prev_ios : 0;
-		uint64_t dbytes = s->bytes[d] > prev_bytes ?
-					  s->bytes[d] - prev_bytes : 0;
-
-		kg_stat_add(bw, kg_rate(dbytes, w->sample_ns) / 1024.0);
-		kg_stat_add(iops, kg_rate(dios, w->sample_ns));
-		prev_ios = s->ios[d];
-		prev_bytes = s->bytes[d];
-	}
+	kg_window_stats(w, d, j && j->bwavgtime_ms ? j->bwavgtime_ms * 1000000ULL : 0, true, bw);
+	kg_window_stats(w, d, j && j->iopsavgtime_ms ? j->iopsavgtime_ms * 1000000ULL : 0, false,
+			iops);
 }
 
 /*

@@ -134,9 +134,11 @@ double kg_stat_dev(const struct kg_stat *s);
  * fio's bw and iops lines: statistics over the rate of each sampling
  * interval, KiB/s and I/Os per second. The samples are cumulative, so an
  * interval's work is the difference to the previous sample; merged views
- * carry the members' sums, hence the rates of the whole group.
+ * carry the members' sums, hence the rates of the whole group. The
+ * intervals are @j's bwavgtime and iopsavgtime (NULL: fio's 500 ms), whole
+ * multiples of the samples'.
  */
-void kg_interval_stats(const struct kg_worker *w, int d,
+void kg_interval_stats(const struct kg_worker *w, const struct kg_job *j, int d,
 		       struct kg_stat *bw, struct kg_stat *iops);
 
 /*

@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 
 #include "core/cli.h"
 #include "options/options.h"
+#include "system/target.h"
 #include "syscall.h"
 
 struct kg_meta {
@@ -167,12 +169,13 @@ const struct kg_sys_engine kg_sys_engine_meta = {
  * or directories) for the others. Untimed, before each run of
  * "kiogen compare", so that both paths start from the same directory.
  */
-static int kg_meta_prepare_job(const struct kg_job *j, uint32_t jobnum)
+static int kg_meta_prepare_job(const struct kg_job *j, uint32_t jobnum, uint64_t size)
 {
 	enum kiog_meta_op op = kiog_meta_op_of(j->engine);
 	const char *fmt = j->filename_format[0] ? j->filename_format : KIOG_META_FORMAT_DEFAULT;
 	bool dirs = op >= KIOG_META_DIRCREATE;
 	char name[KIOGEN_META_NAME_MAX + 1];
+	struct stat st;
 	uint32_t w, f;
 	int dfd, fd, err = 0;
 
@@ -195,7 +198,10 @@ static int kg_meta_prepare_job(const struct kg_job *j, uint32_t jobnum)
 				fd = openat(dfd, name, O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
 				if (fd < 0)
 					err = -errno;
-				else
+				else if (size && !fstat(fd, &st) && (uint64_t)st.st_size < size)
+					err = kg_target_layout(fd, st.st_size, size, j->fallocate,
+							       !j->no_create_fsync);
+				if (fd >= 0)
 					close(fd);
 			}
 		}
@@ -204,7 +210,11 @@ static int kg_meta_prepare_job(const struct kg_job *j, uint32_t jobnum)
 	return err;
 }
 
-int kg_meta_prepare(const struct kg_jobs *js)
+/*
+ * The directories of @js's metadata jobs: all of them (@layout false), or
+ * only the files filestat and filedelete jobs with filesize find (true).
+ */
+static int kg_meta_prepare_jobs(const struct kg_jobs *js, bool layout, FILE *info)
 {
 	uint32_t i, jobnum = 0;
 	int err;
@@ -212,8 +222,12 @@ int kg_meta_prepare(const struct kg_jobs *js)
 	for (i = 0; i < js->nr_jobs; i++) {
 		const struct kg_job *j = &js->jobs[i];
 
-		if (kiog_meta_op_of(j->engine) != KIOG_META_NONE) {
-			err = kg_meta_prepare_job(j, jobnum);
+		if (layout && j->meta_layout)
+			fprintf(info, "%s: Laying out IO files (%u files / total %" PRIu64 "MiB)\n",
+				j->name, j->numjobs * j->nrfiles,
+				(uint64_t)j->numjobs * j->nrfiles * j->meta_layout >> 20);
+		if (kiog_meta_op_of(j->engine) != KIOG_META_NONE && (!layout || j->meta_layout)) {
+			err = kg_meta_prepare_job(j, jobnum, j->meta_layout);
 			if (err) {
 				fprintf(stderr, "kiogen: %s: directory: cannot prepare %s for %s: %s\n",
 					j->name, j->filename, j->ioengine, strerror(-err));
@@ -223,4 +237,14 @@ int kg_meta_prepare(const struct kg_jobs *js)
 		jobnum += j->numjobs;
 	}
 	return KG_EXIT_OK;
+}
+
+int kg_meta_prepare(const struct kg_jobs *js)
+{
+	return kg_meta_prepare_jobs(js, false, stderr);
+}
+
+int kg_meta_layout(const struct kg_jobs *js, FILE *info)
+{
+	return kg_meta_prepare_jobs(js, true, info);
 }

@@ -222,17 +222,17 @@ const struct kg_sys_engine kg_sys_engine_uring = {
 /* fio's io_uring options, this engine's own (kg_options_register()) */
 static const struct kg_option kg_uring_options[] = {
 	{
-		.name = "fixedbufs", .type = KG_OPT_BOOL, .off1 = KG_JOFF(fixedbufs),
+		.name = "fixedbufs", .origin = KG_FIO_OTHER, .type = KG_OPT_BOOL, .off1 = KG_JOFF(fixedbufs),
 		.category = "io_uring (--path=syscall)",
 		.help = "registered buffers (read_fixed/write_fixed)",
 	},
 	{
-		.name = "registerfiles", .type = KG_OPT_BOOL, .off1 = KG_JOFF(registerfiles),
+		.name = "registerfiles", .origin = KG_FIO_OTHER, .type = KG_OPT_BOOL, .off1 = KG_JOFF(registerfiles),
 		.category = "io_uring (--path=syscall)",
 		.help = "the target as a registered file",
 	},
 	{
-		.name = "sqthread_poll", .type = KG_OPT_BOOL, .off1 = KG_JOFF(sqthread_poll),
+		.name = "sqthread_poll", .origin = KG_FIO_OTHER, .type = KG_OPT_BOOL, .off1 = KG_JOFF(sqthread_poll),
 		.category = "io_uring (--path=syscall)",
 		.help = "a kernel thread polls the submission queue (IORING_SETUP_SQPOLL)",
 	},

@@ -1141,6 +1141,7 @@ static void kg_sys_release(struct kg_sys_run *run, const struct kg_jobs *js)
 	free(run->workers);
 	for (i = 0; i < js->nr_jobs; i++) {
 		kg_target_close(&run->targets[i].t);
+		kg_target_unpin(&run->targets[i].t);
 		/* fio's unlink=1; a run stopped while laying out has nothing to remove */
 		if (run->nr_workers)
 			kg_target_unlink(&js->jobs[i]);
@@ -1219,6 +1220,8 @@ static int kg_syscall_run_here(const struct kg_jobs *js, struct kg_run_result *r
 	}
 
 	kg_disks_read(r, js, false, 0);
+	for (i = 0; i < js->nr_jobs; i++)
+		r->jobs[i].log_epoch_ms = kg_log_epoch_ms(&js->jobs[i]);
 	t0_ms = kg_now_ms();
 	t0 = kg_sys_now_ns();
 	kg_sys_gate_set(&run->gate, false);

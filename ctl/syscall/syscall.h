@@ -13,6 +13,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <kiogen/core.h>
 #include <kiogen/loop.h>
@@ -195,5 +196,10 @@ int kg_syscall_run(const struct kg_jobs *js, struct kg_run_result *r);
  * from (ctl/syscall/engine-meta.c); returns an exit code, said.
  */
 int kg_meta_prepare(const struct kg_jobs *js);
+/*
+ * fio's filesize of filestat and filedelete jobs: their files that are
+ * missing or short, laid out, as fio does before such a job; an exit code.
+ */
+int kg_meta_layout(const struct kg_jobs *js, FILE *info);
 
 #endif /* KIOGEN_CTL_SYSCALL_H */

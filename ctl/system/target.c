@@ -14,7 +14,9 @@
 #include <unistd.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <kiogen/meta.h>
 #include <kiogen/workload.h>
 
@@ -72,7 +74,7 @@ static int kg_target_error(const struct kg_job *j, const char *path,
 	return KG_EXIT_FAIL;
 }
 
-int kg_target_layout(int fd, uint64_t from, uint64_t to, uint32_t mode)
+int kg_target_layout(int fd, uint64_t from, uint64_t to, uint32_t mode, bool sync)
 {
 	uint64_t pos = from;
 	char *buf;
@@ -112,7 +114,7 @@ int kg_target_layout(int fd, uint64_t from, uint64_t to, uint32_t mode)
 		}
 		pos += n;
 	}
-	if (fsync(fd))
+	if (sync && fsync(fd))
 		err = -errno;
 out:
 	/* nothing the layout claimed stays claimed */
@@ -155,6 +157,11 @@ static int kg_target_short(const struct kg_job *j, uint32_t i, const char *path,
 	if (stat(path, &st)) {
 		if (errno != ENOENT)
 			return -kg_target_error(j, path, "open", false, errno);
+		if (j->no_file_create) {
+			fprintf(stderr, "kiogen: %s: filename: no such file: %s (allow_file_create=0)\n",
+				j->name, path);
+			return -KG_EXIT_FAIL;
+		}
 		if (!need) {
 			fprintf(stderr, "kiogen: %s: filename: no such file: %s (give size= or filesize= to create it)\n",
 				j->name, path);
@@ -188,7 +195,7 @@ static int kg_target_prepare(const struct kg_job *j, uint32_t i, const char *pat
 	if (j->create_on_open)
 		err = ftruncate(fd, need) ? -errno : 0;
 	else
-		err = kg_target_layout(fd, from, need, j->fallocate);
+		err = kg_target_layout(fd, from, need, j->fallocate, !j->no_create_fsync);
 	close(fd);
 	if (err && create)
 		unlink(path);
@@ -315,6 +322,84 @@ static void kg_target_advise(const struct kg_job *j, int fd)
 }
 
 /*
+ * fio's ioscheduler: the queue of the device @dev (a partition's: its
+ * disk's) is switched to it, and read back to be sure it took.
+ */
+static int kg_target_ioscheduler(const struct kg_job *j, const char *path, dev_t dev)
+{
+	char sysfs[128], now[256];
+	const char *fmt[] = { "/sys/dev/block/%u:%u/queue/scheduler",
+			      "/sys/dev/block/%u:%u/../queue/scheduler" };
+	size_t i;
+	FILE *f = NULL;
+
+	for (i = 0; i < 2 && !f; i++) {
+		snprintf(sysfs, sizeof(sysfs), fmt[i], major(dev), minor(dev));
+		f = fopen(sysfs, "r+");
+	}
+	if (!f) {
+		fprintf(stderr, "kiogen: %s: ioscheduler: %s is on no block device with a scheduler (%s)\n",
+			j->name, path, strerror(errno));
+		return KG_EXIT_FAIL;
+	}
+	if (fputs(j->ioscheduler, f) == EOF || fflush(f) || fseek(f, 0, SEEK_SET) ||
+	    !fgets(now, sizeof(now), f))
+		now[0] = '\0';
+	fclose(f);
+	snprintf(sysfs, sizeof(sysfs), "[%s]", j->ioscheduler);
+	if (!strstr(now, sysfs)) {
+		fprintf(stderr, "kiogen: %s: ioscheduler: the device of %s did not take %s (it has: %.*s)\n",
+			j->name, path, j->ioscheduler, (int)strcspn(now, "\n"), now);
+		return KG_EXIT_FAIL;
+	}
+	return KG_EXIT_OK;
+}
+
+/* fio's pre_read: the job's region of the file, read into the page cache */
+static int kg_target_pre_read(const struct kg_job *j, const char *path)
+{
+	uint64_t pos = j->offset, end = j->size ? j->offset + j->size : UINT64_MAX;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+	char *buf = malloc(KG_LAYOUT_CHUNK);
+	ssize_t n;
+
+	if (fd < 0 || !buf)
+		err = fd < 0 ? errno : ENOMEM;
+	while (!err && pos < end && !kg_interrupt_pending()) {
+		n = pread(fd, buf, end - pos < KG_LAYOUT_CHUNK ? end - pos : KG_LAYOUT_CHUNK, pos);
+		if (n < 0 && errno != EINTR)
+			err = errno;
+		else if (!n)
+			break;		/* the end of the file */
+		else if (n > 0)
+			pos += (uint64_t)n;
+	}
+	free(buf);
+	if (fd >= 0)
+		close(fd);
+	return err ? kg_target_error(j, path, "pre_read", false, err) : KG_EXIT_OK;
+}
+
+/* What fio does to each file once it is open: write_hint, ioscheduler, pre_read */
+static int kg_target_file_setup(const struct kg_job *j, const char *path, int fd, dev_t dev)
+{
+	uint64_t hint = j->write_hint;
+	int ret;
+
+	if (hint && fcntl(fd, F_SET_RW_HINT, &hint)) {
+		fprintf(stderr, "kiogen: %s: write_hint: %s takes no hint: %s\n", j->name, path,
+			strerror(errno));
+		return KG_EXIT_FAIL;
+	}
+	if (j->ioscheduler[0]) {
+		ret = kg_target_ioscheduler(j, path, dev);
+		if (ret)
+			return ret;
+	}
+	return j->pre_read ? kg_target_pre_read(j, path) : KG_EXIT_OK;
+}
+
+/*
  * A written block device is opened O_EXCL, and a second O_EXCL open fails
  * even in the same process: jobs of one run that write the same device (fio
  * lets them) share one open file, each with a dup of it. The table holds a
@@ -406,8 +491,14 @@ static int kg_target_open_one(const struct kg_job *j, const char *path, bool dir
 	 */
 	if (direct)
 		flags |= O_DIRECT;
-	/* a written device is held exclusively: never one that is mounted */
-	if (writes && bdev) {
+	flags |= j->sync_flags;
+	if (writes && bdev && j->allow_mounted_write && use == KG_TARGET_KERNEL) {
+		fprintf(stderr, "kiogen: %s: allow_mounted_write: the module claims a written device for itself; --path=syscall can write a mounted one\n",
+			j->name);
+		return KG_EXIT_USAGE;
+	}
+	/* a written device is held exclusively: never one that is mounted (unless asked) */
+	if (writes && bdev && !(j->allow_mounted_write && use == KG_TARGET_SYSCALL)) {
 		flags |= O_EXCL;
 		fd = kg_excl_open(j, path, flags, st.st_rdev);
 	} else {
@@ -420,8 +511,13 @@ static int kg_target_open_one(const struct kg_job *j, const char *path, bool dir
 		kg_excl_close(fd);
 		return ret;
 	}
-	/* fio's invalidate=1: start from a cold page cache */
-	if (j->invalidate)
+	ret = kg_target_file_setup(j, path, fd, bdev ? st.st_rdev : st.st_dev);
+	if (ret) {
+		kg_excl_close(fd);
+		return ret;
+	}
+	/* fio's invalidate=1: start from a cold page cache (pre_read: a warm one) */
+	if (j->invalidate && !j->pre_read)
 		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
 	kg_target_advise(j, fd);
 	t->fds[t->nr_fds++] = fd;
@@ -498,6 +594,27 @@ static int kg_target_regions(const struct kg_job *j, struct kg_target *t)
 	return KG_EXIT_OK;
 }
 
+/* fio's lockmem: each worker's share pinned, so the page cache has that much less */
+static int kg_target_lockmem(const struct kg_job *j, struct kg_target *t)
+{
+	size_t len = j->lockmem * j->numjobs;
+	void *p;
+
+	if (!len)
+		return KG_EXIT_OK;
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED || mlock(p, len)) {
+		fprintf(stderr, "kiogen: %s: lockmem: cannot pin %zu bytes: %s\n", j->name, len,
+			strerror(errno));
+		if (p != MAP_FAILED)
+			munmap(p, len);
+		return KG_EXIT_FAIL;
+	}
+	t->locked = p;
+	t->locked_len = len;
+	return KG_EXIT_OK;
+}
+
 int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
 		   struct kg_target *t, FILE *info)
 {
@@ -529,9 +646,11 @@ int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
 	}
 	t->fd = t->fds[0];
 	t->worker_files = kg_job_nr_files(j);
-	ret = kg_target_regions(j, t);
-	if (ret)
+	ret = kg_target_regions(j, t) ?: kg_target_lockmem(j, t);
+	if (ret) {
 		kg_target_close(t);
+		kg_target_unpin(t);
+	}
 	return ret;
 }
 
@@ -660,6 +779,13 @@ void kg_target_close(struct kg_target *t)
 	t->regions = NULL;
 	t->nr_fds = 0;
 	t->fd = -1;
+}
+
+void kg_target_unpin(struct kg_target *t)
+{
+	if (t->locked)
+		munmap(t->locked, t->locked_len);
+	t->locked = NULL;
 }
 
 int kg_target_unlink(const struct kg_job *j)

@@ -49,6 +49,8 @@ struct kg_target {
 	uint64_t *file_bytes;
 	uint64_t *regions;
 	uint64_t region_min;
+	void *locked;		/* fio's lockmem: pinned until kg_target_unpin() */
+	size_t locked_len;
 };
 
 /**
@@ -134,6 +136,13 @@ uint64_t kg_target_io_bytes(const struct kg_job *j, const struct kg_target *t,
 void kg_target_close(struct kg_target *t);
 
 /**
+ * kg_target_unpin() - let go of the memory fio's lockmem pinned
+ * @t: the target, closed or not: the pin outlasts the files, which the
+ *	kernel path closes once the module has them, until the run ends
+ */
+void kg_target_unpin(struct kg_target *t);
+
+/**
  * kg_target_layout() - write a file out from one size to another
  * @fd: the file, open for writing, without O_DIRECT
  * @from: its size now, in bytes
@@ -143,13 +152,15 @@ void kg_target_close(struct kg_target *t);
  *	(truncate); a file system without fallocate() is written out all the
  *	same
  *
+ * @sync: fsync() it when written (fio's create_fsync)
+ *
  * Writes a pattern in KG_LAYOUT_CHUNK pieces, then fsync()s, stopping with
  * -EINTR at the first chunk after kg_interrupt_pending() says so. On any
  * failure the file is cut back to @from.
  *
  * Return: 0 or a negative errno.
  */
-int kg_target_layout(int fd, uint64_t from, uint64_t to, uint32_t mode);
+int kg_target_layout(int fd, uint64_t from, uint64_t to, uint32_t mode, bool sync);
 
 /**
  * kg_target_unlink() - remove a data job's files after its run (fio's unlink)

@@ -215,9 +215,9 @@ void fx_build_run(void)
 	fx_run.state = KIOGEN_STATE_DONE;
 	fx_run.elapsed_ns = 2 * NS_PER_SEC;
 	fx_run.nr_jobs = 3;
-	fx_run.jobs[0] = (struct kg_job_result){ &fx_jobs[0], 2, fx_mixed };
-	fx_run.jobs[1] = (struct kg_job_result){ &fx_jobs[1], 2, fx_seq };
-	fx_run.jobs[2] = (struct kg_job_result){ &fx_jobs[2], 1, fx_fast };
+	fx_run.jobs[0] = (struct kg_job_result){ &fx_jobs[0], 2, fx_mixed, 0 };
+	fx_run.jobs[1] = (struct kg_job_result){ &fx_jobs[1], 2, fx_seq, 0 };
+	fx_run.jobs[2] = (struct kg_job_result){ &fx_jobs[2], 1, fx_fast, 0 };
 
 	fx_run.nr_disks = 2;
 	snprintf(fx_run.disks[0].name, sizeof(fx_run.disks[0].name), "nullb0");

@@ -350,7 +350,7 @@ static void build_inputs(void)
 	zero_run.id = 9;
 	zero_run.state = KIOGEN_STATE_STOPPED;
 	zero_run.nr_jobs = 1;
-	zero_run.jobs[0] = (struct kg_job_result){ &zero_job, 2, zero_w };
+	zero_run.jobs[0] = (struct kg_job_result){ &zero_job, 2, zero_w, 0 };
 }
 
 /* `kiogen show 7`, with the canned replies */

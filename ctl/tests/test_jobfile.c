@@ -226,8 +226,8 @@ static const struct bad_file bad_files[] = {
 	{ DIR "/bad-value.fio", DIR "/bad-value.fio:3: rw: 'sideways' is not read, write, "
 	  "randread, randwrite, rw, readwrite, randrw, trim, randtrim or trimwrite (see: kiogen help run)" },
 	{ DIR "/bad-header.fio", DIR "/bad-header.fio:3: '[job': section header without ']'" },
-	{ DIR "/bad-wait-for.fio", DIR "/bad-wait-for.fio:5: wait_for: not supported yet: "
-	  "kiogen starts the jobs between stonewalls at once" },
+	{ DIR "/bad-wait-for.fio", DIR "/bad-wait-for.fio:5: fio option 'wait_for' is not "
+	  "supported by kiogen: kiogen starts the jobs between stonewalls at once (use stonewall)" },
 	{ DIR "/bad-var.fio",
 	  DIR "/bad-var.fio:3: ${KG_TEST_UNSET_VARIABLE}: not set in the environment" },
 	{ DIR "/bad-include.fio", DIR "/bad-include.fio:3: include " DIR
@@ -270,14 +270,24 @@ static int parse_stdin(const char *text)
 	return ret;
 }
 
+/* fio's name=: none in [global] (the headers name the jobs), a new one in a section */
+static int t_name(const void *arg)
+{
+	(void)arg;
+	CHECK(!parse_stdin("[global]\nname=all\nfilename=" TARGET "\n[a]\n[b]\nname=c\n"),
+	      "name= in [global] and in a section: %s", err);
+	CHECK(got.nr_jobs == 2 && !strcmp(got.jobs[0].name, "a") &&
+	      !strcmp(got.jobs[1].name, "c"), "jobs a and c, as fio names them");
+	return T_PASS;
+}
+
 static int t_bad_lines(const void *arg)
 {
 	static const struct bad_file lines[] = {
-		{ "[a]\nfilename=/x\nwait_for=b\n", "<stdin>:3: wait_for: not supported yet: "
-		  "kiogen starts the jobs between stonewalls at once" },
+		{ "[a]\nfilename=/x\nwait_for=b\n", "<stdin>:3: fio option 'wait_for' is not "
+		  "supported by kiogen: kiogen starts the jobs between stonewalls at once (use stonewall)" },
 		{ "bs=4k\n[a]\n", "<stdin>:1: bs: outside of a [section]" },
-		{ "[a]\nname=b\n",
-		  "<stdin>:2: name: in a job file the section header [NAME] names the job" },
+		{ "[a]\nname=\n", "<stdin>:2: name: needs a value (name=NAME)" },
 		{ "[]\n", "<stdin>:1: '[]': a section needs a name" },
 		{ "[a]\n=4k\n", "<stdin>:2: '=4k': no option name before '='" },
 		{ "[a]\nsize=${HOME\n", "<stdin>:2: '${HOME': '${' without '}'" },
@@ -438,6 +448,7 @@ static const struct tcase cases[] = {
 	{ "${VAR}, $pagesize, $ncpus, $mb_memory", t_env, NULL },
 	{ "- reads the job file from stdin", t_stdin, NULL },
 	{ "--section runs only the sections named", t_sections, NULL },
+	{ "name= in [global] names no job, in a section renames it", t_name, NULL },
 	{ "options and --name jobs mixed with job files, as fio", t_command_line, NULL },
 	{ "--bs 16k, -bs=16k, bare booleans", t_getopt, NULL },
 	{ "bad job files: the message with file and line", t_bad_files, NULL },

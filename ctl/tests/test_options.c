@@ -4,14 +4,19 @@
  * boundaries, the ioengine mapping and the error messages, no kernel needed.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <time.h>
+#include <sys/stat.h>
 
 #include <kiogen/meta.h>
 
 #include "options/cgroup.h"
+#include "report/log.h"
 #include "options/options.h"
 
 static int nr, failed;
@@ -20,6 +25,18 @@ static void ok(int cond, const char *desc)
 {
 	printf("%sok %d - %s\n", cond ? "" : "not ", ++nr, desc);
 	failed += !cond;
+}
+
+/* ok() with a printf description: what was got, when it fails */
+static void __attribute__((format(printf, 2, 3))) okf(int cond, const char *fmt, ...)
+{
+	char desc[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(desc, sizeof(desc), fmt, ap);
+	va_end(ap);
+	ok(cond, desc);
 }
 
 static char seen[256];
@@ -31,27 +48,39 @@ static void grab_dist(void *ctx, const char *name, const char *value)
 		snprintf(seen, sizeof(seen), "%s", value);
 }
 
-/* Parses a NULL-terminated argument list; returns 0 or the error text. */
-static int parse(struct kg_jobs *js, char *err, size_t len, ...)
-{
-	char *argv[64];
-	va_list ap;
-	FILE *f = fmemopen(err, len, "w");
-	FILE *info = fopen("/dev/null", "w");
-	int argc = 0, ret;
+/* What kg_jobs_finish() wrote to its info stream (fio's notes), of the last parse */
+static char info_text[4096];
 
-	va_start(ap, len);
-	while ((argv[argc] = va_arg(ap, char *)))
-		argc++;
-	va_end(ap);
+/* Parses @argv; returns 0 or the error text, in @err. */
+static int parse_argv(struct kg_jobs *js, char *err, size_t len, char **argv, int argc)
+{
+	FILE *f = fmemopen(err, len, "w");
+	FILE *info = fmemopen(info_text, sizeof(info_text), "w");
+	int ret;
+
 	kg_jobs_init(js);
 	memset(err, 0, len);
+	memset(info_text, 0, sizeof(info_text));
 	ret = kg_parse_args(js, argc, argv, f);
 	if (!ret)
 		ret = kg_jobs_finish(js, f, info);
 	fclose(f);
 	fclose(info);
 	return ret;
+}
+
+/* The same, of a NULL-terminated argument list. */
+static int parse(struct kg_jobs *js, char *err, size_t len, ...)
+{
+	char *argv[64];
+	va_list ap;
+	int argc = 0;
+
+	va_start(ap, len);
+	while ((argv[argc] = va_arg(ap, char *)))
+		argc++;
+	va_end(ap);
+	return parse_argv(js, err, len, argv, argc);
 }
 
 /* What kg_rate_min_report() says of one worker of @j; free() it. */
@@ -62,7 +91,7 @@ static char *min_report(struct kg_job *j, struct kg_worker *w)
 	size_t len = 0;
 	FILE *f = open_memstream(&out, &len);
 
-	r.jobs[0] = (struct kg_job_result){ j, 1, w };
+	r.jobs[0] = (struct kg_job_result){ j, 1, w, 0 };
 	kg_rate_min_report(&r, f);
 	fclose(f);
 	return out;
@@ -297,6 +326,187 @@ static void test_kernel_defaults(struct kg_jobs *js)
 	if (n)
 		printf("# differ without a row saying why:%s\n", bad);
 	ok(!n, "the kernel's defaults are fio's, but where a row says why");
+}
+
+/* fio's aliases, each resolving to its option */
+static void test_fio_aliases(struct kg_jobs *js)
+{
+	char err[512];
+
+	okf(!parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--timeout=7",
+		   "--fileoffset=4k", "--iomem=malloc", "--disable_bw=1", "--ss_dur=10",
+		   "--ss_ramp=5", NULL) &&
+	    js->jobs[0].runtime_ns == 7000000000ULL && js->jobs[0].offset == 4096,
+	    "timeout is runtime, fileoffset is offset; iomem, disable_bw, ss_dur, ss_ramp resolve");
+	okf(kg_opt_find("fill_fs") == kg_opt_find("fill_device") &&
+	    kg_opt_find("ss") == kg_opt_find("steadystate") &&
+	    kg_opt_find("mem") == kg_opt_find("iomem") && kg_opt_find("ss"),
+	    "fill_fs, ss, iomem: the rows of fill_device, steadystate, mem");
+	okf(!parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--mem_align=512", NULL) &&
+	    parse(js, err, sizeof(err), "--name=a", "--iomem_align=8192", NULL) &&
+	    strstr(err, "out of range"),
+	    "mem_align is iomem_align: up to the page, which kiogen's buffers meet");
+}
+
+/* fio's options kiogen does not honour, and names that are no option */
+static void test_fio_classes(struct kg_jobs *js)
+{
+	char *noted[] = { "--gtod_reduce=1", "--name=a", "--filename=/dev/x", "--thread",
+			  "--gtod_reduce", "--description=a text" };
+	char *refused[] = { "--name=a", "--filename=/dev/x", "--exitall" };
+	char *dflt[] = { "--name=a", "--filename=/dev/x", "--exitall=0", "--serialize_overlap=0" };
+	char err[512];
+	const char *p;
+
+	okf(!parse_argv(js, err, sizeof(err), noted, 6) &&
+	    strstr(info_text, "kiogen: fio option 'gtod_reduce' has no effect in kiogen: kiogen times every I/O") &&
+	    strstr(info_text, "fio option 'thread' has no effect in kiogen: ") &&
+	    strstr(info_text, "fio option 'description' has no effect in kiogen: "),
+	    "gtod_reduce, thread, description: accepted, each with its note");
+	p = strstr(info_text, "'gtod_reduce'");
+	okf(p && !strstr(p + 1, "'gtod_reduce'"), "a note said once, however often the option is given");
+	okf(parse_argv(js, err, sizeof(err), refused, 3) &&
+	    !strcmp(err, "kiogen: fio option 'exitall' is not supported by kiogen: kiogen lets every job of a group run its course\n"),
+	    "exitall: refused, naming fio's option and why");
+	okf(!parse_argv(js, err, sizeof(err), dflt, 4), "a refused option given fio's default is taken: %s", err);
+	okf(parse(js, err, sizeof(err), "--name=a", "--iodepht=4", NULL) &&
+	    !strcmp(err, "kiogen: unknown option 'iodepht' (did you mean 'iodepth'?)\n"),
+	    "a misspelt option: did you mean");
+	okf(parse(js, err, sizeof(err), "--name=a", "--frobnicate=4", NULL) &&
+	    !strcmp(err, "kiogen: unknown option 'frobnicate' (see: kiogen help run)\n"),
+	    "nothing near: no guess");
+	okf(!parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--buffered=0", "--sync=dsync",
+		   "--cpumask=0x1", NULL) && js->jobs[0].direct && js->jobs[0].sync_flags == O_DSYNC &&
+	    js->jobs[0].cpus_allowed.z[0] == 1,
+	    "buffered=0 is direct=1, sync=dsync O_DSYNC, cpumask=0x1 CPU 0: %s", err);
+	okf(!parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--io_submit_mode=inline",
+		   "--thinktime_blocks_type=complete", "--dedupe_mode=repeat", NULL) &&
+	    parse(js, err, sizeof(err), "--name=a", "--io_submit_mode=offload", NULL) &&
+	    strstr(err, "io_submit_mode=offload is not supported: "),
+	    "io_submit_mode, thinktime_blocks_type, dedupe_mode: fio's default, kiogen's way; offload refused");
+	okf(!parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--allow_file_create=0",
+		   "--create_fsync=0", "--atomic=1", "--unit_base=8", "--write_hint=long", NULL) &&
+	    js->jobs[0].no_file_create && js->jobs[0].no_create_fsync && js->jobs[0].direct &&
+	    js->jobs[0].write_hint == RWH_WRITE_LIFE_LONG &&
+	    !parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", NULL) &&
+	    !js->jobs[0].no_file_create && !js->jobs[0].no_create_fsync && !js->jobs[0].direct &&
+	    parse(js, err, sizeof(err), "--name=a", "--unit_base=1", NULL) &&
+	    strstr(err, "unit_base=1 is not supported: kiogen reports bytes"),
+	    "allow_file_create, create_fsync (fio's 1 by default), atomic is direct, unit_base 8 not 1, write_hint");
+}
+
+/*
+ * fio's job options (fio --cmdhelp=all): every one in the table, none
+ * "unknown"; most honoured or accepted without effect (issue 29: 190 of 217).
+ */
+/* fio's options the CLI does for both paths, and two for the syscall path */
+static void test_fio_cli_options(struct kg_jobs *js)
+{
+	char err[512], dir[] = "/tmp/kiogen-opendir-XXXXXX", want[256], path[300];
+	const char *names[] = { "a", "c:d", "sub", "sub/b" };
+	struct timespec now;
+	size_t i;
+
+	okf(mkdtemp(dir) != NULL, "a directory for opendir");
+	for (i = 0; i < 4; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (i == 2)
+			mkdir(path, 0755);
+		else
+			fclose(fopen(path, "w"));
+	}
+	snprintf(path, sizeof(path), "--opendir=%s", dir);
+	snprintf(want, sizeof(want), "%s/a:%s/c\\:d:%s/sub/b", dir, dir, dir);
+	okf(!parse(js, err, sizeof(err), "--name=a", path, "--size=12k", NULL) &&
+	    !strcmp(js->jobs[0].filename, want),
+	    "opendir: its regular files and below, in name order, ':' escaped: %s", js->jobs[0].filename);
+	for (i = 4; i-- > 0;) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		remove(path);
+	}
+	rmdir(dir);
+
+	okf(!parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--bwavgtime=1000",
+		   "--iopsavgtime=1500", "--exec_prerun=true", "--exec_postrun=true", NULL) &&
+	    js->jobs[0].bwavgtime_ms == 1000 && js->jobs[0].iopsavgtime_ms == 1500 &&
+	    !strcmp(js->jobs[0].exec_prerun, "true") &&
+	    parse(js, err, sizeof(err), "--name=a", "--bwavgtime=700", NULL) &&
+	    strstr(err, "not a multiple of 500 ms") &&
+	    parse(js, err, sizeof(err), "--detached", "--name=a", "--filename=/dev/x",
+		  "--exec_postrun=true", NULL) && strstr(err, "exec_postrun"),
+	    "bwavgtime, iopsavgtime: whole samples; exec_prerun, exec_postrun (not detached)");
+	okf(!parse(js, err, sizeof(err), "--path=syscall", "--name=a", "--filename=/dev/x",
+		   "--numa_mem_policy=bind:0", "--allow_mounted_write=1", NULL) &&
+	    js->jobs[0].mem_policy == 3 && js->jobs[0].mem_nodes.z[0] == 1 &&
+	    js->jobs[0].allow_mounted_write &&
+	    parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--numa_mem_policy=bind:0",
+		  NULL) && strstr(err, "--path=syscall sets the policy") &&
+	    parse(js, err, sizeof(err), "--name=a", "--numa_mem_policy=bind", NULL),
+	    "numa_mem_policy: the syscall path's (bind:0 is set_mempolicy's MPOL_BIND, node 0); refused on the kernel path");
+	clock_gettime(CLOCK_REALTIME, &now);
+	okf(!parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--log_unix_epoch=1", NULL) &&
+	    kg_log_epoch_ms(&js->jobs[0]) / 1000 - (uint64_t)now.tv_sec <= 1 &&
+	    !parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--log_alternate_epoch=1",
+		   "--log_alternate_epoch_clock_id=1", NULL) &&
+	    kg_log_epoch_ms(&js->jobs[0]) / 1000 < (uint64_t)now.tv_sec / 2 &&
+	    !parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", NULL) &&
+	    !kg_log_epoch_ms(&js->jobs[0]),
+	    "log_unix_epoch: ms since 1970; log_alternate_epoch: the clock asked for (1, monotonic); neither: 0");
+	okf(parse(js, err, sizeof(err), "--name=a", "--filename=/dev/x", "--rw=read:-8k", NULL) &&
+	    strstr(err, "fio's negative stride (reading backwards) is not supported by kiogen"),
+	    "a negative stride: refused, named as fio's");
+	okf(!parse(js, err, sizeof(err), "--name=a", "--ioengine=filestat", "--nrfiles=4",
+		   "--filesize=4k", NULL) &&
+	    js->jobs[0].meta_layout == 4096 && !js->jobs[0].meta_filesize,
+	    "filestat with filesize: its files are laid out first, as fio's");
+}
+
+/* links the log files' rows in: they register from log.c's constructor */
+static int (*volatile kg_log_rows)(struct kg_jobs *js, FILE *err) = kg_log_prepare;
+
+#define KG_FIO_ACCEPTED_TARGET	190
+#define KG_FIO_ACCEPTED_FLOOR	178	/* what is honoured or noted now: a ratchet */
+static void test_fio_coverage(void)
+{
+	FILE *f = kg_log_rows ? popen("fio --cmdhelp=all 2>/dev/null", "r") : NULL;
+	unsigned int n = 0, accepted = 0, missing = 0;
+	char line[512], missed[256] = "";
+	const struct kg_option *o;
+
+	if (!f || !fgets(line, sizeof(line), f)) {
+		if (f)
+			pclose(f);
+		if (getenv("CI") && !strcmp(getenv("CI"), "true")) {
+			okf(0, "fio --cmdhelp=all: fio is not installed (CI=true)");
+			return;
+		}
+		printf("ok %d - fio's options counted # SKIP fio is not installed\n", ++nr);
+		return;
+	}
+	do {
+		char *name = line + strspn(line, " ");
+
+		name[strcspn(name, " :\n")] = '\0';
+		if (!*name)
+			continue;
+		n++;
+		o = kg_opt_find(name);
+		if (!o) {
+			missing++;
+			if (strlen(missed) + strlen(name) + 2 < sizeof(missed))
+				strcat(strcat(missed, " "), name);
+		}
+		accepted += o && !o->refused;
+	} while (fgets(line, sizeof(line), f));
+	pclose(f);
+	okf(n >= 200 && !missing, "every one of fio's %u job options is in the table (missing:%s)",
+	    n, missed);
+	okf(accepted >= KG_FIO_ACCEPTED_FLOOR, "%u of %u honoured or accepted with a note, at least %u",
+	    accepted, n, KG_FIO_ACCEPTED_FLOOR);
+	/* TAP's TODO: said, not failed, until the issue's target is met */
+	printf("%sok %d - %u of %u honoured or accepted with a note, issue 29's target %u%s\n",
+	       accepted >= KG_FIO_ACCEPTED_TARGET ? "" : "not ", ++nr, accepted, n,
+	       KG_FIO_ACCEPTED_TARGET, accepted >= KG_FIO_ACCEPTED_TARGET ? "" : " # TODO");
 }
 
 int main(void)
@@ -844,9 +1054,9 @@ int main(void)
 	   "filecreate: the directory is the target, filesize is size / nrfiles as fio's");
 	ok(!parse(&js, err, sizeof(err), "--name=m", "--ioengine=dirstat", NULL) &&
 	   !strcmp(js.jobs[0].filename, "."), "directory: the current one by default, as fio's");
-	ok(parse(&js, err, sizeof(err), "--name=m", "--ioengine=filestat", "--filesize=4k", NULL) &&
-	   strstr(err, "filesize: only ioengine=filecreate writes data"),
-	   "filesize: refused where nothing is written");
+	ok(parse(&js, err, sizeof(err), "--name=m", "--ioengine=dirstat", "--filesize=4k", NULL) &&
+	   strstr(err, "filesize: only ioengine=filecreate, filestat and filedelete take it"),
+	   "filesize: refused where no file is written or found");
 	ok(parse(&js, err, sizeof(err), "--name=m", "--ioengine=filecreate",
 		  "--filename_format=a/$filenum", NULL) && strstr(err, "filename_format: gives a name"),
 	   "filename_format: a slash is refused, naming the option");
@@ -952,6 +1162,10 @@ int main(void)
 	test_kb_base(&js);
 	test_cgroup(&js);
 	test_kernel_defaults(&js);
+	test_fio_aliases(&js);
+	test_fio_classes(&js);
+	test_fio_cli_options(&js);
+	test_fio_coverage();
 	printf("1..%d\n", nr);	/* the plan is what ran: TAP allows it last */
 	return failed ? 1 : 0;
 }

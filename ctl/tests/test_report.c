@@ -844,7 +844,7 @@ static int t_json_zero_time(const void *arg)
 	(void)arg;
 	CHECK(r, "oom");
 	r->nr_jobs = 1;
-	r->jobs[0] = (struct kg_job_result){ &job, 1, w };
+	r->jobs[0] = (struct kg_job_result){ &job, 1, w, 0 };
 	j = render(kg_report_json, r, &len);
 	if (strstr(j, ": nan") || strstr(j, ": -nan") || strstr(j, ": inf") ||
 	    strstr(j, ": -inf") || strstr(j, ": null"))
@@ -1081,7 +1081,7 @@ static int t_degenerate_lat(const void *arg)
 	for (k = 0; k < 1000; k++)
 		fx_dir_add_slat(&w->dir[KIOGEN_DIR_READ], ns, BS, 5000);
 	r->nr_jobs = 1;
-	r->jobs[0] = (struct kg_job_result){ &job, 1, w };
+	r->jobs[0] = (struct kg_job_result){ &job, 1, w, 0 };
 	t = render(kg_report_text, r, &len);
 	te = render(kg_report_terse, r, &len);
 	j = render(kg_report_json, r, &len);

@@ -275,10 +275,49 @@ static int t_layout_fn(const void *arg)
 	(void)arg;
 	CHECK(!make_file(4096, 'q'), "fixture");
 	fd = open(file, O_WRONLY);
-	CHECK(!kg_target_layout(fd, 4096, (5 << 20) + 123, false),
+	CHECK(!kg_target_layout(fd, 4096, (5 << 20) + 123, KIOGEN_FALLOCATE_NONE, true),
 	      "layout to a size that is not a whole chunk");
 	close(fd);
 	CHECK(size_of(file) == (5 << 20) + 123, "size %lld", (long long)size_of(file));
+	return T_PASS;
+}
+
+/* fio's allow_file_create=0: a missing file is an error, and stays missing */
+static int t_no_create(const void *arg)
+{
+	struct kg_target t;
+	char err[1024];
+	int ret;
+
+	(void)arg;
+	unlink(file);
+	ret = open_target(job("--rw=read --size=64k --allow_file_create=0"), &t, err, sizeof(err));
+	CHECK(ret == KG_EXIT_FAIL && strstr(err, "allow_file_create=0"), "exit %d: %s", ret, err);
+	CHECK(size_of(file) < 0, "a file was created with allow_file_create=0");
+	return T_PASS;
+}
+
+/* sync, write_hint, pre_read and lockmem reach the open file and the process */
+static int t_file_setup(const void *arg)
+{
+	struct kg_target t;
+	uint64_t hint = 0;
+	char err[1024];
+	int ret;
+
+	(void)arg;
+	unlink(file);
+	ret = open_target(job("--rw=write --size=64k --sync=dsync --write_hint=short --pre_read=1 --lockmem=64k"),
+			  &t, err, sizeof(err));
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	CHECK(fcntl(t.fd, F_GETFL) & O_DSYNC, "sync=dsync: the fd is not O_DSYNC");
+	CHECK(!fcntl(t.fd, F_GET_RW_HINT, &hint) && hint == RWH_WRITE_LIFE_SHORT,
+	      "write_hint=short: the file's hint is %llu", (unsigned long long)hint);
+	CHECK(t.locked && t.locked_len == 64 << 10, "lockmem=64k: %zu bytes pinned", t.locked_len);
+	kg_target_close(&t);
+	CHECK(t.locked, "the pin outlasts the files (the kernel path closes them at RUN_NEW)");
+	kg_target_unpin(&t);
+	CHECK(!t.locked, "kg_target_unpin() lets it go");
 	return T_PASS;
 }
 
@@ -292,6 +331,8 @@ static const struct tcase cases[] = {
 	{ "open failures in words: directory, char device, missing parent", t_errors, NULL },
 	{ "a 0444 file opened to write: permission denied, in words", t_denied, NULL },
 	{ "kg_target_layout() reaches a size that is not a whole chunk", t_layout_fn, NULL },
+	{ "allow_file_create=0: a missing file refused, not created", t_no_create, NULL },
+	{ "sync, write_hint, pre_read, lockmem: on the fd, the file and the process", t_file_setup, NULL },
 };
 
 int main(void)

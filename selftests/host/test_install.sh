@@ -67,10 +67,11 @@ expect "make install KVER=another KDIR=6.1's is refused" 2 "KVER=9\\.9\\.9, but 
 expect "make install KDIR=6.1's DESTDIR=..." 0 "" \
 	make -s -C "$src" install KDIR="$KDIR" DESTDIR="$d" PREFIX=/usr
 files=$(cd "$d" && find . -type f | sort | tr '\n' ' ')
-want="./lib/modules/$KVER/extra/kiogen.ko ./usr/sbin/kiogen "
+want="./lib/modules/$KVER/extra/kiogen.ko ./usr/sbin/kiogen ./usr/share/bash-completion/completions/kiogen "
 command -v help2man >/dev/null && want+="./usr/share/man/man8/kiogen.8 "
+want=$(tr ' ' '\n' <<<"$want" | grep . | sort | tr '\n' ' ')
 if [ "$files" = "$want" ]; then
-	ok "it installs the module for $KVER, KDIR's kernel, the CLI (and kiogen.8)"
+	ok "it installs the module for $KVER, KDIR's kernel, the CLI, its completion (and kiogen.8)"
 else
 	not_ok "it installs the module for $KVER, KDIR's kernel, and the CLI: $files"
 fi
