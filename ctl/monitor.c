@@ -94,16 +94,17 @@ int kg_cmd_monitor(int argc, char **argv)
 		fprintf(stderr, "kiogen: usage: kiogen monitor [--timestamp]\n");
 		return KG_EXIT_USAGE;
 	}
+	/* the module is there (else kg_connect() says what to load) */
 	ret = kg_connect(&nl);
 	if (ret)
 		return ret;
+	kg_nl_close(&nl);
 	ret = kg_nl_events_open(&ev);
 	if (ret) {
 		fprintf(stderr, "kiogen: monitor: cannot receive events: %s\n",
 			ret == -EOPNOTSUPP ?
 			"the module sends none to a network namespace another user namespace owns" :
 			ret == -EPERM ? "CAP_SYS_ADMIN is required" : strerror(-ret));
-		kg_nl_close(&nl);
 		return KG_EXIT_FAIL;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -116,6 +117,5 @@ int kg_cmd_monitor(int argc, char **argv)
 	} while (ret >= 0 || ret == -EINTR);
 	fprintf(stderr, "kiogen: monitor: %s\n", strerror(-ret));
 	kg_nl_close(&ev);
-	kg_nl_close(&nl);
 	return KG_EXIT_FAIL;
 }
