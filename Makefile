@@ -224,7 +224,7 @@ vmshell: all
 clean:
 	k=$$(scripts/kdir.sh $(if $(filter file undefined,$(origin KDIR)),,$(KDIR)) 2>/dev/null) && \
 		$(MAKE) -C $${k#* } M=$(CURDIR) clean || true
-	rm -rf $(BUILD) ctl/kiogen ctl/kiogen.8
+	rm -rf $(BUILD) ctl/kiogen ctl/kiogen.8 ctl/kiogen-run.8
 	$(MAKE) -C selftests/host clean
 
 # make install puts the module where the kernel it was built for looks
@@ -249,16 +249,23 @@ ctl/kiogen.8: ctl/kiogen ctl/kiogen.h2m
 		--name="I/O load generator that runs in kernel threads" \
 		--include=ctl/kiogen.h2m --output=$@ ./ctl/kiogen
 
-install-ctl: ctl
+# kiogen-run(8), the option reference, from the option table as
+# options.rst's table and kiogen.bash are (no help2man needed)
+ctl/kiogen-run.8: ctl/kiogen
+	./ctl/kiogen options --man >$@.tmp && mv $@.tmp $@
+
+install-ctl: ctl ctl/kiogen-run.8
 	install -D -m 755 ctl/kiogen $(DESTDIR)$(SBINDIR)/kiogen
 	install -D -m 644 ctl/kiogen.bash $(DESTDIR)$(COMPLETIONDIR)/kiogen
+	install -D -m 644 ctl/kiogen-run.8 $(DESTDIR)$(MANDIR)/man8/kiogen-run.8
 	if command -v help2man >/dev/null; then $(MAKE) -s ctl/kiogen.8 && \
 		install -D -m 644 ctl/kiogen.8 $(DESTDIR)$(MANDIR)/man8/kiogen.8; \
 	else echo "no help2man: no man page (apt-get install help2man)"; fi
 
 uninstall:
 	$(KERNEL_CHECK)rm -f $(DESTDIR)$(MODDIR)/kiogen.ko $(DESTDIR)$(SBINDIR)/kiogen \
-		$(DESTDIR)$(MANDIR)/man8/kiogen.8 $(DESTDIR)$(COMPLETIONDIR)/kiogen
+		$(DESTDIR)$(MANDIR)/man8/kiogen.8 $(DESTDIR)$(MANDIR)/man8/kiogen-run.8 \
+		$(DESTDIR)$(COMPLETIONDIR)/kiogen
 	rmdir $(DESTDIR)$(MODDIR) 2>/dev/null || true
 	[ -n "$(DESTDIR)" ] || depmod -a $(KVER)
 

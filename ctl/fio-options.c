@@ -3,7 +3,8 @@
  * kiogen options: fio's job options and how kiogen takes each (honoured,
  * accepted without effect, refused), from the option table; --rst is the
  * table of them in Documentation/kiogen/options.rst, which a host test
- * holds to this output; --complete what bash completion offers.
+ * holds to this output; --complete what bash completion offers; --man
+ * kiogen-run(8), the option reference.
  */
 #include <stdio.h>
 #include <string.h>
@@ -17,7 +18,9 @@ void kg_options_cmd_usage(FILE *f)
 		   "               option, what kiogen does with it, and why where it does not\n"
 		   "               honour it\n"
 		   "  --complete   one line per option run takes, NAME and its values,\n"
-		   "               then the aliases: for shell completion (kiogen.bash)\n");
+		   "               then the aliases: for shell completion (kiogen.bash)\n"
+		   "  --man        kiogen-run(8) in roff: every option run takes and every\n"
+		   "               fio option it does not honour, with why (man -l to read)\n");
 }
 
 int kg_cmd_options(int argc, char **argv)
@@ -29,12 +32,16 @@ int kg_cmd_options(int argc, char **argv)
 		kg_options_complete(stdout);
 		return KG_EXIT_OK;
 	}
+	if (argc == 1 && !strcmp(argv[0], "--man")) {
+		kg_options_man(stdout, KIOGEN_VERSION, kg_run_intro);
+		return KG_EXIT_OK;
+	}
 	if (argc == 1 && !strcmp(argv[0], "--rst")) {
 		kg_options_rst(stdout);
 		return KG_EXIT_OK;
 	}
 	if (argc) {
-		fprintf(stderr, "kiogen: options: takes --rst or --complete\n");
+		fprintf(stderr, "kiogen: options: takes --rst, --man or --complete\n");
 		return KG_EXIT_USAGE;
 	}
 	kg_for_each_option(o, t)

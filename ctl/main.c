@@ -21,7 +21,7 @@ static const struct kg_cmd kg_cmds[] = {
 	{ "meta", kg_cmd_meta, "--bonnie=FILES[:MAX[:MIN[:DIRS]]] [-b] [--age=N[:SEED]] [--directory=DIR]",
 	  "bonnie++'s file test (create, stat, delete in order and at random) and aging",
 	  kg_meta_usage },
-	{ "options", kg_cmd_options, "[--rst | --complete]",
+	{ "options", kg_cmd_options, "[--rst | --man | --complete]",
 	  "fio's job options and how kiogen takes each: honoured, accepted without effect, refused",
 	  kg_options_cmd_usage },
 	{ "info", kg_cmd_info, "", "show the module's version, engines and limits", NULL },

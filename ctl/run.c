@@ -34,14 +34,17 @@
 #include "system/sysinfo.h"
 #include "system/target.h"
 
+const char kg_run_intro[] =
+	"Options use fio's names and value syntax; --name=NAME starts a job,\n"
+	"options before the first --name apply to every job. A JOBFILE is a fio\n"
+	"job file (- for stdin): [global], [job] sections, key=value lines,\n"
+	"include FILE, ${VAR}; --section=NAME runs only that section.\n"
+	"stonewall starts a job when the jobs before it have ended, and a new\n"
+	"reporting group, as new_group does; wait_for is not supported yet.\n";
+
 void kg_run_usage(FILE *f)
 {
-	fprintf(f, "\nOptions use fio's names and value syntax; --name=NAME starts a job,\n"
-		   "options before the first --name apply to every job. A JOBFILE is a fio\n"
-		   "job file (- for stdin): [global], [job] sections, key=value lines,\n"
-		   "include FILE, ${VAR}; --section=NAME runs only that section.\n"
-		   "stonewall starts a job when the jobs before it have ended, and a new\n"
-		   "reporting group, as new_group does; wait_for is not supported yet.\n");
+	fprintf(f, "\n%s", kg_run_intro);
 	kg_options_usage(f);
 	fprintf(f, "\nexample:\n  kiogen run --name=t --filename=/dev/nullb0 --rw=randread --bs=4k \\\n"
 		   "             --iodepth=32 --ioengine=io_uring --runtime=10 --time_based\n");

@@ -58,7 +58,8 @@ t() {
 		"modprobe kiogen && modinfo -n kiogen | grep -q '^/lib/modules/$kver/updates/dkms/kiogen.ko'"
 	t "kiogen info (the package's /usr/sbin/kiogen) talks to it" \
 		"[ \"\$(command -v kiogen)\" = /usr/sbin/kiogen ] && kiogen info"
-	t "man 8 kiogen is there" "[ -f /usr/share/man/man8/kiogen.8.gz ]"
+	t "man 8 kiogen and kiogen-run are there" \
+		"[ -f /usr/share/man/man8/kiogen.8.gz ] && [ -f /usr/share/man/man8/kiogen-run.8.gz ]"
 	t "modprobe -r kiogen unloads it" "modprobe -r kiogen && [ ! -d /sys/module/kiogen ]"
 	t "dpkg --purge kiogen kiogen-dkms" \
 		"DEBIAN_FRONTEND=noninteractive dpkg --purge kiogen kiogen-dkms &&
@@ -71,6 +72,7 @@ t() {
 		"[ ! -e /var/lib/dkms/kiogen ] && [ -z \"\$(dkms status kiogen)\" ]"
 	t "no command, man page or docs left" \
 		"[ ! -e /usr/sbin/kiogen ] && [ ! -e /usr/share/man/man8/kiogen.8.gz ] &&
+		 [ ! -e /usr/share/man/man8/kiogen-run.8.gz ] &&
 		 [ ! -e /usr/share/doc/kiogen ] && [ ! -e /usr/share/doc/kiogen-dkms ]"
 } | tee "$tap"
 ! grep -q "^not ok\|^Bail out" "$tap"

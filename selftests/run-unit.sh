@@ -7,7 +7,7 @@
 # version number, the terse lines' layout and every report's structure
 # against fio's (when fio is installed), fio's example job files on the syscall
 # path (test_fio_examples.sh; the VM runs the kernel path's half), kiogen
-# diff's verdicts and kiogen plot's charts. Prints TAP; exits 1 on failure.
+# diff's verdicts, kiogen plot's charts and the man pages. Prints TAP; exits 1 on failure.
 build=${1:?usage: run-unit.sh BUILD_DIR}
 src=$(cd "$(dirname "$0")/.." && pwd)
 . "$src/selftests/debian-python.sh"
@@ -25,7 +25,7 @@ done
 for t in test_kernels.sh test_probes.sh test_version.sh test_terse_fio.sh \
 	 test_fio_parity.sh test_fio_examples.sh test_jobs_fio.sh test_diff.sh test_plot.sh \
 	 test_install.sh test_py_forkserver.sh test_slots.sh test_options_table.sh \
-	 test_completion.sh; do
+	 test_completion.sh test_man.sh test_degenerate.sh; do
 	"$src/selftests/host/$t" || rc=1
 done
 exit $rc

@@ -721,24 +721,46 @@ static double kg_plot_cdf_data(FILE *f, const struct kg_pseries *s, unsigned int
 	return top;
 }
 
-/* The marked percentiles: value in us, nines, and the label "p99 2.3 us". */
+/*
+ * The marked percentiles: value in us, nines, and the label "p99 2.3 us".
+ * Marks at one point (a run of one I/O: every percentile is it, at one
+ * height) share a label, "p50-p99.99 7 us", not one written over another.
+ */
 static double kg_plot_mark_data(FILE *f, const struct kg_pseries *s, unsigned int n)
 {
-	double top = 0;
+	double top = 0, x = -1, y = -1, first = 0, last = 0;
 	unsigned int i;
 	size_t m;
 
 	fprintf(f, "$mark_%u << EOD\n", n);
-	for (m = 0; m < ARRAY_SIZE(kg_plot_marks); m++)
+	for (m = 0; m <= ARRAY_SIZE(kg_plot_marks); m++)
 		for (i = 0; i < s->nr_pcts; i++) {
+			bool end = m == ARRAY_SIZE(kg_plot_marks);
 			char v[32];
 
-			if (fabs(s->pct[i] - kg_plot_marks[m]) > 1e-6 || !(s->pct_us[i] > 0))
+			if (!end && (fabs(s->pct[i] - kg_plot_marks[m]) > 1e-6 ||
+				     !(s->pct_us[i] > 0)))
 				continue;
-			kg_plot_fmt_us(v, sizeof(v), s->pct_us[i]);
-			fprintf(f, "%.3f %.9g \"p%g %s\"\n", s->pct_us[i],
-				kg_plot_nines(s->pct[i] / 100, s->total), kg_plot_marks[m], v);
-			top = fmax(top, kg_plot_nines(s->pct[i] / 100, s->total));
+			if (!end && s->pct_us[i] == x &&
+			    kg_plot_nines(s->pct[i] / 100, s->total) == y) {
+				last = kg_plot_marks[m];
+				break;
+			}
+			/* the point before, its label naming every mark it holds */
+			if (x >= 0) {
+				kg_plot_fmt_us(v, sizeof(v), x);
+				if (last > first)
+					fprintf(f, "%.3f %.9g \"p%g-p%g %s\"\n", x, y, first, last, v);
+				else
+					fprintf(f, "%.3f %.9g \"p%g %s\"\n", x, y, first, v);
+				top = fmax(top, y);
+			}
+			if (end)
+				break;
+			x = s->pct_us[i];
+			y = kg_plot_nines(s->pct[i] / 100, s->total);
+			first = last = kg_plot_marks[m];
+			break;
 		}
 	fprintf(f, "EOD\n");
 	return top;

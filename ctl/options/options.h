@@ -312,6 +312,10 @@ const char *kg_opt_treatment(const struct kg_option *o);
 void kg_options_rst(FILE *f);
 /* Every option run takes, a line each: its name and its words (kiogen.bash). */
 void kg_options_complete(FILE *f);
+/* kiogen-run(8) in roff: @intro, then every option by category, and why. */
+void kg_options_man(FILE *f, const char *version, const char *intro);
+/* What kiogen run's help says before its options: how they are given. */
+extern const char kg_run_intro[];
 const struct kg_opt_value *kg_posval_find(const struct kg_option *o, const char *v);
 const char *kg_posval_name(const struct kg_option *o, uint32_t oval);
 /* Every option's default (@def) into @j. */

@@ -40,42 +40,56 @@ static bool kg_category_seen(const struct kg_option *o)
 	return false;
 }
 
-void kg_options_usage(FILE *f)
+/* Each category's heading, then its options, in table order. */
+static void kg_options_by_category(FILE *f, void (*head)(FILE *f, const char *cat),
+				   void (*row)(FILE *f, const struct kg_option *o))
 {
 	const struct kg_option *o, *p;
 	unsigned int t, tp;
-	size_t i;
-	int c;
 
 	kg_for_each_option(o, t) {
 		if (kg_category_seen(o))
 			continue;
-		fprintf(f, "\n%s:\n", o->category);
-		kg_for_each_option(p, tp) {
-			const char *help;
-			char head[80];
-
-			if (strcmp(p->category, o->category))
-				continue;
-			c = snprintf(head, sizeof(head), "--%s%s", p->name, kg_opt_arg(p));
-			if (p->alias)
-				snprintf(head + c, sizeof(head) - c, ", --%s", p->alias);
-			help = p->help ?: p->note ?: p->refused;
-			/* a long name puts its help on the next line */
-			fprintf(f, "  %-30s%s %s", head, strlen(head) > 30 ? "\n" : "",
-				strlen(head) > 30 ? "" : help);
-			if (strlen(head) > 30)
-				fprintf(f, "%32s%s", "", help);
-			if (p->def)
-				fprintf(f, " (default: %s)", p->def);
-			if (p->inverse)
-				fprintf(f, " (inverse of %s)", p->inverse);
-			fputc('\n', f);
-			for (i = 0; i < KG_OPT_MAX_POSVAL && p->posval[i].ival; i++)
-				fprintf(f, "  %32s%-10s %s\n", "", p->posval[i].ival,
-					p->posval[i].help);
-		}
+		head(f, o->category);
+		kg_for_each_option(p, tp)
+			if (!strcmp(p->category, o->category))
+				row(f, p);
 	}
+}
+
+static void kg_usage_head(FILE *f, const char *cat)
+{
+	fprintf(f, "\n%s:\n", cat);
+}
+
+static void kg_usage_row(FILE *f, const struct kg_option *p)
+{
+	const char *help;
+	char head[80];
+	size_t i;
+	int c;
+
+	c = snprintf(head, sizeof(head), "--%s%s", p->name, kg_opt_arg(p));
+	if (p->alias)
+		snprintf(head + c, sizeof(head) - c, ", --%s", p->alias);
+	help = p->help ?: p->note ?: p->refused;
+	/* a long name puts its help on the next line */
+	fprintf(f, "  %-30s%s %s", head, strlen(head) > 30 ? "\n" : "",
+		strlen(head) > 30 ? "" : help);
+	if (strlen(head) > 30)
+		fprintf(f, "%32s%s", "", help);
+	if (p->def)
+		fprintf(f, " (default: %s)", p->def);
+	if (p->inverse)
+		fprintf(f, " (inverse of %s)", p->inverse);
+	fputc('\n', f);
+	for (i = 0; i < KG_OPT_MAX_POSVAL && p->posval[i].ival; i++)
+		fprintf(f, "  %32s%-10s %s\n", "", p->posval[i].ival, p->posval[i].help);
+}
+
+void kg_options_usage(FILE *f)
+{
+	kg_options_by_category(f, kg_usage_head, kg_usage_row);
 }
 
 const char *kg_opt_treatment(const struct kg_option *o)
@@ -130,6 +144,21 @@ void kg_options_complete(FILE *f)
 	}
 }
 
+/* "N of fio's job options: N honoured, ...", a line */
+static void kg_fio_job_counts(FILE *f)
+{
+	const struct kg_option *o;
+	unsigned int t, n = 0, nr[3] = { 0 };
+
+	kg_for_each_option(o, t)
+		if (o->origin == KG_FIO_JOB) {
+			nr[o->refused ? 2 : o->note ? 1 : 0]++;
+			n++;
+		}
+	fprintf(f, "%u of fio's job options: %u honoured, %u accepted without effect, %u refused.\n",
+		n, nr[0], nr[1], nr[2]);
+}
+
 static int kg_opt_cmp(const void *a, const void *b)
 {
 	return strcmp((*(const struct kg_option *const *)a)->name,
@@ -139,16 +168,14 @@ static int kg_opt_cmp(const void *a, const void *b)
 void kg_options_rst(FILE *f)
 {
 	const struct kg_option *o, *rows[512];
-	unsigned int t, n = 0, i, nr[3] = { 0 };
+	unsigned int t, n = 0, i;
 
 	kg_for_each_option(o, t)
 		if (o->origin == KG_FIO_JOB && n < sizeof(rows) / sizeof(rows[0]))
 			rows[n++] = o;
 	qsort(rows, n, sizeof(rows[0]), kg_opt_cmp);
-	for (i = 0; i < n; i++)
-		nr[rows[i]->refused ? 2 : rows[i]->note ? 1 : 0]++;
-	fprintf(f, "%u of fio's job options: %u honoured, %u accepted without effect, %u refused.\n\n",
-		n, nr[0], nr[1], nr[2]);
+	kg_fio_job_counts(f);
+	fputc('\n', f);
 	fprintf(f, ".. list-table::\n   :header-rows: 1\n   :widths: 22 14 14 50\n\n");
 	kg_rst_cell(f, true, "fio option");
 	kg_rst_cell(f, false, "alias");
@@ -161,6 +188,120 @@ void kg_options_rst(FILE *f)
 		kg_rst_cell(f, false, kg_opt_treatment(o));
 		kg_rst_cell(f, false, o->help ?: o->note ?: o->refused);
 	}
+}
+
+/*
+ * Text for roff: a backslash is \e, a dash \- (an option's, not a
+ * hyphen), and a line may not start with a request's dot or quote.
+ */
+static void kg_roff(FILE *f, const char *s)
+{
+	bool bol = true;
+
+	for (; s && *s; s++) {
+		if (bol && (*s == '.' || *s == '\''))
+			fputs("\\&", f);
+		if (*s == '\\')
+			fputs("\\e", f);
+		else if (*s == '-')
+			fputs("\\-", f);
+		else
+			fputc(*s, f);
+		bol = *s == '\n';
+	}
+}
+
+static void kg_man_head(FILE *f, const char *cat)
+{
+	fputs(".SS \"", f);
+	kg_roff(f, cat);
+	fputs("\"\n", f);
+}
+
+/* Whose option, when not one of fio's job options */
+static const char *const kg_man_origin[] = {
+	[KG_FIO_CLI] = "A flag of fio's command line.",
+	[KG_FIO_OTHER] = "In fio an engine's, a profile's, or deprecated.",
+	[KG_KIOGEN] = "kiogen's own: fio has no such option.",
+};
+
+static void kg_man_row(FILE *f, const struct kg_option *o)
+{
+	size_t i;
+
+	fputs(".TP\n\\fB", f);
+	kg_roff(f, "--");
+	kg_roff(f, o->name);
+	fputs("\\fR", f);
+	kg_roff(f, kg_opt_arg(o));
+	if (o->alias) {
+		fputs(", \\fB", f);
+		kg_roff(f, "--");
+		kg_roff(f, o->alias);
+		fputs("\\fR", f);
+	}
+	fputs("\n", f);
+	/* what kiogen does with it, then why */
+	kg_roff(f, o->refused ? "Refused: " : o->note ? "Accepted without effect: " : "");
+	kg_roff(f, o->help ?: o->note ?: o->refused);
+	fputc('.', f);
+	if (o->def) {
+		fputs(" Default: ", f);
+		kg_roff(f, o->def);
+		fputc('.', f);
+	}
+	if (o->inverse) {
+		fputs(" The inverse of ", f);
+		kg_roff(f, o->inverse);
+		fputc('.', f);
+	}
+	if (o->origin != KG_FIO_JOB) {
+		fputc(' ', f);
+		kg_roff(f, kg_man_origin[o->origin]);
+	}
+	fputc('\n', f);
+	if (!o->posval[0].ival)
+		return;
+	fputs(".RS\n", f);
+	for (i = 0; i < KG_OPT_MAX_POSVAL && o->posval[i].ival; i++) {
+		fputs(".TP 12\n\\fB", f);
+		kg_roff(f, o->posval[i].ival);
+		fputs("\\fR\n", f);
+		kg_roff(f, o->posval[i].help);
+		fputc('\n', f);
+	}
+	fputs(".RE\n", f);
+}
+
+void kg_options_man(FILE *f, const char *version, const char *intro)
+{
+	fprintf(f, ".\\\" generated by kiogen options --man from the option table, do not edit\n"
+		   ".TH KIOGEN\\-RUN 8 \"\" \"kiogen %s\" \"System Administration Utilities\"\n"
+		   /* an option's name is never hyphenated at a line's end */
+		   ".nh\n.ad l\n"
+		   ".SH NAME\n"
+		   "kiogen\\-run \\- the options of kiogen run and compare, and what kiogen does with fio's\n"
+		   ".SH SYNOPSIS\n"
+		   ".B kiogen run\n"
+		   "[\\fB\\-\\-\\fIOPTION\\fR=\\fIVALUE\\fR ...] [\\fIJOBFILE\\fR ...]\n"
+		   ".br\n"
+		   ".B kiogen compare\n"
+		   "[\\fB\\-\\-repeat\\fR=\\fIN\\fR]\n"
+		   "[\\fB\\-\\-\\fIOPTION\\fR=\\fIVALUE\\fR ...] [\\fIJOBFILE\\fR ...]\n"
+		   ".SH DESCRIPTION\n", version);
+	kg_roff(f, intro);
+	fputs(".PP\nEach of fio's options is honoured (no mark), accepted without effect,\n"
+	      "or refused, and the entry says why; an option that is not one of fio's\n"
+	      "job options says whose it is. A refused option takes only fio's default,\n"
+	      "which asks for nothing.\n.PP\n", f);
+	kg_fio_job_counts(f);
+	fputs(".SH OPTIONS\n", f);
+	kg_options_by_category(f, kg_man_head, kg_man_row);
+	fputs(".SH \"SEE ALSO\"\n"
+	      ".BR kiogen (8),\n"
+	      ".BR fio (1).\n"
+	      "kiogen's Documentation/kiogen/options.rst (on Debian, in\n"
+	      "/usr/share/doc/kiogen) explains how fio's options map onto the kernel.\n", f);
 }
 
 /* A time as fio parses it back: "10s", "1500ms", "250us". */

@@ -4,9 +4,11 @@
  * pushed through kiog_hist_idx(), cumulative interval samples, CPU time,
  * depths and disk counters, all known in advance.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "options/options.h"
 #include "report/report.h"
@@ -235,4 +237,18 @@ void fx_build_run(void)
 	snprintf(fx_run.disks[1].name, sizeof(fx_run.disks[1].name), "sdz");
 
 	kg_default_percentiles(&fx_glob);
+}
+
+const char *fx_nonfinite(const char *s)
+{
+	static const char *const words[] = { "nan", "inf" };
+	const char *p;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		for (p = strcasestr(s, words[i]); p; p = strcasestr(p + 1, words[i]))
+			if ((p == s || !isalpha((unsigned char)p[-1])) &&
+			    !isalpha((unsigned char)p[3]))
+				return p;
+	return NULL;
 }

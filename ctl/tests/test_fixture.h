@@ -42,4 +42,7 @@ void fx_build_run(void);
 void fx_dir_add_slat(struct kg_dir *d, uint64_t ns, uint64_t bytes, uint64_t slat);
 void fx_dir_add(struct kg_dir *d, uint64_t ns, uint64_t bytes);
 
+/* A nan or inf standing alone in @s (not inside a word: "info"), or NULL. */
+const char *fx_nonfinite(const char *s);
+
 #endif /* KIOGEN_CTL_TEST_FIXTURE_H */

@@ -1042,20 +1042,6 @@ static void diag_dump(const char *title, const char *s)
 	}
 }
 
-/* whether @s has a nan or inf standing alone (not inside a word: "info") */
-static const char *nonfinite(const char *s)
-{
-	static const char *const words[] = { "nan", "inf" };
-	const char *p;
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(words); i++)
-		for (p = strcasestr(s, words[i]); p; p = strcasestr(p + 1, words[i]))
-			if ((p == s || !isalpha((unsigned char)p[-1])) && !isalpha((unsigned char)p[3]))
-				return p;
-	return NULL;
-}
-
 /*
  * Degenerate latencies: every read of one job completing in @arg ns (0: each
  * completed within its submission, as a kernel-path I/O on brd or null_blk
@@ -1087,7 +1073,7 @@ static int t_degenerate_lat(const void *arg)
 	j = render(kg_report_json, r, &len);
 	snprintf(want, sizeof(want), "clat (nsec): min=%llu, max=%llu, avg=%5.02f, stdev= 0.00",
 		 (unsigned long long)ns, (unsigned long long)ns, (double)ns);
-	if ((bad = nonfinite(t)) || (bad = nonfinite(te)) || (bad = nonfinite(j)))
+	if ((bad = fx_nonfinite(t)) || (bad = fx_nonfinite(te)) || (bad = fx_nonfinite(j)))
 		rc = fail("a non-number: ...%.40s", bad);
 	else if (!strstr(t, want))
 		rc = fail("text lacks '%s':\n%s", want, t);

@@ -68,10 +68,11 @@ expect "make install KDIR=6.1's DESTDIR=..." 0 "" \
 	make -s -C "$src" install KDIR="$KDIR" DESTDIR="$d" PREFIX=/usr
 files=$(cd "$d" && find . -type f | sort | tr '\n' ' ')
 want="./lib/modules/$KVER/extra/kiogen.ko ./usr/sbin/kiogen ./usr/share/bash-completion/completions/kiogen "
+want+="./usr/share/man/man8/kiogen-run.8 "
 command -v help2man >/dev/null && want+="./usr/share/man/man8/kiogen.8 "
 want=$(tr ' ' '\n' <<<"$want" | grep . | sort | tr '\n' ' ')
 if [ "$files" = "$want" ]; then
-	ok "it installs the module for $KVER, KDIR's kernel, the CLI, its completion (and kiogen.8)"
+	ok "it installs the module for $KVER, KDIR's kernel, the CLI, its completion, kiogen-run.8 (and kiogen.8)"
 else
 	not_ok "it installs the module for $KVER, KDIR's kernel, and the CLI: $files"
 fi

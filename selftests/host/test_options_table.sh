@@ -24,6 +24,6 @@ if [ "$rows" -gt 217 ]; then
 else
 	not_ok "kiogen options --rst lists fio's 217 options and a header ($rows rows)"
 fi
-expect "kiogen options: an unknown argument is bad usage, said" 2 "takes --rst or --complete" \
+expect "kiogen options: an unknown argument is bad usage, said" 2 "takes --rst, --man or --complete" \
 	"$kiogen" options --markdown
 tap_done
