@@ -25,7 +25,7 @@ done
 for t in test_kernels.sh test_probes.sh test_version.sh test_terse_fio.sh \
 	 test_fio_parity.sh test_fio_examples.sh test_jobs_fio.sh test_diff.sh test_plot.sh \
 	 test_install.sh test_py_forkserver.sh test_slots.sh test_options_table.sh \
-	 test_completion.sh test_lib_ktap.sh; do
+	 test_completion.sh test_lib_ktap.sh test_tap_plans.sh; do
 	"$src/selftests/host/$t" || rc=1
 done
 exit $rc
