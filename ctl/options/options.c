@@ -686,11 +686,11 @@ const struct kg_option kg_options[] = {
 	},
 	{
 		.name = "fallocate", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(fallocate),
-		.def = "none", .category = KG_CAT_FILE,
+		.def = "native", .category = KG_CAT_FILE,
 		.help = "how a new or short file is laid out",
 		.posval = {
 			{ "none", "write the file out", KIOGEN_FALLOCATE_NONE },
-			{ "native", "fallocate, then write it out", KIOGEN_FALLOCATE_NATIVE },
+			{ "native", "fallocate, then write it out (fio's default)", KIOGEN_FALLOCATE_NATIVE },
 			{ "posix", "same as native", KIOGEN_FALLOCATE_NATIVE },
 			{ "keep", "fallocate with FALLOC_FL_KEEP_SIZE, then write it out", KIOGEN_FALLOCATE_KEEP },
 			{ "truncate", "ftruncate to the size, then write it out", KIOGEN_FALLOCATE_TRUNCATE },
