@@ -3,9 +3,10 @@
 #
 # selftests/lib.sh prints through kselftest's ktap_helpers.sh (the one make
 # selftests extracts, build/ksft) in the form selftests/check.sh counts:
-# "ok N - ...", "not ok N - ...", "# SKIP", the "checks passed" line, a
-# plan computed from what ran, and kselftest's exit codes. Each case is a
-# tiny test in a kselftest-shaped tree, with a dmesg that logs nothing.
+# "ok N - ...", "not ok N - ...", "ok N - ... (WHY) # SKIP" (the reason on
+# the result line), the "checks passed" line, a plan computed from what
+# ran, and kselftest's exit codes. Each case is a tiny test in a
+# kselftest-shaped tree, with a dmesg that logs nothing.
 src=$(cd "$(dirname "$0")/../.." && pwd)
 . "$src/selftests/host/tap.sh"
 echo "TAP version 13"
@@ -48,17 +49,22 @@ run test_fail.sh 'check "reads 4k * 8  [x]" true
 check "a failure" false
 check_skip "a skipped one" "no such device"
 finish'
-same "a pass, a failure and a skip: ok/not ok N - DESC, # SKIP, the counts, a computed plan" \
+same "a pass, a failure and a skip: ok/not ok N - DESC, (WHY) # SKIP, the counts, a computed plan" \
 "TAP version 13
 ok 1 - reads 4k * 8 [x]
 not ok 2 - a failure
-ok 3 - a skipped one # SKIP
-# SKIP: no such device
+ok 3 - a skipped one (no such device) # SKIP
 ok 4 - kernel log clean
 # 3 of 4 checks passed in Ns
 1..4
 # Totals: pass:2 fail:1 xfail:0 xpass:0 skip:1 error:0"
 [ $rc -eq 1 ] && ok "a failure exits KSFT_FAIL (1)" || not_ok "a failure exits 1, not $rc"
+# check.sh's counts: skips are the "ok" lines with "# SKIP", passes the other "ok" lines
+if [ "$(grep -cE '^ok .*# SKIP' <<<"$out")/$(grep -c '^ok ' <<<"$out")" = 1/3 ]; then
+	ok "check.sh counts the skip as a skip, with its reason on the line"
+else
+	not_ok "check.sh's count of '^ok .*# SKIP' is not 1 of 3 ok lines"
+fi
 
 run test_pass.sh 'check "one" true
 check_skip "two" "why"
@@ -85,8 +91,7 @@ printf '%s\n' "ok 1 - a host check # SKIP no fio" "not ok 2 - another" "# a figu
 run test_relay.sh "relay_tap $t/host.tap
 finish"
 same "relay_tap: a host checker's results are our sub-tests" "TAP version 13
-ok 1 - a host check # SKIP
-# SKIP: no fio
+ok 1 - a host check (no fio) # SKIP
 not ok 2 - another
 # a figure
 ok 3 - kernel log clean
