@@ -68,9 +68,14 @@ CTL_LIB := $(BUILD)/libkiogen.a
 CTL_LIB_SRCS := $(filter-out ctl/main.c ctl/tests/%,$(wildcard ctl/*.c ctl/*/*.c))
 CTL_LIB_OBJS := $(patsubst ctl/%.c,$(CTL_OBJ)/%.o,$(CTL_LIB_SRCS))
 
-# kselftest framework files, extracted from Debian's linux-source package
-KSRC_TAR ?= $(lastword $(sort $(wildcard /usr/src/linux-source-*.tar.xz)))
+# kselftest framework files, extracted from Debian's linux-source package:
+# 6.12's, as selftests/lib.sh prints with kselftest/ktap_helpers.sh (6.9+)
+KSRC_TAR ?= $(firstword $(wildcard /usr/src/linux-source-6.12.tar.xz) \
+	    $(lastword $(sort $(wildcard /usr/src/linux-source-*.tar.xz))))
 KSFT := $(BUILD)/ksft/tools/testing/selftests
+# The stamp names the tarball: another one (6.1's before) is extracted anew.
+KSFT_STAMP := $(BUILD)/ksft/.extracted-$(notdir $(KSRC_TAR))
+KSFT_INSTALL := $(BUILD)/ksft-install
 
 .PHONY: all module ctl deps unit unit-progs unit-san-progs check-full selftests check demo vmshell bench stress clean install install-ctl uninstall \
 	kernels dkms-src dkms-install dkms-uninstall deb version kmod-files dkms-files regen regen-check options-table
@@ -153,7 +158,7 @@ SAN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-s
 unit-san-progs:
 	@$(MAKE) -s BUILD=$(BUILD)/san CFLAGS="$(SAN_CFLAGS)" unit-progs
 
-unit: ctl/kiogen $(UNIT_PROGS) unit-san-progs
+unit: ctl/kiogen $(UNIT_PROGS) unit-san-progs $(KSFT_STAMP)
 	@selftests/run-unit.sh $(BUILD)
 
 # The suite is staged as tools/testing/selftests/kiogen in a skeleton kernel
@@ -161,11 +166,9 @@ unit: ctl/kiogen $(UNIT_PROGS) unit-san-progs
 # it is built, run and installed exactly as a drop-in in a real tree would be
 # (the top-level selftests Makefile with TARGETS=kiogen, lib.mk, the runner,
 # run_kselftest.sh), with its settings honoured.
-KSFT_STAMP := $(BUILD)/ksft/.extracted
-KSFT_INSTALL := $(BUILD)/ksft-install
-
 $(KSFT_STAMP):
 	@test -n "$(KSRC_TAR)" || { echo "no /usr/src/linux-source-*.tar.xz: run make deps"; exit 1; }
+	rm -rf $(BUILD)/ksft $(KSFT_INSTALL)
 	@mkdir -p $(BUILD)/ksft
 	tar -xaf $(KSRC_TAR) -C $(BUILD)/ksft --strip-components=1 \
 		--wildcards '*/scripts/subarch.include' \
@@ -175,6 +178,8 @@ $(KSFT_STAMP):
 		'*/tools/testing/selftests/kselftest.h' \
 		'*/tools/testing/selftests/kselftest_harness.h' \
 		'*/tools/testing/selftests/kselftest/*'
+	@test -f $(KSFT)/kselftest/ktap_helpers.sh || \
+		{ echo "$(KSRC_TAR) has no kselftest/ktap_helpers.sh (6.9+): make deps"; exit 1; }
 	@touch $@
 
 # fio's source (scripts/fio-src.sh), unpacked where a VM sees it, for

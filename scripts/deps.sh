@@ -8,6 +8,8 @@ set -euo pipefail
 PKGS=(
 	build-essential pkg-config sparse kmod cpio xz-utils rsync dwarves
 	linux-image-amd64 linux-headers-amd64 linux-source-6.1
+	# kselftest's ktap_helpers.sh (6.9+), which selftests/lib.sh prints with
+	linux-source-6.12
 	qemu-system-x86 busybox-static
 	# the debug leg builds a kernel
 	bison flex bc libelf-dev libssl-dev

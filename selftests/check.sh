@@ -450,11 +450,12 @@ DKMS_GUEST='
 n=0 failed=0
 t() { n=$((n + 1)); if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; failed=1; fi; }
 {
-	echo "TAP version 13"; echo "1..4"
+	echo "TAP version 13"
 	t "modprobe kiogen loads the DKMS module" "modprobe kiogen"
 	t "it is the one in updates/dkms" "modinfo -n kiogen | grep -q /updates/dkms/kiogen.ko"
 	t "kiogen info talks to it" "ctl/kiogen info >/dev/null"
 	t "modprobe -r kiogen unloads it" "modprobe -r kiogen && [ ! -d /sys/module/kiogen ]"
+	echo "1..$n"
 } | tee "$KIOGEN_OUT/vm.tap"
 ! grep -q "^not ok" "$KIOGEN_OUT/vm.tap"'
 

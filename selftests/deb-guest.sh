@@ -32,7 +32,6 @@ t() {
 
 {
 	echo "TAP version 13"
-	echo "1..11"
 	# the host's root, writable: what dpkg, dkms and depmod write stays
 	# in the guest's memory
 	modprobe overlay &&
@@ -74,5 +73,6 @@ t() {
 		"[ ! -e /usr/sbin/kiogen ] && [ ! -e /usr/share/man/man8/kiogen.8.gz ] &&
 		 [ ! -e /usr/share/man/man8/kiogen-run.8.gz ] &&
 		 [ ! -e /usr/share/doc/kiogen ] && [ ! -e /usr/share/doc/kiogen-dkms ]"
+	echo "1..$n"
 } | tee "$tap"
 ! grep -q "^not ok\|^Bail out" "$tap"

@@ -5,9 +5,18 @@
 # are, sub-test reporting, skips with a reason, null_blk devices through
 # configfs, and a kernel-log check after each script.
 
-KSFT_PASS=0
-KSFT_FAIL=1
-KSFT_SKIP=4
+# TAP through kselftest's own helpers (kselftest/ktap_helpers.sh, Linux
+# 6.9+): beside this directory in a kernel tree and in an installed one;
+# run from the checkout (stress.sh), in the tree make selftests extracted
+KTAP_HELPERS=$(dirname "$0")/../kselftest/ktap_helpers.sh
+[ -f "$KTAP_HELPERS" ] ||
+	KTAP_HELPERS=$(dirname "$(readlink -f "$0")")/../build/ksft/tools/testing/selftests/kselftest/ktap_helpers.sh
+if [ ! -f "$KTAP_HELPERS" ]; then
+	echo "1..0 # SKIP no kselftest/ktap_helpers.sh: a 6.9+ kselftest tree (make selftests)"
+	exit 4
+fi
+. "$KTAP_HELPERS"
+ktap_print_header
 
 # resolve through the staging symlinks to the source tree; an installed
 # copy of the tests without KIOGEN_SRC uses the installed module and CLI
@@ -17,36 +26,48 @@ KIOGEN=${KIOGEN_CLI:-$KIOGEN_SRC/ctl/kiogen}
 [ -x "$KIOGEN" ] || KIOGEN=$(command -v kiogen || echo "$KIOGEN")
 TMP=$(mktemp -d /tmp/kiogen-test.XXXXXX)
 
-nr_checks=0
-nr_failed=0
 dmesg_start=$(dmesg | wc -l)
 
+# ktap CMD...: a ktap_* helper; they echo their text unquoted, so no
+# globbing of a description's * or [...], and set globals: kept local
+ktap() {
+	local - result description directive
+	set -f
+	"$@"
+}
+
+# skip WHY: the whole test cannot run here. Before any sub-test it is
+# kselftest's "1..0 # SKIP"; after some, their plan and a diagnostic.
 skip() {
-	echo "SKIP: $*"
-	exit $KSFT_SKIP
+	if [ "$KTAP_TESTNO" -eq 1 ]; then
+		ktap ktap_skip_all "$*"
+	else
+		ktap ktap_print_msg "SKIP: $*"
+		ktap_set_plan $((KTAP_TESTNO - 1))
+	fi
+	exit "$KSFT_SKIP"
 }
 
 need_root() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root"
 }
 
-# check DESCRIPTION COMMAND...: one sub-test, reported in TAP form
+# check DESCRIPTION COMMAND...: one sub-test, "ok N - DESCRIPTION"
 check() {
 	local desc=$1
 	shift
-	nr_checks=$((nr_checks + 1))
 	if "$@"; then
-		echo "ok $nr_checks - $desc"
+		ktap ktap_test_pass "- $desc"
 	else
-		echo "not ok $nr_checks - $desc"
-		nr_failed=$((nr_failed + 1))
+		ktap ktap_test_fail "- $desc"
 	fi
 }
 
-# check_skip DESCRIPTION WHY: a sub-test that cannot run here, in TAP
+# check_skip DESCRIPTION WHY: a sub-test that cannot run here. 6.12's
+# ktap_test_skip takes no reason, so WHY ends the description, on the
+# result line a reader sees: "ok N - DESCRIPTION (WHY) # SKIP"
 check_skip() {
-	nr_checks=$((nr_checks + 1))
-	echo "ok $nr_checks - $1 # SKIP $2"
+	ktap ktap_test_skip "- $1 ($2)"
 }
 
 module_loaded() {
@@ -127,13 +148,16 @@ kernel_log_clean() {
 		grep -E 'WARNING:|BUG:|Oops|KFENCE|lockdep|leak|Call Trace|hung_task|blocked for more than'
 }
 
-# finish: report the kernel log check and exit with the script's result
+# finish: report the kernel log check, the counts, the plan computed from
+# what ran, and exit as kselftest's ktap_finished decides (no failure: pass)
 finish() {
+	local n
 	check "kernel log clean" kernel_log_clean
 	rm -rf "$TMP"
-	echo "# $((nr_checks - nr_failed)) of $nr_checks checks passed in ${SECONDS}s"
-	[ "$nr_failed" -eq 0 ] && exit $KSFT_PASS
-	exit $KSFT_FAIL
+	n=$((KTAP_TESTNO - 1))
+	echo "# $((n - KTAP_CNT_FAIL)) of $n checks passed in ${SECONDS}s"
+	ktap_set_plan "$n"
+	ktap_finished
 }
 
 # cmpj OUT.json OPTIONS...: kiogen compare, JSON into OUT.json; says why it failed
@@ -338,7 +362,7 @@ relay_tap() {
 	local line
 	while read -r line; do
 		case $line in
-		"ok "*" # SKIP "*) nr_checks=$((nr_checks + 1)); echo "ok $nr_checks - ${line#ok * - }" ;;
+		"ok "*" # SKIP "*) line=${line#ok * - }; check_skip "${line%% # SKIP *}" "${line#* # SKIP }" ;;
 		"ok "*) check "${line#ok * - }" true ;;
 		"not ok "*) check "${line#not ok * - }" false ;;
 		"#"*) echo "$line" ;;

@@ -187,8 +187,7 @@ if [ "$(nproc)" -ge 2 ] && grep -qw cpuset "$cg/cgroup.controllers" &&
 	"$KIOGEN" delete "$cid" >/dev/null
 	echo 0-$(($(nproc) - 1)) >"$grp/cpuset.cpus"
 else
-	echo "ok $((nr_checks + 1)) - cpuset # SKIP one CPU, or no cpuset controller"
-	nr_checks=$((nr_checks + 1))
+	check_skip "cpuset" "one CPU, or no cpuset controller"
 fi
 id=$(in_cgroup "$KIOGEN" run --name=mem2 --filename=/dev/kcg0 --rw=randread --bs=4k \
 	--ioengine=libaio --iodepth=4 --runtime=3600 --time_based --detached)
@@ -207,8 +206,7 @@ if [ -w /sys/power/pm_test ] && grep -qw freezer /sys/power/pm_test &&
 		sh -c "! dmesg | tail -n +$((mark + 1)) | grep -E 'Freezing .*failed|refus|$SPLAT_RE'"
 	check "freezer: the run goes on after the thaw" wait_state "$id" running
 else
-	echo "ok $((nr_checks + 1)) - freezer # SKIP no /sys/power/pm_test (CONFIG_PM_DEBUG) or no s2idle"
-	nr_checks=$((nr_checks + 1))
+	check_skip "freezer" "no /sys/power/pm_test (CONFIG_PM_DEBUG) or no s2idle"
 fi
 "$KIOGEN" stop "$id" >/dev/null
 check "cgroup: the run stops" wait_state "$id" stopped

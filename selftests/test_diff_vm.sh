@@ -102,8 +102,7 @@ stat_check() {
 	if python3 -c "import sys; sys.exit(not $cv <= $max)"; then
 		check "$@"
 	else
-		nr_checks=$((nr_checks + 1))
-		echo "ok $nr_checks - $1 # SKIP the repeats' $what scatter by ${cv%.*}%, over $max%"
+		check_skip "$1" "the repeats' $what scatter by ${cv%.*}%, over $max%"
 	fi
 }
 # a regression of p50 alone exits 1
@@ -239,8 +238,8 @@ echo "# the first half of the same repeats against the second (apart in time): $
 # are a skip, unless more than 5% of all failed already.
 allowed=$((pairs - (pairs * 95 + 99) / 100))
 if [ "$made" -lt "$pairs" ] && [ $((made - same)) -le "$allowed" ]; then
-	nr_checks=$((nr_checks + 1))
-	echo "ok $nr_checks - identical pairs: no significant change in at least 95% # SKIP only $made of $pairs pairs made by ${pairs_until}s ($same without a change)"
+	check_skip "identical pairs: no significant change in at least 95%" \
+		"only $made of $pairs pairs made by ${pairs_until}s ($same without a change)"
 else
 	check "identical pairs: no significant change on IOPS, mean latency and p50 in at least 95% ($same of $made)" \
 		test $((made - same)) -le "$allowed" -a "$made" -gt 0

@@ -616,6 +616,7 @@ const struct kg_option kg_options[] = {
 	{
 		.name = "randseed", .type = KG_OPT_SIZE64, .off1 = KG_JOFF(seed),
 		.def = "0x6b696f67656e", .report = KG_REPORT_SET, .category = KG_CAT_IO,
+		.def_differs = "kiogen's generator (xoshiro256**) is not fio's, so no seed gives fio's offsets; this one keeps the streams runs and tests have recorded",
 		.help = "seed of the offset and direction streams",
 	},
 	/* not listed in reports */
@@ -686,11 +687,11 @@ const struct kg_option kg_options[] = {
 	},
 	{
 		.name = "fallocate", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(fallocate),
-		.def = "none", .category = KG_CAT_FILE,
+		.def = "native", .category = KG_CAT_FILE,
 		.help = "how a new or short file is laid out",
 		.posval = {
 			{ "none", "write the file out", KIOGEN_FALLOCATE_NONE },
-			{ "native", "fallocate, then write it out", KIOGEN_FALLOCATE_NATIVE },
+			{ "native", "fallocate, then write it out (fio's default)", KIOGEN_FALLOCATE_NATIVE },
 			{ "posix", "same as native", KIOGEN_FALLOCATE_NATIVE },
 			{ "keep", "fallocate with FALLOC_FL_KEEP_SIZE, then write it out", KIOGEN_FALLOCATE_KEEP },
 			{ "truncate", "ftruncate to the size, then write it out", KIOGEN_FALLOCATE_TRUNCATE },
@@ -840,6 +841,7 @@ const struct kg_option kg_options[] = {
 	{
 		.name = "percentile_list", .type = KG_OPT_STR, .scope = KG_OPT_GLOBAL,
 		.len = 512, .cb = kg_opt_percentiles, .category = KG_CAT_REPORT,
+		.def = "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99",
 		.help = "colon-separated percentiles to report, e.g. 50:99:99.9",
 	},
 	{
@@ -909,6 +911,7 @@ const struct kg_option kg_options[] = {
 	{
 		.name = "filename_format", .type = KG_OPT_STR, .off1 = KG_JOFF(filename_format),
 		.len = KG_JLEN(filename_format), .report = KG_REPORT_SET, .category = KG_CAT_FILE,
+		.def_differs = "the field is empty, not fio's string: empty gives fio's names, as in the kernel, and a format given is what asks for generated names without filename, directory or nrfiles",
 		.help = "names of the generated files, with $jobname, $jobnum and $filenum (default $jobname.$jobnum.$filenum)",
 	},
 	{

@@ -81,6 +81,8 @@ struct kg_opt_value {
  * @minval: bounds of numbers; both 0: no bounds
  * @maxval: see @minval
  * @def: default, as it would be written (applied to every new job)
+ * @def_differs: why @def is not fio's default, when it is not; a host test
+ *	(ctl/tests/test_fio_defaults.c) fails on a difference without one
  * @posval: the allowed values of KG_OPT_POSVAL, or of a KG_OPT_STR that
  *	only takes some words
  * @cb: does what storing the value cannot; called after the value checks
@@ -110,6 +112,7 @@ struct kg_option {
 	uint64_t time_unit;
 	uint64_t minval, maxval;
 	const char *def;
+	const char *def_differs;
 	struct kg_opt_value posval[KG_OPT_MAX_POSVAL];
 	int (*cb)(struct kg_jobs *js, struct kg_job *j, const struct kg_option *o,
 		  const char *value, FILE *err);

@@ -186,6 +186,14 @@ void kg_options_rst(FILE *f)
 		kg_rst_cell(f, true, o->name);
 		kg_rst_cell(f, false, o->alias ?: "");
 		kg_rst_cell(f, false, kg_opt_treatment(o));
+		if (o->def_differs) {
+			char why[1024];
+
+			snprintf(why, sizeof(why), "%s; its default is not fio's: %s", o->help,
+				 o->def_differs);
+			kg_rst_cell(f, false, why);
+			continue;
+		}
 		kg_rst_cell(f, false, o->help ?: o->note ?: o->refused);
 	}
 }

@@ -171,6 +171,23 @@ struct kiog_pattern {
 #define KIOG_JOB_MEMBER(field, ATTR, TYPE, dflt, option) \
 	KIOG_FIELD_T_##TYPE field;
 
+/*
+ * KIOG_JOB_DEFAULT_INIT(list): an initializer of a struct of @list's fields
+ * (KIOG_JOB_FIELDS or one of its parts) as the kernel fills one when no
+ * attribute is set, e.g. struct kiog_wl_cfg c =
+ * KIOG_JOB_DEFAULT_INIT(KIOG_JOB_WL_FIELDS): tests start from real jobs.
+ */
+#define KIOG_JOB_DEFAULT_INIT(list)	{ list(__KIOG_DEFAULT_FIELD) }
+#define __KIOG_DEFAULT_FIELD(field, ATTR, TYPE, dflt, option) \
+	.field = __KIOG_DEFAULT_##TYPE(dflt),
+#define __KIOG_DEFAULT_U32(dflt)	(dflt)
+#define __KIOG_DEFAULT_U64(dflt)	(dflt)
+#define __KIOG_DEFAULT_S32(dflt)	(dflt)
+#define __KIOG_DEFAULT_FLAG(dflt)	(dflt)
+/* as the kernel: a table or pattern without its attribute is empty */
+#define __KIOG_DEFAULT_ZONES(dflt)	{ .nr = 0 }
+#define __KIOG_DEFAULT_PATTERN(dflt)	{ .len = 0 }
+
 /* Copies the fields of @list (one of the above) from *@src to *@dst. */
 #define KIOG_JOB_COPY(list, dst, src) do {				\
 	typeof(dst) __kiog_dst = (dst);					\

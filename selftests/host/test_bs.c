@@ -31,12 +31,16 @@ static void __attribute__((format(printf, 2, 3))) ok(int cond, const char *fmt, 
 	nr_failed += !cond;
 }
 
+/* a job of defaults (rwmixread 50, percentage_random 100...) and these */
 static struct kiog_wl_cfg base(__u32 rw)
 {
-	return (struct kiog_wl_cfg) {
-		.rw = rw, .rwmixread = 50, .bs = 4096, .size = REGION, .seed = 42,
-		.percentage_random = 100, .rw_seq_nr = 1,
-	};
+	struct kiog_wl_cfg c = KIOG_JOB_DEFAULT_INIT(KIOG_JOB_WL_FIELDS);
+
+	c.rw = rw;
+	c.bs = 4096;
+	c.size = REGION;
+	c.seed = 42;
+	return c;
 }
 
 /* fio's JESD219 example: bssplit=512/4:1k/1:...:64k/3 */

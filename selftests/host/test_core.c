@@ -34,10 +34,12 @@ static struct kiogen_sample samples[KIOG_MAX_SAMPLES];
 
 static void setup(const struct kiog_core_cfg *cfg)
 {
-	struct kiog_wl_cfg wc = { .rw = KIOGEN_RW_RANDRW, .rwmixread = 50,
-				  .bs = 4096, .size = 1 << 20, .seed = 7,
-				  .percentage_random = 100 };
+	struct kiog_wl_cfg wc = KIOG_JOB_DEFAULT_INIT(KIOG_JOB_WL_FIELDS);
 
+	wc.rw = KIOGEN_RW_RANDRW;
+	wc.bs = 4096;
+	wc.size = 1 << 20;
+	wc.seed = 7;
 	memset(&core, 0, sizeof(core));
 	kiog_wl_init(&wl, &wc);
 	kiog_core_init(&core, cfg, &wl, samples);

@@ -22,11 +22,15 @@
 static struct kiog_wl_cfg cfg_of(__u32 rw, __u64 nr_blocks, __u32 dist, __u32 param,
 				 __u64 seed)
 {
-	return (struct kiog_wl_cfg) {
-		.rw = rw, .rwmixread = 50, .bs = 4096, .size = nr_blocks * 4096,
-		.seed = seed, .percentage_random = 100, .random_distribution = dist,
-		.dist_param = param,
-	};
+	struct kiog_wl_cfg c = KIOG_JOB_DEFAULT_INIT(KIOG_JOB_WL_FIELDS);
+
+	c.rw = rw;
+	c.bs = 4096;
+	c.size = nr_blocks * 4096;
+	c.seed = seed;
+	c.random_distribution = dist;
+	c.dist_param = param;
+	return c;
 }
 
 static int t_log2_exp2(const void *arg)

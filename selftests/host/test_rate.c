@@ -24,9 +24,12 @@ static struct kiogen_sample samples[KIOG_MAX_SAMPLES];
 
 static void setup(const struct kiog_core_cfg *cfg, __u32 rw)
 {
-	struct kiog_wl_cfg wc = { .rw = rw, .rwmixread = 50, .bs = 4096,
-				  .size = 1 << 30, .seed = 7, .percentage_random = 100 };
+	struct kiog_wl_cfg wc = KIOG_JOB_DEFAULT_INIT(KIOG_JOB_WL_FIELDS);
 
+	wc.rw = rw;
+	wc.bs = 4096;
+	wc.size = 1 << 30;
+	wc.seed = 7;
 	memset(&core, 0, sizeof(core));
 	memset(&wl, 0, sizeof(wl));
 	memset(&rate, 0, sizeof(rate));

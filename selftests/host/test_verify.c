@@ -195,15 +195,19 @@ static __u32 rate_iops;
 /* A job of @vc over NBLK blocks; number_ios limits it when not 0. */
 static void setup(const struct kiog_vfy_cfg *vc, __u32 rw, __u64 number_ios)
 {
-	struct kiog_wl_cfg wc = { .rw = rw, .rwmixread = 50, .bs = BS,
-				  .bs_write_max = bs_max_w, .bs_max = bs_max_r,
-				  .size = NBLK * BS, .seed = 11,
-				  .percentage_random = 100 };
+	struct kiog_wl_cfg wc = KIOG_JOB_DEFAULT_INIT(KIOG_JOB_WL_FIELDS);
+	struct kiog_core_cfg cc = KIOG_JOB_DEFAULT_INIT(KIOG_JOB_CORE_FIELDS);
 	__u32 unit;
-	struct kiog_core_cfg cc = { .number_ios = number_ios,
-				    .io_size = (number_ios ?: NBLK) * BS,
-				    .rate_iops_write = rate_iops };
 
+	wc.rw = rw;
+	wc.bs = BS;
+	wc.bs_write_max = bs_max_w;
+	wc.bs_max = bs_max_r;
+	wc.size = NBLK * BS;
+	wc.seed = 11;
+	cc.number_ios = number_ios;
+	cc.io_size = (number_ios ?: NBLK) * BS;
+	cc.rate_iops_write = rate_iops;
 	memset(&core, 0, sizeof(core));
 	memset(&vfy, 0, sizeof(vfy));
 	memset(&rate, 0, sizeof(rate));

@@ -29,10 +29,13 @@ static const char *const rw_name[] = {
 
 static struct kiog_wl_cfg cfg_of(__u32 rw, __u32 bs, __u64 nr_blocks, __u64 seed)
 {
-	return (struct kiog_wl_cfg) {
-		.rw = rw, .rwmixread = 50, .bs = bs, .offset = 0,
-		.size = nr_blocks * bs, .seed = seed, .percentage_random = 100,
-	};
+	struct kiog_wl_cfg c = KIOG_JOB_DEFAULT_INIT(KIOG_JOB_WL_FIELDS);
+
+	c.rw = rw;
+	c.bs = bs;
+	c.size = nr_blocks * bs;
+	c.seed = seed;
+	return c;
 }
 
 static int cmp_u64(const void *a, const void *b)
