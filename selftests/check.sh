@@ -383,6 +383,7 @@ kernel_shard() {
 	VM_EXPECT=$expect VM_NUMA=$numa VM_MEM=$mem VM_TIMEOUT=$((${VM_TIMEOUT:-3000} * scale)) \
 		VM_BOOT_TIMEOUT=$((${VM_BOOT_TIMEOUT:-180} * scale)) KIOGEN_TIMEOUT_SCALE=$scale \
 		KIOGEN_FUZZ_TIME=$((${KIOGEN_FUZZ_TIME:-200} * scale)) \
+		KIOGEN_FUZZ_COUNT=${KIOGEN_FUZZ_COUNT:-${CHECK_FULL:+80000}} \
 		KIOGEN_KMEMLEAK=$kmemleak KIOGEN_SUITE=$suite KIOGEN_TESTS="${tests# }" \
 		KIOGEN_MATRIX=$matrix KIOGEN_MATRIX_SKIP=$skip \
 		KIOGEN_KO=$src/build/kernels/$leg/kmod/kiogen.ko \
