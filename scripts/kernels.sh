@@ -452,6 +452,19 @@ select_leg() {
 	flock -u 9
 }
 
+# The selftests insmod kiogen.ko, which loads no other module: every symbol
+# it imports must be the kernel's own (vmlinux in Module.symvers), not a
+# module's, as a debug kernel from allnoconfig had its crypto ("Unknown
+# symbol crypto_alloc_shash" in the guest, 22 checks failed).
+module_imports_built_in() {
+	local symvers=$KDIR/Module.symvers bad
+	[[ -r $symvers ]] || return 0
+	bad=$(nm -u "$1" | awk '{print $2}' | sort -u |
+		awk 'NR == FNR { need[$1] = 1; next }
+		     ($2 in need) && $3 != "vmlinux" { print $2 " (" $3 ")" }' - "$symvers")
+	[[ -z $bad ]] || die "$LEG: kiogen.ko imports from modules, not the kernel:" $bad
+}
+
 # Copies what kbuild needs (not the in-tree objects) into $1 and builds there:
 # each leg builds apart, so several kernels can be built from one checkout.
 build_leg() {
@@ -474,6 +487,7 @@ build_leg() {
 		make -C "$KDIR" M="$dir" W=1 C=1 -j"$jobs" modules >"$log" 2>&1
 	fi || { tail -n 30 "$log" >&2; die "$LEG: build failed (log: $log)"; }
 	[[ -f $dir/kmod/kiogen.ko ]] || die "$LEG: no kiogen.ko after the build"
+	module_imports_built_in "$dir/kmod/kiogen.ko"
 	# test_module_load.sh's stand-in of another family version, built here:
 	# in the guest, under TCG, it took a minute and more
 	cp -r "$SRC/selftests/stand-in" "$dir/stand-in"

@@ -315,48 +315,67 @@ standin() {
 	[ -f "$ko" ] && echo "$ko"
 }
 
-# expected LEG TEST: the test's expected seconds in a VM on LEG
-# (selftests/durations: measured on this machine; 60 when not listed)
+# expected LEG TEST: the test's expected seconds in a VM on LEG and the
+# share of the guest's CPUs it kept busy, in percent (selftests/durations:
+# measured on this machine; 60 s and 100% when not listed; the debug
+# kernel's tests are busy whatever they do)
 expected() {
-	local t
-	t=$(awk -v t="$2" '$1 == t { print $2; exit }' selftests/durations 2>/dev/null)
-	t=${t:-60}
-	[ "$1" = debug ] && t=$((t * DEBUG_SLOWDOWN / 2))
-	echo "$t"
+	local t busy
+	read -r t busy < <(awk -v t="$2" '$1 == t { print $2, $3; exit }' selftests/durations 2>/dev/null)
+	t=${t:-60} busy=${busy:-100}
+	[ "$1" = debug ] && t=$((t * DEBUG_SLOWDOWN / 2)) busy=100
+	echo "$t $busy"
 }
 
 # shards LEG TEST...: the tests in VM-sized shards, one line each:
-# "EXPECTED_SECONDS TEST...", longest first; each shard about
+# "EXPECTED_SECONDS WEIGHT TEST...", longest first; each shard about
 # CHECK_SHARD_SECS (or the longest test's time, if more), the tests spread
-# longest first over the emptiest, then kept in the suite's order. A VM's boot costs about 20 s
+# longest first over the emptiest, then kept in the suite's order. Tests
+# that keep their guest's CPUs busy at most a quarter of the time (busy <=
+# 25) share shards of their own, whose weight (slots.sh) is what their
+# guests use of a core; the others' is a core. A VM's boot costs about 20 s
 # of a core: fewer, longer shards waste less; more use the slots better.
 shards() {
 	local leg=$1 t
 	shift
 	for t in "$@"; do
 		echo "$(expected "$leg" "$t") $t $(suite_tests | grep -nxF "$t" | cut -d: -f1)"
-	done | sort -k1,1nr | awk -v per="$shard_secs" '
-		{ e[NR] = $1; name[NR] = $2; ord[NR] = $3 + 0; total += $1; if ($1 > per) per = $1 }
+	done | sort -k1,1nr | awk -v per="$shard_secs" -v cpus="${VM_CPUS:-2}" '
+		{
+			c = $2 <= 25 ? "light" : "heavy"
+			n = ++cnt[c]; e[c, n] = $1; busy[c, n] = $2; name[c, n] = $3
+			ord[c, n] = $4 + 0; total[c] += $1
+		}
 		END {
-			n = int((total + per - 1) / per); if (n < 1) n = 1; if (n > NR) n = NR
-			for (i = 1; i <= NR; i++) {
-				b = 1
-				for (j = 2; j <= n; j++) if (sum[j] < sum[b]) b = j
-				sum[b] += e[i]; bin[i] = b
-			}
-			for (j = 1; j <= n; j++) {
-				line = ""
-				for (o = 0; o <= 1000; o++)
-					for (i = 1; i <= NR; i++)
-						if (bin[i] == j && ord[i] == o) line = line " " name[i]
-				print sum[j] line
+			for (c in cnt) {
+				p = per
+				for (i = 1; i <= cnt[c]; i++) if (e[c, i] > p) p = e[c, i]
+				n = int((total[c] + p - 1) / p); if (n < 1) n = 1; if (n > cnt[c]) n = cnt[c]
+				split("", sum); split("", work); split("", bin)
+				for (i = 1; i <= cnt[c]; i++) {
+					b = 1
+					for (j = 2; j <= n; j++) if (sum[j] < sum[b]) b = j
+					sum[b] += e[c, i]; work[b] += e[c, i] * busy[c, i]; bin[i] = b
+				}
+				for (j = 1; j <= n; j++) {
+					line = ""
+					for (o = 0; o <= 1000; o++)
+						for (i = 1; i <= cnt[c]; i++)
+							if (bin[i] == j && ord[c, i] == o) line = line " " name[c, i]
+					w = 100
+					if (c == "light") {
+						w = int(cpus * work[j] / sum[j] + 0.5)
+						if (w < 10) w = 10
+					}
+					print sum[j], w line
+				}
 			}
 		}' | sort -k1,1nr
 }
 
 # kernel_shard LEG N EXPECTED TESTS: shard N of a leg's tests in a VM
 kernel_shard() {
-	local leg=$1 n=$2 expect=$3 tests=$4 dir=$logs/$1 suite scale kmemleak mem skip numa
+	local leg=$1 n=$2 expect=$3 tests=$4 dir=$logs/$1 suite scale kmemleak mem skip numa matrix
 	# both ways a kernel tree runs kselftests: make run_tests in the
 	# tree on 6.1, the installed run_kselftest.sh on the others
 	suite=installed
@@ -369,8 +388,13 @@ kernel_shard() {
 	# theirs
 	scale=1 kmemleak=0 mem=${VM_MEM:-2G} skip=${KIOGEN_MATRIX_SKIP:-}
 	[ "$leg" = debug ] && scale=$DEBUG_SLOWDOWN kmemleak=1 mem=${DEBUG_VM_MEM:-3G}
-	# the debug leg's matrix: the asynchronous cells, where completions
-	# race with the worker (the synchronous ones run on every other leg)
+	# test_targets' matrix: pairwise on 6.12 (and everywhere under
+	# check-full); on the other legs every engine path against every way a
+	# completion arrives (contexts: 37 cells, not 77); on the debug leg
+	# only its asynchronous cells, where completions race with the worker
+	# (23 cells; the synchronous ones run on every other leg)
+	matrix=${KIOGEN_MATRIX:-pairwise}
+	[ "$leg" != 6.12 ] && [ -z "${CHECK_FULL:-}" ] && matrix=${KIOGEN_MATRIX:-contexts}
 	[ "$leg" = debug ] && [ -z "${CHECK_FULL:-}" ] && skip=${skip:-/sync/}
 	# test_prio.sh's numa_cpu_nodes placement wants two NUMA nodes
 	numa=${VM_NUMA:-1}
@@ -378,8 +402,9 @@ kernel_shard() {
 	VM_EXPECT=$expect VM_NUMA=$numa VM_MEM=$mem VM_TIMEOUT=$((${VM_TIMEOUT:-3000} * scale)) \
 		VM_BOOT_TIMEOUT=$((${VM_BOOT_TIMEOUT:-180} * scale)) KIOGEN_TIMEOUT_SCALE=$scale \
 		KIOGEN_FUZZ_TIME=$((${KIOGEN_FUZZ_TIME:-200} * scale)) \
+		KIOGEN_FUZZ_COUNT=${KIOGEN_FUZZ_COUNT:-${CHECK_FULL:+80000}} \
 		KIOGEN_KMEMLEAK=$kmemleak KIOGEN_SUITE=$suite KIOGEN_TESTS="${tests# }" \
-		KIOGEN_MATRIX_SKIP=$skip \
+		KIOGEN_MATRIX=$matrix KIOGEN_MATRIX_SKIP=$skip \
 		KIOGEN_KO=$src/build/kernels/$leg/kmod/kiogen.ko \
 		KIOGEN_STANDIN_KO=$(standin "$leg") \
 		run_vm "$dir/shard$n.tap" "leg $leg: selftests in a VM (shard $n)" "$dir/vm$n" \
@@ -434,9 +459,9 @@ kernel_leg() {
 		# shards: the tests spread over VMs of about CHECK_SHARD_SECS
 		# each, run side by side in the VM slots
 		i=0
-		while read -r expect shard; do
+		while read -r expect weight shard; do
 			i=$((i + 1))
-			kernel_shard "$leg" "$i" "$expect" "$shard" &
+			SLOT_WEIGHT=$weight kernel_shard "$leg" "$i" "$expect" "$shard" &
 		done < <(shards "$leg" $tests)
 		wait
 	fi
@@ -746,15 +771,20 @@ for leg in "${host[@]}" "${legs[@]}"; do
 		tap "$logs/$leg/leg.tap" not-ok "leg $leg" "ended without a result"
 done
 # where each leg's time went: its slowest tests (vm-suite.sh's times.txt);
-# and each test's longest time on a leg of normal speed, in the form of
-# selftests/durations (which the shards are cut by: copy it there when the
-# suite's times change)
+# and each test's longest time on a leg of normal speed with how busy its
+# guest was, in the form of selftests/durations (which the shards are cut
+# by: copy it there when the suite's times change)
 for leg in "${legs[@]}"; do
 	cat "$logs/$leg"/vm*/times.txt 2>/dev/null | sort -k2,2nr | head -n 6 |
 		awk -v leg="$leg" '{ s = s sprintf(" %s %ds", $1, $2) } END { if (s) print "slowest on " leg ":" s }'
 done
 for leg in "${legs[@]}"; do
-	[ "$leg" = debug ] || cat "$logs/$leg"/vm*/times.txt 2>/dev/null
+	[ "$leg" = debug ] && continue
+	for vm in "$logs/$leg"/vm*; do
+		# "TEST SECONDS BUSY": load.txt's "TEST busy=B% processes=P"
+		[ -f "$vm/times.txt" ] && awk 'NR == FNR { sub(/busy=/, "", $2); b[$1] = $2 + 0; next }
+			{ print $1, $2, ($1 in b) ? b[$1] : 100 }' "$vm/load.txt" "$vm/times.txt" 2>/dev/null
+	done
 done | sort -k1,1 -k2,2nr | awk '$1 != last { print; last = $1 }' >"$logs/durations"
 total=$((SECONDS - start))
 times >"$logs/cpu.times"

@@ -2,56 +2,66 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2154  # $slots and $vms: set by the sourcing script
 #
-# CPU slots for selftests/check.sh, sourced with $slots (a directory) and
-# $vms (how many) set: everything of a run that keeps a core busy waits
-# for one of $vms slots, one per core by default. More starve the guests,
-# whose tests then overrun their time: CI's stop 37 ran every VM at once
-# (the slot was held by a pid that had already exited) and 24 tests failed.
+# CPU shares for selftests/check.sh, sourced with $slots (a directory) and
+# $vms (cores) set: everything of a run that keeps a core busy waits until
+# its weight fits, in percent of a core: builds and most VMs 100, a VM whose
+# tests mostly wait (rate limits, timeouts, freezes) what its guest was
+# seen to use (selftests/durations' busy column). The run may hold
+# $vms * 100 and half a core more, which only such light VMs can use: a
+# third guest that mostly sleeps steals little from two busy ones, where a
+# third busy one starves their timing checks (CI's stop 37 ran every VM at
+# once, its holder's pid already gone, and 24 tests failed).
 # Among the waiting, the one that asked with the largest EXPECTED_SECONDS
-# goes first: builds ask with $build_first (they let a leg's VMs start),
-# VMs with their expected time (longest first keeps the cores busy to the
-# end). A slot is a file holding its holder's pid; one whose holder is gone
-# is free again. selftests/host/test_slots.sh holds it to this.
+# goes first if it fits, else the next that fits: builds ask with
+# $build_first (they let a leg's VMs start), VMs with their expected time
+# (longest first keeps the cores busy to the end). A holder is a file
+# $slots/held/PID holding its weight; one whose PID is gone holds nothing.
+# selftests/host/test_slots.sh holds it to this.
 
 # shellcheck disable=SC2034  # used by check.sh
 build_first=1000000
 
-# slot_take EXPECTED_SECONDS PID: waits, then prints the slot PID holds.
-# PID must outlive the slot's use: the caller's $BASHPID taken outside any
-# $(...), which is a subshell of its own that exits at once.
+# slot_take EXPECTED_SECONDS PID [WEIGHT]: waits until WEIGHT (100) fits,
+# then holds it for PID. PID must outlive the use: the caller's $BASHPID
+# taken outside any $(...), which is a subshell of its own that exits at once.
 slot_take() {
-	local me=$2 best i
-	mkdir -p "$slots/wait"
-	printf '%s\n' "$1" >"$slots/wait/$me"
+	local me=$2 weight=${3:-100}
+	mkdir -p "$slots/wait" "$slots/held"
+	printf '%s %s\n' "$1" "$weight" >"$slots/wait/$me"
 	while :; do
 		(
 			flock 7
-			best=$(for w in "$slots"/wait/*; do
+			used=0
+			for h in "$slots"/held/*; do
+				[ -e "$h" ] || continue
+				if kill -0 "${h##*/}" 2>/dev/null; then
+					used=$((used + $(<"$h")))
+				else
+					rm -f "$h"
+				fi
+			done
+			# the waiters, longest first: the first that fits goes
+			first=$(for w in "$slots"/wait/*; do
 				kill -0 "${w##*/}" 2>/dev/null && echo "$(<"$w") ${w##*/}"
-			done | sort -k1,1nr -k2,2n | head -n 1)
-			if [ "${best#* }" = "$me" ]; then
-				for ((i = 1; i <= vms; i++)); do
-					if ! kill -0 "$(cat "$slots/$i" 2>/dev/null)" 2>/dev/null; then
-						echo "$me" >"$slots/$i"
-						rm -f "$slots/wait/$me"
-						echo "$i"
-						exit 0
-					fi
-				done
-			fi
-			exit 1
+			done | sort -k1,1nr -k3,3n | awk -v used="$used" -v cap=$((vms * 100)) '
+				used == 0 || used + $2 <= cap || ($2 <= 50 && used + $2 <= cap + 50) {
+					print $3; exit }')
+			[ "$first" = "$me" ] || exit 1
+			echo "$weight" >"$slots/held/$me"
+			rm -f "$slots/wait/$me"
 		) 7>>"$slots/lock" && return 0
 		sleep "${slot_poll:-2}"	# a VM takes minutes: no need to ask more often
 	done
 }
 
-# in_slot EXPECTED_SECONDS CMD...: CMD (a command or a function) in a slot
+# in_slot EXPECTED_SECONDS CMD...: CMD (a command or a function) holding
+# a weight of $SLOT_WEIGHT (100)
 in_slot() {
-	local me=$BASHPID slot rc
-	slot=$(slot_take "$1" "$me")
+	local me=$BASHPID rc
+	slot_take "$1" "$me" "${SLOT_WEIGHT:-100}"
 	shift
 	"$@"
 	rc=$?
-	rm -f "$slots/$slot"
+	rm -f "$slots/held/$me"
 	return $rc
 }

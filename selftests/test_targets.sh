@@ -9,9 +9,11 @@
 # and files on XFS, ext4, tmpfs and overlayfs over an interrupt-completing
 # null_blk. Each cell runs a few hundred I/Os and must end clean: no kernel
 # splat (named by cell), the I/O count asked for, written blocks carrying
-# their headers, the target released. make check runs a fixed pairwise subset
-# (every pair of factor values at least once); KIOGEN_MATRIX=full (make
-# stress) runs every cell. Cells that cannot apply are listed as n/a with the
+# their headers, the target released. KIOGEN_MATRIX says which cells:
+# pairwise (the default: every pair of factor values at least once),
+# contexts (every engine path against every way a completion arrives, every
+# target and every rw at least once: the kernel and debug legs of make
+# check) or full (make stress, make check-full: every cell). Cells that cannot apply are listed as n/a with the
 # reason (KIOGEN_MATRIX_SKIP=REGEX leaves out the cells whose
 # target/engine/mode/dDIRECT/rw matches). Then the findings that need a particular target: bio writes keep
 # the page cache coherent, O_DIRECT alignment comes from the real device,
@@ -120,12 +122,17 @@ targets=(nb-irq0 nb-irq1 nb-irq2 nb-irq2-1ms nb-4k brd loop-dio dm-linear dm-err
 # $NA_FILE as "target engine mode direct reason", one line per rw-less cell.
 # Pairwise: every pair of values of two factors (target; engine, mode and
 # direct together; rw) that some applicable cell has appears at least once
-# (greedy, deterministic: the same cells every time).
+# (greedy, deterministic: the same cells every time). Contexts: every
+# engine path with every completion context (the target's ctx) reading and
+# writing (randrw does both), every target, every rw. Cells KIOGEN_MATRIX_SKIP matches are left out before the cover.
 cells() {
 	python3 - "$@" <<'PY'
-import itertools, os, sys
+import itertools, os, re, sys
 mode, tmpfs_direct, specs = sys.argv[1], sys.argv[2] == "1", sys.argv[3:]
-kind = dict(s.split(":") for s in specs)
+kind = {s.split(":")[0]: s.split(":")[1] for s in specs}
+ctx = {s.split(":")[0]: s.split(":")[2] for s in specs}
+ctx["-"] = "none"
+skip = os.environ.get("KIOGEN_MATRIX_SKIP")
 def na(t, e, m, d):
     if e == "null":
         if t != "-": return "the null engine has no target"
@@ -159,6 +166,14 @@ with open(os.environ["NA_FILE"], "w") as f:
 # how the target completes) and rw
 fac = lambda c: (c[0], c[1] + c[2] + c[3], c[4])
 pairs = lambda c: {(i, fac(c)[i], j, fac(c)[j]) for i, j in itertools.combinations(range(3), 2)}
+if mode == "contexts":
+    dirs = lambda r: ("read", "write") if r == "randrw" else (r,)
+    pairs = lambda c: ({("ctx", ctx[c[0]], fac(c)[1], r) for r in dirs(c[4])} |
+                       {("target", c[0]), ("rw", c[4])})
+if skip:
+    left = [c for c in cells if re.search(skip, "%s/%s/%s/d%s/%s" % c)]
+    cells = [c for c in cells if c not in left]
+    print("# KIOGEN_MATRIX_SKIP=%s leaves out %d cells" % (skip, len(left)), file=sys.stderr)
 chosen = cells
 if mode != "full":
     need = set().union(*map(pairs, cells))
@@ -280,18 +295,24 @@ run_cell() {
 # the checks of every cell by one python (each start costs a second here)
 coproc CHECKER { python3 "$KIOGEN_CHECK" --serve; }
 specs=()
-for t in "${targets[@]}"; do specs+=("$t:${kind[$t]}"); done
+# how each target's completions arrive (the contexts cover pairs these with
+# the engine paths): inside the submission, from softirq, from a timer,
+# from a kernel thread, as an error, through a file system's end_io, or a
+# page cache copy
+declare -A ctx=([nb-irq0]=inline [brd]=inline [nb-irq1]=softirq [nb-4k]=softirq
+	[dm-linear]=softirq [dm-flakey]=softirq [nb-irq2]=timer [nb-irq2-1ms]=timer
+	[loop-dio]=thread [dm-delay]=thread [dm-error]=error [xfs]=fs [ext4]=fs
+	[overlay]=fs [tmpfs]=page)
+for t in "${targets[@]}"; do specs+=("$t:${kind[$t]}:${ctx[$t]}"); done
 NA_FILE=$TMP/na cells "$MATRIX" "$tmpfs_direct" "${specs[@]}" > "$TMP/cells" 2> "$TMP/cells.err"
-head -1 "$TMP/cells.err"
+cat "$TMP/cells.err"
 grep -q . "$TMP/cells" || { cat "$TMP/cells.err"; skip "no cells to run"; }
 while read -r t e m d why; do
 	table+=("$(printf '%-12s %-6s %-6s %-3s %-7s n/a: %s' "$t" "$e" "$m" "$d" "*" "$why")")
 done < "$TMP/na"
 
 while read -r t e m d r; do
-	if [ -n "${KIOGEN_MATRIX_SKIP:-}" ] && [[ "$t/$e/$m/d$d/$r" =~ $KIOGEN_MATRIX_SKIP ]]; then
-		cell_result="not run: KIOGEN_MATRIX_SKIP"
-	elif [ -n "${splatted:-}" ]; then
+	if [ -n "${splatted:-}" ]; then
 		# after an oops the kernel cannot be trusted (a dead worker may hold
 		# what every later cell needs): the rest is listed, not run
 		cell_result="not run: a kernel splat in cell $splatted"

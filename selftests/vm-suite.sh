@@ -130,22 +130,38 @@ installed)
 	exit 2
 	;;
 esac
+# the guest's busy and idle jiffies (all CPUs) and the last pid given out
+cpu_mark() {
+	local cpu user nice sys idle iowait rest
+	read -r cpu user nice sys idle iowait rest </proc/stat
+	echo "$((user + nice + sys)) $((idle + iowait)) $(cat /proc/sys/kernel/ns_last_pid)"
+}
+
 # each test's wall time, for check.sh's table of the slowest: from the
-# runner's "# selftests: kiogen: T" to its result line
+# runner's "# selftests: kiogen: T" to its result line; and in load.txt how
+# busy the guest's CPUs were meanwhile and how many processes the test
+# started (under TCG a fork and exec costs ~45 ms: where a test's time goes)
 timed() {
-	local line t0=$EPOCHREALTIME name
+	local line t0=$EPOCHREALTIME name m0 m1
 	while IFS= read -r line; do
 		printf '%s\n' "$line"
 		case $line in
-		"# selftests: kiogen: "*) t0=$EPOCHREALTIME ;;
+		"# selftests: kiogen: "*) t0=$EPOCHREALTIME m0=$(cpu_mark) ;;
 		"ok "*" selftests: kiogen: "* | "not ok "*" selftests: kiogen: "*)
 			name=${line#*selftests: kiogen: }
-			printf '%s %s\n' "${name%% *}" "$(awk -v a="$t0" -v b="$EPOCHREALTIME" \
-				'BEGIN { printf "%.0f", b - a }')" >>"${KIOGEN_OUT:-/tmp}/times.txt" ;;
+			name=${name%% *}
+			m1=$(cpu_mark)
+			printf '%s %s\n' "$name" "$(awk -v a="$t0" -v b="$EPOCHREALTIME" \
+				'BEGIN { printf "%.0f", b - a }')" >>"${KIOGEN_OUT:-/tmp}/times.txt"
+			echo "$name $m0 $m1" | awk -v max="$(cat /proc/sys/kernel/pid_max)" '{
+				b = $5 - $2; i = $6 - $3; p = $7 - $4; if (p < 0) p += max
+				printf "%s busy=%d%% processes=%d\n", $1, b + i ? 100 * b / (b + i) : 0, p }' \
+				>>"${KIOGEN_OUT:-/tmp}/load.txt" ;;
 		esac
 	done
 }
 : >"${KIOGEN_OUT:-/tmp}/times.txt"
+: >"${KIOGEN_OUT:-/tmp}/load.txt"
 "${run[@]}" 2>&1 | timed | tee "${KIOGEN_OUT:-/tmp}/vm.tap"
 rc=$?
 [ "${KIOGEN_KMEMLEAK:-0}" != 1 ] || kmemleak_scan

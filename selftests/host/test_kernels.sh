@@ -119,7 +119,9 @@ expect "kmemleak: the reports with a frame of kiogen, loaded or unloaded, and on
 	kiogen_leaks $tmp/kmemleak.txt $tmp/kiogen-text.txt |
 		sed -n 's/^unreferenced object \([^ ]*\).*/\1/p' | tr '\n' ' ' | sed 's/ \$//'"
 # make check's shards (check.sh): every test of a leg once, in shards of
-# about CHECK_SHARD_SECS by selftests/durations, longest first
+# about CHECK_SHARD_SECS by selftests/durations, longest first; a shard
+# weighs a core (100) unless all its tests keep their guest busy at most a
+# quarter of the time (the light ones, durations' third column)
 if (
 	cd "$src" || exit 1
 	# shellcheck disable=SC1090	# the functions of check.sh
@@ -129,12 +131,16 @@ if (
 	all=$(suite_tests | sort | tr '\n' ' ')
 	# shellcheck disable=SC2046	# the tests are words
 	out=$(shards 6.12 $(suite_tests))
-	got=$(cut -d' ' -f2- <<<"$out" | tr ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' ')
+	got=$(cut -d' ' -f3- <<<"$out" | tr ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' ')
 	longest=$(grep -v '^#' selftests/durations | sort -k2,2nr | head -n 1 | cut -d' ' -f2)
 	max=$((longest > 400 ? longest : 400))
 	[ "$got" = "$all" ] && [ "$(wc -l <<<"$out")" -ge 2 ] &&
 		[ "$(cut -d' ' -f1 <<<"$out" | sort -nr)" = "$(cut -d' ' -f1 <<<"$out")" ] &&
-		awk -v m="$max" 'NF > 2 && $1 > m * 1.5 { exit 1 }' <<<"$out"
+		awk -v m="$max" 'NF > 3 && $1 > m * 1.5 { exit 1 }' <<<"$out" &&
+		awk 'NR == FNR { busy[$1] = $3 == "" ? 100 : $3; next }
+			$2 < 100 { for (i = 3; i <= NF; i++) if (busy[$i] > 25) exit 1 }
+			$2 == 100 { for (i = 3; i <= NF; i++) if (!($i in busy) || busy[$i] > 25) next; exit 1 }
+		' selftests/durations - <<<"$out"
 ); then
 	ok "make check's shards: each test once, about CHECK_SHARD_SECS each, longest first"
 else

@@ -1,10 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make check's CPU slots (selftests/slots.sh): never more holders at once
-# than slots, whether the holder is a command or a function called in a
-# pipeline or a background job, as check.sh calls them; every waiter gets
-# one; among the waiting the largest expected time goes first.
+# make check's CPU shares (selftests/slots.sh): never more busy holders at
+# once than cores, whether the holder is a command or a function called in
+# a pipeline or a background job, as check.sh calls them; every waiter gets
+# in; among the waiting the largest expected time goes first; light holders
+# use the half core of slack.
 src=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -19,7 +20,7 @@ hold() {
 	now=$(ls "$tmp/in" | wc -l)
 	echo "$1 $now" >>"$tmp/log"
 	: >"$tmp/in/$1"
-	sleep 0.3
+	sleep "${hold_secs:-0.3}"
 	rm -f "$tmp/in/$1"
 }
 
@@ -47,7 +48,7 @@ vms=1
 rm -rf "$slots" "$tmp/in" "$tmp/log" "$tmp/go"
 mkdir -p "$tmp/in"
 in_slot 1 bash -c 'until [ -e "$1" ]; do sleep 0.05; done' - "$tmp/go" &
-until [ -s "$slots/1" ]; do sleep 0.05; done
+until ls "$slots/held/"* >/dev/null 2>&1; do sleep 0.05; done
 for e in 10 30 20; do
 	in_slot "$e" hold "e$e" &
 done
@@ -64,14 +65,42 @@ fi
 # a slot whose holder died is free again
 vms=1
 rm -rf "$slots"
-mkdir -p "$slots"
+mkdir -p "$slots/held"
 bash -c 'exit 0' &
 dead=$!
 wait "$dead"
-echo "$dead" >"$slots/1"
+echo 100 >"$slots/held/$dead"
 if timeout 10 bash -c ". '$src/selftests/slots.sh'; slots='$slots' vms=1; in_slot 1 true"; then
 	ok "a slot whose holder is gone is taken again"
 else
 	not_ok "a slot whose holder is gone is taken again"
+fi
+# weights: two cores hold two busy holders and one light one (a guest
+# that mostly waits) at once, not a third busy one nor a light one of 60
+vms=2 hold_secs=1.5
+rm -rf "$slots" "$tmp/in" "$tmp/log"
+mkdir -p "$tmp/in"
+for w in 100 100 30 100; do
+	SLOT_WEIGHT=$w in_slot 60 hold "w$w-$RANDOM" | cat &
+	sleep 0.05
+done
+wait
+most=$(awk '{ if ($2 + 1 > m) m = $2 + 1 } END { print m + 0 }' "$tmp/log")
+if [ "$most" -eq 3 ]; then
+	ok "two cores: two busy holders and a light one at once, not a third busy one"
+else
+	not_ok "two cores: two busy holders and a light one at once, not a third busy one (saw $most)"
+fi
+rm -rf "$slots" "$tmp/log"
+for w in 100 100 60; do
+	SLOT_WEIGHT=$w in_slot 60 hold "w$w-$RANDOM" | cat &
+	sleep 0.05
+done
+wait
+most=$(awk '{ if ($2 + 1 > m) m = $2 + 1 } END { print m + 0 }' "$tmp/log")
+if [ "$most" -eq 2 ]; then
+	ok "two cores: a holder of 60, more than half a core, waits beside two busy ones"
+else
+	not_ok "two cores: a holder of 60, more than half a core, waits beside two busy ones (saw $most)"
 fi
 tap_done
