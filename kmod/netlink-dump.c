@@ -222,6 +222,8 @@ static int kiog_nl_put_dir(struct sk_buff *skb, const struct kiog_worker *w,
 	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_BYTES, d->bytes, KIOGEN_A_DIR_PAD) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_ERRORS, d->errors, KIOGEN_A_DIR_PAD) ||
 	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_SHORT, d->short_ios, KIOGEN_A_DIR_PAD) ||
+	    nla_put_u64_64bit(skb, KIOGEN_A_DIR_INLINE_IOS, d->inline_ios,
+			      KIOGEN_A_DIR_PAD) ||
 	    kiog_nl_put_lat(skb, KIOGEN_A_DIR_LAT_MIN, &d->lat) ||
 	    kiog_nl_put_lat(skb, KIOGEN_A_DIR_CLAT_MIN, &d->clat) ||
 	    (slat && kiog_nl_put_lat(skb, KIOGEN_A_DIR_SLAT_MIN, &d->slat)))

@@ -700,6 +700,7 @@ static u32 kiog_worker_reap(struct kiog_worker *w, u32 max)
 		seen = kiog_now(w);
 	while (w->pending && (!max || n < max)) {
 		struct kiog_slot *s = llist_entry(w->pending, struct kiog_slot, node);
+		bool at_reap = s->end_ns <= s->issue_ns;
 
 		w->pending = w->pending->next;
 		n++;
@@ -708,7 +709,7 @@ static u32 kiog_worker_reap(struct kiog_worker *w, u32 max)
 		 * cache hit): no completion came after the submission, so its
 		 * clat ends where fio's always does, at the reap, not at 0.
 		 */
-		if (s->end_ns <= s->issue_ns) {
+		if (at_reap) {
 			if (!seen)
 				seen = kiog_now(w);
 			s->end_ns = seen;
@@ -721,6 +722,8 @@ static u32 kiog_worker_reap(struct kiog_worker *w, u32 max)
 		if (unlikely(s->error))
 			WRITE_ONCE(w->live_errors, w->live_errors + 1);
 		if (kiog_loop_account(&w->ls, &s->lio, seen)) {
+			/* counted, so that the report can say which clat it is */
+			w->core.stats[s->dir].inline_ios += at_reap;
 			ios++;
 			bytes += s->done_bytes;
 			if (unlikely(w->blk_split))

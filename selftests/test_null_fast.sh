@@ -55,6 +55,12 @@ PY
 
 both plain --ioengine=null --size=1g --rw=randread --bs=4k --number_ios=200000
 check "randread 4k: the same results from both loops" same plain
+# the null loop's reap is its submission: clat 0, none counted as timed to
+# a reap; the worker's loop reaps after the submission (kmod/worker.c)
+check "randread 4k: the null loop's clat is 0, none counted inside submission" \
+	test "$(json "$TMP/plain.1.json" '(j["jobs"][0]["read"]["clat_ns"]["max"], j["jobs"][0]["kiogen"]["inline_ios"]["read"])')" = "(0, 0)"
+check "randread 4k: the worker's loop counts every I/O inside submission" \
+	test "$(json "$TMP/plain.0.json" 'j["jobs"][0]["kiogen"]["inline_ios"]["read"] == j["jobs"][0]["read"]["total_ios"]')" = True
 both mix --ioengine=null --size=1g --rw=randrw --rwmixread=70 \
 	--bssplit=4k/50:16k/30:64k/20 --random_distribution=zipf:1.2 --number_ios=100000 --numjobs=2
 check "randrw bssplit zipf, 2 workers: the same results from both loops" same mix

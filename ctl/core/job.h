@@ -218,6 +218,7 @@ struct kg_dir {
 	uint64_t bytes;
 	uint64_t errors;
 	uint64_t short_ios;
+	uint64_t inline_ios;		/* completed inside their submission: clat to the reap */
 	uint64_t lat_min;		/* ns; valid when ios > 0 */
 	uint64_t lat_max;
 	uint64_t lat_sum;

@@ -151,6 +151,9 @@ static void kg_parse_dir(struct kg_worker *w, const struct nlattr *nest)
 		case KIOGEN_A_DIR_SHORT:
 			tmp.short_ios = v;
 			break;
+		case KIOGEN_A_DIR_INLINE_IOS:
+			tmp.inline_ios = v;
+			break;
 		case KIOGEN_A_DIR_LAT_MIN:
 			tmp.lat_min = v;
 			break;

@@ -264,6 +264,11 @@ static void kg_json_kiogen(struct kg_json *j, const struct kg_report *rp,
 	kg_json_stringf(j, "digest", "0x%016llx", (unsigned long long)v->w.digest);
 	kg_json_u64(j, "issued", v->w.issued);
 	kg_json_u64(j, "stamps_behind", v->w.stamps_behind);
+	/* by direction: their clat is submit to reap, as fio's (kmod/worker.c) */
+	kg_json_obj(j, "inline_ios");
+	for (d = 0; d < KG_NR_DIRS; d++)
+		kg_json_u64(j, kg_dir_names[d], v->w.dir[d].inline_ios);
+	kg_json_end(j);
 	kg_json_u64(j, "errors", v->w.dir[KIOGEN_DIR_READ].errors +
 		    v->w.dir[KIOGEN_DIR_WRITE].errors + v->w.dir[KIOGEN_DIR_TRIM].errors);
 	kg_json_u64(j, "mem_bytes", v->w.mem);

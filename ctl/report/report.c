@@ -224,6 +224,10 @@ static void kg_text_dir(FILE *f, const struct kg_report *rp,
 	/* as fio: none without samples (a job that ended within its ramp) */
 	if (clat.n)
 		kg_text_lat(f, "clat", &clat);
+	/* which clat that is; "kiogen ": a scraper of fio's text skips it */
+	if (clat.n && dd->inline_ios)
+		fprintf(f, "kiogen clat: %llu of %llu I/Os completed inside their submission: clat is submit to reap, as fio's\n",
+			(unsigned long long)dd->inline_ios, (unsigned long long)dd->ios);
 	if (lat.n)
 		kg_text_lat(f, " lat", &lat);
 	if (kg_want_clat_pct(v))

@@ -60,6 +60,7 @@ void kg_dir_merge(struct kg_dir *into, const struct kg_dir *from)
 	into->bytes += from->bytes;
 	into->errors += from->errors;
 	into->short_ios += from->short_ios;
+	into->inline_ios += from->inline_ios;
 	for (i = 0; i < KIOG_HIST_BUCKETS; i++) {
 		into->hist[i] += from->hist[i];
 		into->clat_hist[i] += from->clat_hist[i];

@@ -587,6 +587,48 @@ static int t_text_untimed(const void *arg)
 	return rc;
 }
 
+/*
+ * Reads that completed inside their submission: one line under fast's read
+ * clat (and nowhere else), the count under "kiogen" in JSON, terse as it was.
+ */
+static int t_text_inline(const void *arg)
+{
+	struct kg_dir *d = &fx_fast[0].dir[KIOGEN_DIR_READ];
+	char want[160], jwant[64], *t, *j, *tr0, *tr1, *fast, *clat, *jfast;
+	size_t len;
+	int rc = T_PASS;
+
+	(void)arg;
+	tr0 = render(kg_report_terse, &fx_run, &len);
+	d->inline_ios = d->ios - 1;
+	t = render(kg_report_text, &fx_run, &len);
+	j = render(kg_report_json, &fx_run, &len);
+	tr1 = render(kg_report_terse, &fx_run, &len);
+	d->inline_ios = 0;
+	snprintf(want, sizeof(want),
+		 "\nkiogen clat: %llu of %llu I/Os completed inside their submission: clat is submit to reap, as fio's\n     lat (",
+		 (unsigned long long)(d->ios - 1), (unsigned long long)d->ios);
+	snprintf(jwant, sizeof(jwant), "\"inline_ios\" : {\n          \"read\" : %llu,",
+		 (unsigned long long)(d->ios - 1));
+	fast = strstr(t, "\nfast: (groupid=");
+	clat = fast ? strstr(fast, "\n    clat (") : NULL;
+	jfast = strstr(j, "\"jobname\" : \"fast\"");
+	if (!clat || strncmp(strchr(clat + 1, '\n'), want, strlen(want)) ||
+	    strstr(t, "inside their submission") != strstr(fast, "inside their submission") ||
+	    strstr(strstr(t, "inside their submission") + 1, "inside their submission"))
+		rc = fail("one line under fast's read clat:\n%s", fast ? fast : t);
+	else if (!jfast || !strstr(jfast, jwant) ||
+		 !strstr(j, "\"inline_ios\" : {\n          \"read\" : 0,"))
+		rc = fail("kiogen.inline_ios of fast, 0 elsewhere:\n%s", jfast ? jfast : j);
+	else if (strcmp(tr0, tr1))
+		rc = fail("terse changed:\n%s\n%s", tr0, tr1);
+	free(t);
+	free(j);
+	free(tr0);
+	free(tr1);
+	return rc;
+}
+
 /* kb_base=1000: fio's decimal units first, binary in parentheses */
 static int t_text_kb_base(const void *arg)
 {
@@ -1124,6 +1166,7 @@ static const struct tcase cases[] = {
 	{ "text: disk stats only for valid disks", t_text_disks, NULL },
 	{ "text: I/Os without latencies, as fio after a ramp", t_text_untimed, NULL },
 	{ "JSON: kiogen.log_lost, the samples a full log_ring lost", t_json_log_lost, NULL },
+	{ "text and JSON: I/Os that completed inside their submission", t_text_inline, NULL },
 	{ "text: kb_base=1000 puts fio's decimal units first", t_text_kb_base, NULL },
 	{ "json: python3 -m json.tool accepts it", t_json_valid, NULL },
 	{ "json: jobs[0].read iops, total_ios, bw, samples", t_json_read, NULL },

@@ -62,6 +62,7 @@ struct kiog_dir_stats {
 	__u64 bytes;
 	__u64 errors;
 	__u64 short_ios;
+	__u64 inline_ios;	/* completed inside their submission: clat to the reap */
 	struct kiog_lat_stats slat, clat, lat;
 	__u64 hist[KIOG_HIST_BUCKETS];		/* lat */
 	__u64 clat_hist[KIOG_HIST_BUCKETS];
