@@ -221,6 +221,12 @@ status 2 "a compare result and a run result in a side" "$src/ctl/testdata/compar
 has "compare\.json is a kiogen compare result, .*base-0\.json is not" \
 	"compare and run in a side: said, naming both"
 
+if "$kiogen" help diff | grep -q "^       kiogen diff .*A1 \[A2\.\.\.\] -- B1 \[B2\.\.\.\]"; then
+	ok "kiogen help diff: the form of sides"
+else
+	not_ok "kiogen help diff: no A1 [A2...] -- B1 [B2...]"
+fi
+
 # an empty side is bad usage
 status 2 "-- with no file after it" "$tmp/base-0.json" "$tmp/base-1.json" --
 has "side B has no file" "no file after --: said"
@@ -286,7 +292,7 @@ elif fio_run --output-format=json --output="$tmp/fio-a.json" &&
 	if [ -f "$tmp/fio-slow3.json" ]; then
 		status 1 "fio: three runs a side, half the IOPS" --force --metrics=iops \
 			"$tmp"/fio-fast[123].json -- "$tmp"/fio-slow[123].json
-		has "read iops .* -50\.[0-9]*% .* regression +bootstrap, repeats$" \
+		has "read iops .* -(49|50)\.[0-9]+% .* regression +bootstrap, repeats$" \
 			"fio: half the IOPS, a regression over three runs a side"
 		status 1 "fio: half the IOPS, --bisect: bad" --bisect --force --metrics=iops \
 			"$tmp"/fio-fast[123].json -- "$tmp"/fio-slow[123].json
