@@ -285,9 +285,10 @@ elif fio_run --output-format=json --output="$tmp/fio-a.json" &&
 	has "numjobs" "fio: the option that differs listed"
 	# three runs a side at 2000 and at 1000 IOPS (--force: rate_iops differs)
 	for i in 1 2 3; do
-		fio_run --rate_iops=2000 --output-format=json --output="$tmp/fio-fast$i.json" &&
-		fio_run --rate_iops=1000 --output-format=json --output="$tmp/fio-slow$i.json" ||
+		if ! fio_run --rate_iops=2000 --output-format=json --output="$tmp/fio-fast$i.json" ||
+		   ! fio_run --rate_iops=1000 --output-format=json --output="$tmp/fio-slow$i.json"; then
 			break
+		fi
 	done
 	if [ -f "$tmp/fio-slow3.json" ]; then
 		status 1 "fio: three runs a side, half the IOPS" --force --metrics=iops \
