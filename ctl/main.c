@@ -34,7 +34,8 @@ static const struct kg_cmd kg_cmds[] = {
 	{ "delete", kg_cmd_delete, "ID", "forget a finished run and its results", NULL },
 	{ "monitor", kg_cmd_monitor, "[--timestamp]", "print the module's events as they come, one line each",
 	  kg_monitor_usage },
-	{ "diff", kg_cmd_diff, "[--threshold=PCT] [--confidence=PCT] [--bisect] A B [C...]",
+	{ "diff", kg_cmd_diff, "[--threshold=PCT] [--confidence=PCT] [--bisect] A B [C...]\n"
+	  "       kiogen diff [OPTION...] A1 [A2...] -- B1 [B2...] [-- C1...]",
 	  "each result against A: changes, confidence intervals, verdicts", kg_diff_usage },
 	{ "plot", kg_cmd_plot, "[-o OUT.png|OUT.svg] [--what=cdf,hist,iops,bw|all] RESULT...",
 	  "latency CDF and histogram, IOPS and bandwidth over time, drawn by gnuplot",

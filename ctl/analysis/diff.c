@@ -8,6 +8,8 @@
  * one entry of a file's "jobs" array: fio and kiogen write one per worker
  * without group_reporting (numjobs=N gives N repeats of the same job).
  * Results of kiogen compare are compared side by side, a repeat a run.
+ * "kiogen diff A1 A2 -- B1 B2": each side's files are its repeats, pooled
+ * (fio is run N times, each run a file).
  * Before the metrics: what differs in the records of the systems under
  * test, and the latency distributions compared percentile by percentile.
  */
@@ -89,14 +91,33 @@ static const char *const kg_verdict_names[] = {
 
 static const char *const kg_compare_sides[] = { "kernel", "syscall" };
 
+/*
+ * A result file, or a side of several (kiogen diff A1 A2 -- B1 B2), whose
+ * root, compare and path are its first file's and whose @jobs are every
+ * file's repeats.
+ */
 struct kg_dfile {
-	const char *path;
+	const char *path;		/* a side's: its files' paths, joined by spaces */
 	struct kg_jv *root;
 	const struct kg_jv *compare;	/* a kiogen compare result's "compare" */
 	const struct kg_jv *jobs[KG_DIFF_MAX_REPEATS];
 	unsigned int nr;		/* repeats; of a compare result, its most runs */
 	bool kept_repeats;		/* @jobs are kiogen run --repeat's repeats */
+	const struct kg_dfile *files;	/* a side's files; NULL for a file */
+	unsigned int nr_files;
+	char *label;			/* a side's @path, allocated */
 };
+
+/* How many files @f is of, and the @i'th of them (itself, if a file). */
+static unsigned int kg_diff_nr_files(const struct kg_dfile *f)
+{
+	return f->files ? f->nr_files : 1;
+}
+
+static const struct kg_dfile *kg_diff_file(const struct kg_dfile *f, unsigned int i)
+{
+	return f->files ? &f->files[i] : f;
+}
 
 /* Percentiles the distributions are compared at. */
 static const double kg_dist_pcts[] = { 1, 5, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99 };
@@ -149,7 +170,11 @@ void kg_diff_usage(FILE *f)
 		"A change is a regression or an improvement only if its whole interval is\n"
 		"beyond the threshold; a result of one repeat is not judged (its interval,\n"
 		"from within the run, cannot see the scatter from run to run). Reads fio's\n"
-		"and kiogen's JSON and json+, and the JSON of kiogen compare (side by side).\n\n"
+		"and kiogen's JSON and json+, and the JSON of kiogen compare (side by side).\n"
+		"With \"--\", the files before it are repeats of A, those after it of B\n"
+		"(fio run N times: kiogen diff a1.json a2.json a3.json -- b1.json b2.json\n"
+		"b3.json), pooled with the repeats each file holds; a side's files must be of\n"
+		"one job. More sides, each after another \"--\", are each put against A.\n\n"
 		"  --threshold=PCT        smallest change that counts (default 5)\n"
 		"  --confidence=PCT       level of the intervals (default 95)\n"
 		"  --force                compare results of different jobs\n"
@@ -284,10 +309,11 @@ static void kg_diff_jobs(struct kg_dcmp *c, const struct kg_dfile *fa, const str
 }
 
 /* Compare results carry no job options; what they compared must be the same. */
-static void kg_diff_compare_pairs(struct kg_dcmp *c)
+static void kg_diff_compare_pairs(struct kg_dcmp *c, const struct kg_dfile *fa,
+				  const struct kg_dfile *fb)
 {
-	const char *a = kg_jv_str(kg_jv_get(c->a->compare, "pair"));
-	const char *b = kg_jv_str(kg_jv_get(c->b->compare, "pair"));
+	const char *a = kg_jv_str(kg_jv_get(fa->compare, "pair"));
+	const char *b = kg_jv_str(kg_jv_get(fb->compare, "pair"));
 
 	if ((a || b) && (!a || !b || strcmp(a, b)))
 		kg_diff_add_opt_diff(c, "pair", a, b);
@@ -435,11 +461,21 @@ static double kg_diff_percentile(const struct kg_jv *map, double pct)
 	return lo_v + (hi_v - lo_v) * (pct - lo_k) / (hi_k - lo_k);
 }
 
+/* Whether every file of @f has fio's lat percentiles of @dir. */
+static bool kg_diff_has_lat_pcts(const struct kg_dfile *f, const char *dir)
+{
+	unsigned int i;
+
+	for (i = 0; i < kg_diff_nr_files(f); i++)
+		if (!kg_jv_at(kg_diff_file(f, i)->jobs[0], dir, "lat_ns", "percentile", NULL))
+			return false;
+	return true;
+}
+
 /* fio's lat percentiles where both results have them, else clat's */
 static const char *kg_diff_pct_source(const struct kg_dcmp *c, const char *dir)
 {
-	if (kg_jv_at(c->a->jobs[0], dir, "lat_ns", "percentile", NULL) &&
-	    kg_jv_at(c->b->jobs[0], dir, "lat_ns", "percentile", NULL))
+	if (kg_diff_has_lat_pcts(c->a, dir) && kg_diff_has_lat_pcts(c->b, dir))
 		return "lat_ns";
 	return "clat_ns";
 }
@@ -504,16 +540,22 @@ static unsigned int kg_diff_values(const struct kg_dfile *f, const char *dir, en
 				   const char *pct_src, double *v)
 {
 	const struct kg_jv *run;
-	unsigned int n = 0;
+	unsigned int n = 0, i, k;
 
 	if (!f->compare) {
 		for (n = 0; n < f->nr; n++)
 			v[n] = kg_diff_value(f->jobs[n], dir, m, pct_src);
 		return n;
 	}
-	run = kg_jv_at(f->compare, dir, "runs", NULL);
-	for (run = run ? run->child : NULL; run && n < f->nr; run = run->next)
-		v[n++] = kg_diff_compare_value(run, m);
+	/* a side of several: each file's runs in turn */
+	for (i = 0; i < kg_diff_nr_files(f); i++) {
+		const struct kg_dfile *g = kg_diff_file(f, i);
+
+		run = kg_jv_at(g->compare, dir, "runs", NULL);
+		for (run = run ? run->child : NULL, k = 0; run && k < g->nr && n < f->nr;
+		     run = run->next, k++)
+			v[n++] = kg_diff_compare_value(run, m);
+	}
 	return n;
 }
 
@@ -916,18 +958,25 @@ static int kg_dpt_cmp(const void *a, const void *b)
 }
 
 /*
- * The lat histogram of @dir over every job of @f (kiogen's kiogen.hist,
- * whose buckets are this build's), or with @key the json+ bins of
- * @dir.@key (fio's and kiogen's json+); NULL if a job has none.
+ * The lat histogram of @dir over every job of every file of @f (kiogen's
+ * kiogen.hist, whose buckets are this build's), or with @key the json+
+ * bins of @dir.@key (fio's and kiogen's json+); NULL if a job has none.
  */
 static struct kg_dpt *kg_dist_points(const struct kg_dfile *f, const char *dir,
 				     const char *key, unsigned int *nr)
 {
-	const struct kg_jv *jobs = kg_jv_get(f->root, "jobs"), *j, *e;
+	const struct kg_jv *j = NULL, *e;
 	struct kg_dpt *p = NULL, *np;
-	unsigned int n = 0, cap = 0, i, k;
+	unsigned int n = 0, cap = 0, i, k, fi = 0;
 
-	for (j = jobs ? jobs->child : NULL; j; j = j->next) {
+	for (;; j = j->next) {
+		/* the next job, of this file or the next one */
+		while (!j && fi < kg_diff_nr_files(f)) {
+			j = kg_jv_get(kg_diff_file(f, fi++)->root, "jobs");
+			j = j ? j->child : NULL;
+		}
+		if (!j)
+			break;
 		const struct kg_jv *h = kg_jv_at(j, "kiogen", "hist", NULL);
 		const struct kg_jv *list = key ? kg_jv_at(j, dir, key, "bins", NULL) :
 					   kg_jv_get(h, dir);
@@ -1182,6 +1231,68 @@ static int kg_diff_load(struct kg_dfile *f, bool force)
 	return same.nr_opt_diffs && !force ? -1 : 0;
 }
 
+/*
+ * Side @s of @n files, each of repeats of one job (kiogen diff A1 A2 --
+ * B1 B2): their repeats pooled as if one file held them all. The files
+ * must be of the same job, as A and B must, each checked against the
+ * first; the one that differs is named.
+ */
+static int kg_diff_side(struct kg_dfile *s, const struct kg_dfile *files, unsigned int n,
+			bool force)
+{
+	struct kg_dcmp same = { 0 };
+	size_t len = 0;
+	unsigned int i, k;
+
+	for (i = 0; i < n; i++)
+		len += strlen(files[i].path) + 1;
+	s->label = malloc(len);
+	if (!s->label) {
+		fprintf(stderr, "kiogen diff: out of memory\n");
+		return -1;
+	}
+	for (i = 0, len = 0; i < n; i++)
+		len += sprintf(s->label + len, "%s%s", i ? " " : "", files[i].path);
+	s->path = s->label;
+	s->root = files[0].root;
+	s->compare = files[0].compare;
+	s->kept_repeats = files[0].kept_repeats;
+	s->files = files;
+	s->nr_files = n;
+	for (i = 0; i < n; i++) {
+		const struct kg_dfile *f = &files[i];
+
+		if (!f->compare != !s->compare) {
+			fprintf(stderr, "kiogen diff: %s is a kiogen compare result, %s is not\n",
+				(f->compare ? f : files)->path, (f->compare ? files : f)->path);
+			return -1;
+		}
+		if (f->compare)
+			kg_diff_compare_pairs(&same, files, f);
+		else
+			kg_diff_jobs(&same, files, files[0].jobs[0], f, f->jobs[0]);
+		if (same.nr_opt_diffs && !force) {
+			/* named against the side's first file, which the others follow */
+			fprintf(stderr,
+				"kiogen diff: %s is not a repeat of %s (--force pools them):\n",
+				f->path, files[0].path);
+			for (k = 0; k < same.nr_opt_diffs; k++)
+				fprintf(stderr, "  %s\n", same.opt_diffs[k]);
+			kg_diff_free_opt_diffs(&same);
+			return -1;
+		}
+		kg_diff_free_opt_diffs(&same);
+		/* a compare result's runs are read from its file; counted here */
+		if (f->compare)
+			s->nr += f->nr;
+		for (k = 0; !f->compare && k < f->nr && s->nr < KG_DIFF_MAX_REPEATS; k++)
+			s->jobs[s->nr++] = f->jobs[k];
+	}
+	if (s->nr > KG_DIFF_MAX_REPEATS)
+		s->nr = KG_DIFF_MAX_REPEATS;
+	return 0;
+}
+
 static void kg_diff_fmt_pct(char *buf, size_t size, double v)
 {
 	if (isnan(v))
@@ -1309,6 +1420,19 @@ static void kg_diff_dist_json(struct kg_json *j, const struct kg_ddist *d)
 	kg_json_end(j);
 }
 
+/* A side's files, as a list (its "a" or "b" joins them); nothing for a file */
+static void kg_diff_json_files(struct kg_json *j, const char *key, const struct kg_dfile *f)
+{
+	unsigned int i;
+
+	if (!f->files)
+		return;
+	kg_json_open(j, key, '[', false);
+	for (i = 0; i < f->nr_files; i++)
+		kg_json_string(j, NULL, f->files[i].path);
+	kg_json_close(j, ']');
+}
+
 static void kg_diff_json_cmp(struct kg_json *j, const struct kg_dcmp *c)
 {
 	unsigned int i;
@@ -1316,8 +1440,10 @@ static void kg_diff_json_cmp(struct kg_json *j, const struct kg_dcmp *c)
 	kg_json_obj(j, NULL);
 	kg_json_string(j, "a", c->a->path);
 	kg_json_u64(j, "a_repeats", c->a->nr);
+	kg_diff_json_files(j, "a_files", c->a);
 	kg_json_string(j, "b", c->b->path);
 	kg_json_u64(j, "b_repeats", c->b->nr);
+	kg_diff_json_files(j, "b_files", c->b);
 	if (kg_diff_one_run(c))
 		kg_json_string(j, "note", KG_DIFF_ONE_RUN_NOTE);
 	kg_json_open(j, "record_differences", '[', false);
@@ -1417,9 +1543,15 @@ static int kg_diff_parse_metrics(const char *list, unsigned int *mask)
 	return 0;
 }
 
+/*
+ * The options into @o, the files into @paths; with "--" (A1 A2 -- B1 B2),
+ * @starts gets the index in @paths of each side's first file, @nr_sides
+ * how many (0 without "--": a side a file).
+ */
 static int kg_diff_args(int argc, char **argv, struct kg_dopts *o, const char **paths,
-			unsigned int *nr)
+			unsigned int *nr, unsigned int *starts, unsigned int *nr_sides)
 {
+	unsigned int s;
 	int i;
 
 	for (i = 0; i < argc; i++) {
@@ -1442,6 +1574,16 @@ static int kg_diff_args(int argc, char **argv, struct kg_dopts *o, const char **
 			o->json = true;
 		} else if (!strcmp(a, "--output-format=text")) {
 			o->json = false;
+		} else if (!strcmp(a, "--")) {
+			/* the first "--" ends side A, which began at the first file */
+			if (!*nr_sides)
+				starts[(*nr_sides)++] = 0;
+			if (*nr_sides == KG_DIFF_MAX_FILES) {
+				fprintf(stderr, "kiogen diff: at most %d sides\n",
+					KG_DIFF_MAX_FILES);
+				return -1;
+			}
+			starts[(*nr_sides)++] = *nr;
 		} else if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "kiogen diff: unknown option '%s'\n", a);
 			return -1;
@@ -1450,6 +1592,13 @@ static int kg_diff_args(int argc, char **argv, struct kg_dopts *o, const char **
 			return -1;
 		} else {
 			paths[(*nr)++] = a;
+		}
+	}
+	for (s = 0; s < *nr_sides; s++) {
+		if (starts[s] == (s + 1 < *nr_sides ? starts[s + 1] : *nr)) {
+			fprintf(stderr, "kiogen diff: side %c has no file (A1... -- B1...)\n",
+				s < 26 ? 'A' + s : '?');
+			return -1;
 		}
 	}
 	if (*nr < 2) {
@@ -1463,18 +1612,22 @@ int kg_cmd_diff(int argc, char **argv)
 {
 	struct kg_dopts o = { .threshold = 5, .confidence = 95 };
 	const char *paths[KG_DIFF_MAX_FILES];
-	struct kg_dfile *files = NULL;
+	unsigned int starts[KG_DIFF_MAX_FILES];
+	struct kg_dfile *files = NULL, *sides = NULL, *ab;
 	struct kg_dcmp *cmps = NULL;
 	struct kg_json j = { .f = stdout };
-	unsigned int nr = 0, i, k;
+	unsigned int nr = 0, nr_sides = 0, nr_ab, i, k;
 	int ret = KG_EXIT_USAGE;
 
-	if (kg_diff_args(argc, argv, &o, paths, &nr))
+	if (kg_diff_args(argc, argv, &o, paths, &nr, starts, &nr_sides))
 		return KG_EXIT_USAGE;
 	o.z = kg_normal_quantile(1 - (1 - o.confidence / 100) / 2);
+	/* what is compared: the files, or with "--" the sides of them */
+	nr_ab = nr_sides ? nr_sides : nr;
 	files = calloc(nr, sizeof(*files));
-	cmps = calloc(nr - 1, sizeof(*cmps));
-	if (!files || !cmps) {
+	sides = calloc(nr_sides ? nr_sides : 1, sizeof(*sides));
+	cmps = calloc(nr_ab - 1, sizeof(*cmps));
+	if (!files || !sides || !cmps) {
 		fprintf(stderr, "kiogen diff: out of memory\n");
 		goto out;
 	}
@@ -1483,11 +1636,17 @@ int kg_cmd_diff(int argc, char **argv)
 		if (kg_diff_load(&files[i], o.force))
 			goto out;
 	}
-	for (i = 0; i < nr - 1; i++) {
+	for (i = 0; i < nr_sides; i++) {
+		k = i + 1 < nr_sides ? starts[i + 1] : nr;
+		if (kg_diff_side(&sides[i], &files[starts[i]], k - starts[i], o.force))
+			goto out;
+	}
+	ab = nr_sides ? sides : files;
+	for (i = 0; i < nr_ab - 1; i++) {
 		struct kg_dcmp *c = &cmps[i];
 
-		c->a = &files[0];
-		c->b = &files[i + 1];
+		c->a = &ab[0];
+		c->b = &ab[i + 1];
 		if (!c->a->compare != !c->b->compare) {
 			fprintf(stderr, "kiogen diff: %s is a kiogen compare result, %s is not\n",
 				(c->a->compare ? c->a : c->b)->path,
@@ -1499,7 +1658,7 @@ int kg_cmd_diff(int argc, char **argv)
 			goto out;
 		}
 		if (c->a->compare)
-			kg_diff_compare_pairs(c);
+			kg_diff_compare_pairs(c, c->a, c->b);
 		else
 			kg_diff_jobs(c, c->a, c->a->jobs[0], c->b, c->b->jobs[0]);
 		if (c->nr_opt_diffs && !o.force) {
@@ -1524,26 +1683,29 @@ int kg_cmd_diff(int argc, char **argv)
 		kg_json_double(&j, "threshold_pct", o.threshold);
 		kg_json_double(&j, "confidence_pct", o.confidence);
 		kg_json_open(&j, "diffs", '[', false);
-		for (i = 0; i < nr - 1; i++)
+		for (i = 0; i < nr_ab - 1; i++)
 			kg_diff_json_cmp(&j, &cmps[i]);
 		kg_json_close(&j, ']');
 		kg_json_end(&j);
 		fputc('\n', stdout);
 	} else {
-		for (i = 0; i < nr - 1; i++) {
+		for (i = 0; i < nr_ab - 1; i++) {
 			if (i)
 				putchar('\n');
 			kg_diff_text(&cmps[i], &o);
 		}
 	}
-	ret = kg_diff_status(cmps, nr - 1, o.bisect);
+	ret = kg_diff_status(cmps, nr_ab - 1, o.bisect);
 out:
-	for (i = 0; cmps && i < nr - 1; i++) {
+	for (i = 0; cmps && i < nr_ab - 1; i++) {
 		kg_diff_free_opt_diffs(&cmps[i]);
 		kg_diff_free_rec_diffs(&cmps[i]);
 	}
 	for (i = 0; files && i < nr; i++)
 		kg_jv_free(files[i].root);
+	for (i = 0; sides && i < nr_sides; i++)
+		free(sides[i].label);
+	free(sides);
 	free(cmps);
 	free(files);
 	return ret;

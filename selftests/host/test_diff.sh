@@ -5,9 +5,11 @@
 # results of ctl/testdata/diff (five repeats each: base; slow, whose latency
 # is 30% worse with tight repeats; noisy-a/-b, 1% apart with noisy ones;
 # deeper, another iodepth; compare-slow, a kiogen compare result whose kernel
-# side is 30% slower), on real fio results and on real kiogen results of the
-# syscall path with the null engine (and with --repeat: its repeats, the
-# records, --metrics), and bad input.
+# side is 30% slower), also split a repeat a file as the sides of
+# "kiogen diff A1 A2 A3 -- B1 B2 B3", on real fio results and on real kiogen
+# results of the syscall path with the null engine (and with --repeat: its
+# repeats, the records, --metrics), fio run three times a side at two rates,
+# and bad input.
 src=$(cd "$(dirname "$0")/../.." && pwd)
 kiogen=$src/ctl/kiogen
 data=$src/ctl/testdata/diff
@@ -127,6 +129,112 @@ has "syscall lat mean us .* no significant change" "compare: syscall side unchan
 status 2 "compare against a run result" "$src/ctl/testdata/compare.json" "$data/base.json"
 has "is a kiogen compare result, .* is not" "compare against a run: said"
 
+# kiogen diff A1 A2 A3 -- B1 B2 B3: each side's files are its repeats (fio
+# run N times); the canned results' five repeats split one a file
+python3 -c 'import json, sys
+for n in ("base", "slow", "deeper"):
+	d = json.load(open("%s/%s.json" % (sys.argv[1], n)))
+	for i, j in enumerate(d["jobs"]):
+		d1 = dict(d, jobs=[j])
+		json.dump(d1, open("%s/%s-%d.json" % (sys.argv[2], n, i), "w"))' "$data" "$tmp"
+a3="$tmp/base-0.json $tmp/base-1.json $tmp/base-2.json"
+b3="$tmp/slow-0.json $tmp/slow-1.json $tmp/slow-2.json"
+# shellcheck disable=SC2086 # the sides' files, split on purpose
+{
+status 1 "three files a side, 30% worse latency" $a3 -- $b3
+has "^A: .*base-0\.json .*base-1\.json .*base-2\.json \(3 repeats\)$" \
+	"sides: A is its three files, three repeats"
+has "^B: .*slow-0\.json .*slow-2\.json \(3 repeats\)$" "sides: B is its three files"
+has "read lat mean us .* \+30\.00% .* regression +bootstrap, repeats" \
+	"sides: mean latency +30%, regression, bootstrap over the files"
+has "read iops .* regression" "sides: IOPS down, regression"
+status 1 "three files a side, --bisect: bad" --bisect $a3 -- $b3
+status 0 "three files a side, 30% better" $b3 -- $a3
+has "read lat mean us .* improvement" "sides: the other way round, improvement"
+status 0 "three files a side, the same on both" $a3 -- $a3
+self_zero "sides: the same files on both"
+status 0 "the same on both, --bisect: good" --bisect $a3 -- $a3
+
+# the repeats pooled from five files are those of the file that held them
+status 1 "five files a side" $tmp/base-[0-4].json -- $tmp/slow-[0-4].json
+awk '/^(read|cpu)/' "$tmp/out" >"$tmp/rows-sides"
+"$kiogen" diff "$data/base.json" "$data/slow.json" | awk '/^(read|cpu)/' >"$tmp/rows-files"
+if [ -s "$tmp/rows-sides" ] && cmp -s "$tmp/rows-sides" "$tmp/rows-files"; then
+	ok "five files a side: the rows of the file that held the five repeats"
+else
+	not_ok "five files a side: other rows than base.json against slow.json"
+	diff "$tmp/rows-files" "$tmp/rows-sides" | sed 's/^/# /'
+fi
+
+status 0 "one file a side" "$tmp/base-0.json" -- "$tmp/slow-0.json"
+has "^one repeat on a side: .* nothing is judged" "one file a side: said why"
+has ! "no significant change|regression|improvement" "one file a side: no verdict"
+status 125 "one file a side, --bisect: cannot tell" --bisect "$tmp/base-0.json" -- \
+	"$tmp/slow-0.json"
+status 0 "one file against three" "$tmp/base-0.json" -- $b3
+has "^one repeat on a side" "one file against three: one repeat on a side"
+
+status 2 "a file of another job in a side" "$tmp/base-0.json" "$tmp/base-1.json" \
+	"$tmp/deeper-2.json" -- $b3
+has "deeper-2\.json is not a repeat of .*base-0\.json" "the file that differs named"
+has "iodepth: 1 -> 4" "and how it differs"
+status 0 "another job in a side, --force pools it" --force "$tmp/base-0.json" \
+	"$tmp/base-1.json" "$tmp/deeper-2.json" -- $a3
+status 2 "sides of different jobs" $a3 -- "$tmp/deeper-0.json" "$tmp/deeper-1.json"
+has "are results of different jobs" "sides of different jobs: said"
+has "iodepth: 1 -> 4" "sides of different jobs: the difference listed"
+
+status 1 "three sides: each against A" "$tmp/base-0.json" "$tmp/base-1.json" -- \
+	"$tmp/base-2.json" "$tmp/base-3.json" -- "$tmp/slow-0.json" "$tmp/slow-1.json"
+if [ "$(grep -c '^A: .*base-0\.json .*base-1\.json (2 repeats)$' "$tmp/out")" = 2 ] &&
+   grep -q "^B: .*base-2\.json .*base-3\.json" "$tmp/out" &&
+   grep -q "^B: .*slow-0\.json .*slow-1\.json" "$tmp/out"; then
+	ok "three sides: B and C each against A"
+else
+	not_ok "three sides: not each against A"
+	sed 's/^/# /' "$tmp/out"
+fi
+
+status 1 "sides, --output-format=json" --output-format=json $a3 -- $b3
+if python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))["diffs"][0]
+assert d["a_repeats"] == 3 and d["b_repeats"] == 3
+assert [f.rsplit("/", 1)[1] for f in d["a_files"]] == ["base-%d.json" % i for i in range(3)]
+assert len(d["b_files"]) == 3
+m = {r["metric"]: r for r in d["metrics"]}
+r = m["read lat mean"]
+assert r["verdict"] == "regression" and abs(r["change_pct"] - 30) < 0.01
+assert r["method"] == "bootstrap, repeats"' "$tmp/out" 2>"$tmp/err"; then
+	ok "sides, JSON: each side's files and repeats, regression at +30%"
+else
+	not_ok "sides, JSON: $(tail -1 "$tmp/err")"
+fi
+}
+
+# kiogen compare results in sides: each file's runs pooled
+status 1 "compare results, two a side" "$src/ctl/testdata/compare.json" \
+	"$src/ctl/testdata/compare.json" -- "$data/compare-slow.json" "$data/compare-slow.json"
+has "^A: .* \(4 repeats\)$" "compare results in sides: their runs pooled"
+has "kernel lat mean us .* regression" "compare results in sides: kernel latency, regression"
+status 2 "a compare result and a run result in a side" "$src/ctl/testdata/compare.json" \
+	"$tmp/base-0.json" -- "$data/compare-slow.json"
+has "compare\.json is a kiogen compare result, .*base-0\.json is not" \
+	"compare and run in a side: said, naming both"
+
+if "$kiogen" help diff | grep -q "^       kiogen diff .*A1 \[A2\.\.\.\] -- B1 \[B2\.\.\.\]"; then
+	ok "kiogen help diff: the form of sides"
+else
+	not_ok "kiogen help diff: no A1 [A2...] -- B1 [B2...]"
+fi
+
+# an empty side is bad usage
+status 2 "-- with no file after it" "$tmp/base-0.json" "$tmp/base-1.json" --
+has "side B has no file" "no file after --: said"
+status 2 "-- with no file before it" -- "$tmp/base-0.json" "$tmp/base-1.json"
+has "side A has no file" "no file before --: said"
+status 2 "-- -- with no file between" "$tmp/base-0.json" -- -- "$tmp/base-1.json"
+has "side B has no file" "no file between two --: said"
+
 # bad input
 status 2 "one file only" "$data/base.json"
 has "two results at least" "one file only: said"
@@ -166,6 +274,35 @@ elif fio_run --output-format=json --output="$tmp/fio-a.json" &&
 		"$tmp/fio-a.json" "$tmp/fio-b.json"
 	status 0 "fio json+, two repeats, against itself" "$tmp/fio-plus.json" "$tmp/fio-plus.json"
 	has "bootstrap, repeats" "fio json+: bootstrap over its two jobs"
+	# fio run N times, a file each: kiogen diff A1 A2 -- B1 B2
+	judged "fio: two runs a side" "$tmp/fio-a.json" "$tmp/fio-b.json" -- \
+		"$tmp/fio-b.json" "$tmp/fio-a.json"
+	has "^A: .*fio-a\.json .*fio-b\.json \(2 repeats\)$" "fio: a side of two runs, two repeats"
+	has "read iops .* bootstrap, repeats$" "fio: two runs a side, bootstrapped over the runs"
+	status 2 "fio: a run of other options in a side" "$tmp/fio-a.json" \
+		"$tmp/fio-plus.json" -- "$tmp/fio-b.json"
+	has "fio-plus\.json is not a repeat of .*fio-a\.json" "fio: the run that differs named"
+	has "numjobs" "fio: the option that differs listed"
+	# three runs a side at 2000 and at 1000 IOPS (--force: rate_iops differs)
+	for i in 1 2 3; do
+		if ! fio_run --rate_iops=2000 --output-format=json --output="$tmp/fio-fast$i.json" ||
+		   ! fio_run --rate_iops=1000 --output-format=json --output="$tmp/fio-slow$i.json"; then
+			break
+		fi
+	done
+	if [ -f "$tmp/fio-slow3.json" ]; then
+		status 1 "fio: three runs a side, half the IOPS" --force --metrics=iops \
+			"$tmp"/fio-fast[123].json -- "$tmp"/fio-slow[123].json
+		has "read iops .* -(49|50)\.[0-9]+% .* regression +bootstrap, repeats$" \
+			"fio: half the IOPS, a regression over three runs a side"
+		status 1 "fio: half the IOPS, --bisect: bad" --bisect --force --metrics=iops \
+			"$tmp"/fio-fast[123].json -- "$tmp"/fio-slow[123].json
+		status 0 "fio: twice the IOPS" --force --metrics=iops \
+			"$tmp"/fio-slow[123].json -- "$tmp"/fio-fast[123].json
+		has "read iops .* improvement" "fio: twice the IOPS, an improvement"
+	else
+		not_ok "fio runs at a set rate: $(tail -1 "$tmp/fio.out")"
+	fi
 else
 	not_ok "fio runs: $(tail -1 "$tmp/fio.out")"
 fi
@@ -192,6 +329,14 @@ if kg_run >"$tmp/kg-a.json" 2>"$tmp/kg.err" && kg_run >"$tmp/kg-b.json" 2>>"$tmp
 		status 2 "kiogen against fio: the options differ" "$tmp/kg-8k.json" \
 			"$tmp/fio-a.json"
 		has "bs" "the differing option named"
+		# a side may pool kiogen's and fio's results of the same options
+		judged "sides of kiogen's and fio's results" "$tmp/kg-a.json" "$tmp/fio-a.json" \
+			-- "$tmp/kg-b.json" "$tmp/fio-b.json"
+		has "^B: .*kg-b\.json .*fio-b\.json \(2 repeats\)$" \
+			"kiogen's and fio's results: pooled, two repeats"
+		status 2 "a kiogen result of other options in a side" "$tmp/fio-a.json" \
+			"$tmp/kg-8k.json" -- "$tmp/fio-b.json"
+		has "kg-8k\.json is not a repeat of .*fio-a\.json" "the kiogen file named"
 	fi
 else
 	skip "kiogen syscall results" "kiogen run --path=syscall failed: $(tail -1 "$tmp/kg.err")"
@@ -207,6 +352,10 @@ if kg_run --runtime=300ms --repeat=3 >"$tmp/rep-a.json" 2>"$tmp/kg.err" &&
 	has "^the records of the systems under test are the same" "same machine: the same records"
 	has "^latency distribution of read \(kiogen's lat histograms\)" \
 		"the distributions, from the merged histograms"
+	judged "kiogen --repeat=3: both results a side" "$tmp/rep-a.json" "$tmp/rep-b.json" -- \
+		"$tmp/rep-b.json"
+	has "^A: .*rep-a\.json .*rep-b\.json \(6 repeats\)$" \
+		"a side of two --repeat=3 results: their six repeats"
 	status 0 "kiogen --repeat=3 against itself" "$tmp/rep-a.json" "$tmp/rep-a.json"
 	self_zero "kiogen --repeat=3 against itself"
 	python3 -c 'import json, sys
