@@ -70,6 +70,16 @@ check_skip() {
 	ktap ktap_test_skip "- $1 ($2)"
 }
 
+# said CMD...: CMD, quiet when it succeeds; when it fails, its last words
+# as comments, so that the check above it says why
+said() {
+	local out rc
+	out=$("$@" 2>&1)
+	rc=$?
+	[ $rc -eq 0 ] || { echo "# exit $rc:"; tail -n 5 <<<"$out" | sed 's/^/#   /'; }
+	return $rc
+}
+
 module_loaded() {
 	[ -d /sys/module/kiogen ]
 }
