@@ -293,7 +293,8 @@ elif fio_run --output-format=json --output="$tmp/fio-a.json" &&
 	if [ -f "$tmp/fio-slow3.json" ]; then
 		status 1 "fio: three runs a side, half the IOPS" --force --metrics=iops \
 			"$tmp"/fio-fast[123].json -- "$tmp"/fio-slow[123].json
-		has "read iops .* -(49|50)\.[0-9]+% .* regression +bootstrap, repeats$" \
+		# a loaded host keeps fio's 1-s runs below their rate: about half, not exactly
+		has "read iops .* -(4[0-9]|5[0-9])\.[0-9]+% .* regression +bootstrap, repeats$" \
 			"fio: half the IOPS, a regression over three runs a side"
 		status 1 "fio: half the IOPS, --bisect: bad" --bisect --force --metrics=iops \
 			"$tmp"/fio-fast[123].json -- "$tmp"/fio-slow[123].json
