@@ -8,9 +8,10 @@
 # same job), on both paths with the identical stream (compare's digest
 # covers the file of each I/O); openfiles keeps N files in use at a time,
 # as fio's; each file its own region (its size, or a seeded one of
-# filesize=LOW-HIGH); unlink removes them; a file the user may not write is
-# refused in words, a bad entry of fds by its index (and the CLI's name for
-# it), and a bad value exits 2 before the kernel.
+# filesize=LOW-HIGH); file_append writes after the end; unlink removes
+# them; a file the user may not write is refused in words, a bad entry of
+# fds by its index (and the CLI's name for it), and a bad value exits 2
+# before the kernel.
 . "$(dirname "$0")/lib.sh"
 need_brd_fs 1
 command -v fio >/dev/null || skip "needs fio to compare with"
@@ -231,6 +232,25 @@ for path in kernel syscall; do
 		--rw=write --number_ios=30 --unlink=1 > "$TMP/u.out" 2>&1
 	check "$path: unlink=1 runs" test $? -eq 0
 	check "$path: unlink=1 removed the files" test -z "$(ls "$D" | grep '^u\.')"
+done
+
+# file_append: writes after the file's end, as fio's: a file of 64k grows
+# to 80k by the job's writes, what was there stays (fio's own run too)
+for path in fio kernel syscall; do
+	f=$D/ap-$path
+	head -c 65536 /dev/zero | tr '\0' q > "$f"
+	if [ $path = fio ]; then
+		fio --name=ap --filename="$f" --rw=write --bs=4k --size=16k --direct=1 \
+			--file_append=1 --minimal > /dev/null 2>&1
+	else
+		"$KIOGEN" run --path=$path --name=ap --filename="$f" --rw=write --bs=4k \
+			--size=16k --direct=1 --file_append=1 > "$TMP/ap.out" 2>&1 ||
+			echo "# $(cat "$TMP/ap.out")"
+	fi
+	echo "# $path: file_append: $(sizes "$f") bytes"
+	check "$path: file_append: 16k written after the end of 64k, the 64k kept" \
+		test "$(sizes "$f")" = 81920 -a "$(head -c 65536 "$f" | tr -d q | wc -c)" = 0 \
+		-a "$(tail -c 4096 "$f" | tr -d '\0' | wc -c)" -gt 0
 done
 
 # a file the user may not write: refused, in words, naming it

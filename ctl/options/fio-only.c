@@ -145,8 +145,6 @@ const struct kg_option kg_fio_only_options[] = {
 		   "kiogen does not hold back an I/O that overlaps one in flight"),
 	KG_REFUSED_ALIAS("fill_device", "fill_fs", KG_OPT_BOOL, "0",
 			 "kiogen does not write until the device or file system is full (give size=)"),
-	KG_REFUSED("file_append", KG_OPT_BOOL, "0",
-		   "kiogen does not start at a file's end (give offset=)"),
 	KG_REFUSED("sync_file_range", KG_OPT_STR, NULL,
 		   "kiogen issues fsync and fdatasync, not sync_file_range"),
 	KG_REFUSED("fsync_on_close", KG_OPT_BOOL, "0",

@@ -710,6 +710,11 @@ const struct kg_option kg_options[] = {
 		.help = "create a missing file sparse (ftruncate) when it is opened instead of laying it out",
 	},
 	{
+		.name = "file_append", .type = KG_OPT_BOOL, .off1 = KG_JOFF(file_append),
+		.report = KG_REPORT_SET, .category = KG_CAT_FILE,
+		.help = "the I/O starts at the end of each regular file, as big as it is when the run starts (offset and offset_increment are ignored); for writes fallocate= sets the new blocks aside first, not written, as fio's; a job's files must be of one size; ignored on block devices",
+	},
+	{
 		.name = "allow_file_create", .type = KG_OPT_BOOL, .cb = kg_opt_not,
 		.off1 = KG_JOFF(no_file_create), .def = "1", .category = KG_CAT_FILE,
 		.help = "0: a file that does not exist is an error, not created",

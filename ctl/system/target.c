@@ -74,11 +74,27 @@ static int kg_target_error(const struct kg_job *j, const char *path,
 	return KG_EXIT_FAIL;
 }
 
+/*
+ * fio's fallocate= from @from to @to: the blocks set aside (native, keep)
+ * or the size set (truncate), nothing written. A file system without
+ * fallocate() is no error: the caller writes the range or sizes the file.
+ */
+static int kg_target_allocate(int fd, uint64_t from, uint64_t to, uint32_t mode)
+{
+	if ((mode == KIOGEN_FALLOCATE_NATIVE || mode == KIOGEN_FALLOCATE_KEEP) &&
+	    fallocate(fd, mode == KIOGEN_FALLOCATE_KEEP ? FALLOC_FL_KEEP_SIZE : 0,
+		      from, to - from) && errno != EOPNOTSUPP)
+		return -errno;
+	if (mode == KIOGEN_FALLOCATE_TRUNCATE && ftruncate(fd, to))
+		return -errno;
+	return 0;
+}
+
 int kg_target_layout(int fd, uint64_t from, uint64_t to, uint32_t mode, bool sync)
 {
 	uint64_t pos = from;
 	char *buf;
-	int err = 0;
+	int err;
 
 	if (to <= from)
 		return 0;
@@ -86,17 +102,9 @@ int kg_target_layout(int fd, uint64_t from, uint64_t to, uint32_t mode, bool syn
 	if (!buf)
 		return -ENOMEM;
 	memset(buf, KG_LAYOUT_PATTERN, KG_LAYOUT_CHUNK);
-	/* fio's fallocate=; a file system without fallocate() is written out all the same */
-	if ((mode == KIOGEN_FALLOCATE_NATIVE || mode == KIOGEN_FALLOCATE_KEEP) &&
-	    fallocate(fd, mode == KIOGEN_FALLOCATE_KEEP ? FALLOC_FL_KEEP_SIZE : 0,
-		      from, to - from) && errno != EOPNOTSUPP) {
-		err = -errno;
+	err = kg_target_allocate(fd, from, to, mode);
+	if (err)
 		goto out;
-	}
-	if (mode == KIOGEN_FALLOCATE_TRUNCATE && ftruncate(fd, to)) {
-		err = -errno;
-		goto out;
-	}
 	while (pos < to) {
 		size_t len = to - pos < KG_LAYOUT_CHUNK ? to - pos : KG_LAYOUT_CHUNK;
 		ssize_t n;
@@ -178,6 +186,25 @@ static int kg_target_short(const struct kg_job *j, uint32_t i, const char *path,
 }
 
 /*
+ * fio's file_append for writes: the appended region is allocated by
+ * fallocate=, not written, so the job's writes are the first to it (fio's
+ * extend_file() without a new layout). The workers keep within the file's
+ * size, so a file system without fallocate() gets it by ftruncate().
+ */
+static int kg_target_append_room(int fd, uint64_t from, uint64_t to, uint32_t mode)
+{
+	struct stat st;
+	int err = kg_target_allocate(fd, from, to, mode);
+
+	if (!err && !fstat(fd, &st) && (uint64_t)st.st_size < to && ftruncate(fd, to))
+		err = -errno;
+	if (err && ftruncate(fd, from))
+		fprintf(stderr, "kiogen: cannot cut the file back to %" PRIu64 " bytes: %s\n",
+			from, strerror(errno));
+	return err;
+}
+
+/*
  * A regular file shorter than the job needs is created or extended as fio
  * does it, through a buffered descriptor of its own: O_DIRECT could not take
  * the pattern buffer, and a read-only job needs write access only here.
@@ -194,6 +221,8 @@ static int kg_target_prepare(const struct kg_job *j, uint32_t i, const char *pat
 		return kg_target_error(j, path, create ? "create" : "extend", false, errno);
 	if (j->create_on_open)
 		err = ftruncate(fd, need) ? -errno : 0;
+	else if (j->file_append && kg_target_writes(j))
+		err = kg_target_append_room(fd, from, need, j->fallocate);
 	else
 		err = kg_target_layout(fd, from, need, j->fallocate, !j->no_create_fsync);
 	close(fd);
@@ -719,6 +748,60 @@ static int kg_target_resolve_pct(struct kg_job *j, FILE *err)
 	return KG_EXIT_OK;
 }
 
+/*
+ * fio's file_append (filesetup.c get_start_offset()): the region starts at
+ * the end of each regular file, at the size it has before any job runs
+ * (fio sets every job's files up first). kiogen has one offset for the
+ * files of a job, so they must end at one size; devices keep the offset.
+ */
+static int kg_target_resolve_append(struct kg_job *j, FILE *err)
+{
+	uint32_t i, n = kg_job_files_total(j);
+	char path[KIOGEN_PATH_LEN], first[KIOGEN_PATH_LEN];
+	uint64_t end = 0;
+	bool any = false;
+	struct stat st;
+
+	if (!strcmp(j->engine, "null") || kiog_meta_op_of(j->engine) != KIOG_META_NONE)
+		return KG_EXIT_OK;
+	for (i = 0; i < n; i++) {
+		kg_job_file_path(j, i, path, sizeof(path));
+		if (stat(path, &st)) {
+			if (errno != ENOENT)
+				return kg_target_error(j, path, "size", false, errno);
+			st.st_mode = S_IFREG;	/* created empty: appended from 0 */
+			st.st_size = 0;
+		}
+		if (!S_ISREG(st.st_mode))
+			continue;
+		if (any && (uint64_t)st.st_size != end) {
+			fprintf(err, "kiogen: %s: file_append: %s is %" PRIu64 " bytes, %s %lld: kiogen starts a job's files at one offset, so they must be of one size\n",
+				j->name, first, end, path, (long long)st.st_size);
+			return KG_EXIT_USAGE;
+		}
+		if (!any)
+			snprintf(first, sizeof(first), "%s", path);
+		end = st.st_size;
+		any = true;
+	}
+	if (!any)
+		return KG_EXIT_OK;	/* fio ignores it on devices */
+	if (!j->size) {
+		fprintf(err, "kiogen: %s: file_append: give size=, the bytes to append (fio has nothing to do without it)\n",
+			j->name);
+		return KG_EXIT_USAGE;
+	}
+	if (kg_target_writes(j) && (j->fallocate == KIOGEN_FALLOCATE_NONE ||
+				    j->fallocate == KIOGEN_FALLOCATE_KEEP)) {
+		fprintf(err, "kiogen: %s: file_append: with fallocate=%s fio's writes grow the file; kiogen's workers write within its size: give fallocate=native (fio's default) or truncate\n",
+			j->name, j->fallocate == KIOGEN_FALLOCATE_NONE ? "none" : "keep");
+		return KG_EXIT_USAGE;
+	}
+	j->offset = end;
+	j->offset_increment = 0;
+	return KG_EXIT_OK;
+}
+
 int kg_jobs_resolve_pct(struct kg_jobs *js, FILE *err)
 {
 	unsigned int i;
@@ -727,11 +810,16 @@ int kg_jobs_resolve_pct(struct kg_jobs *js, FILE *err)
 	for (i = 0; i < js->nr_jobs; i++) {
 		struct kg_job *j = &js->jobs[i];
 
-		if (!j->size_pct && !j->offset_pct && !j->io_size_pct)
-			continue;
-		ret = kg_target_resolve_pct(j, err);
-		if (ret)
-			return ret;
+		if (j->size_pct || j->offset_pct || j->io_size_pct) {
+			ret = kg_target_resolve_pct(j, err);
+			if (ret)
+				return ret;
+		}
+		if (j->file_append) {
+			ret = kg_target_resolve_append(j, err);
+			if (ret)
+				return ret;
+		}
 	}
 	return KG_EXIT_OK;
 }

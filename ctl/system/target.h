@@ -96,14 +96,15 @@ int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
 		   struct kg_target *t, FILE *info);
 
 /**
- * kg_jobs_resolve_pct() - size=N%, offset=N%, io_size=N% into bytes
+ * kg_jobs_resolve_pct() - size=N%, offset=N%, io_size=N%, file_append into bytes
  * @js: the parsed jobs; their percentages become byte counts
  * @err: where a refusal is said
  *
  * As fio, of the target's real size (a file's or a device's): the offset
  * aligned up to offset_align (default: the smallest block size), the size
  * capped at what the offset leaves and rounded down to the smallest block
- * size, io_size of the region. Before anything is laid out or run.
+ * size, io_size of the region. Before anything is laid out or run; so is
+ * fio's file_append, the offset at the end of the job's regular files.
  *
  * Return: KG_EXIT_OK, or the exit code after saying why in words.
  */

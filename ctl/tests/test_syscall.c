@@ -975,6 +975,51 @@ static int t_pct(const void *arg)
 	return T_PASS;
 }
 
+/*
+ * fio's file_append: the writes go after the file's end, 16k at a time to a
+ * file of 64k, then again after the new end; what was there stays.
+ */
+static int t_append(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	char err[1024], file[128], buf[BS];
+	uint64_t at;
+	struct stat st;
+	int ret, fd, rc = T_PASS;
+
+	(void)arg;
+	snprintf(file, sizeof(file), "%s.append", path);
+	fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	memset(buf, 'q', sizeof(buf));
+	for (at = 0; fd >= 0 && at < 64 << 10; at += BS)
+		CHECK(pwrite(fd, buf, BS, at) == BS, "fixture");
+	CHECK(fd >= 0 && !close(fd), "fixture");
+	for (at = 64 << 10; rc == T_PASS && at <= 80 << 10; at += 16 << 10) {
+		ret = run(&js, &r, err, sizeof(err),
+			  "--path=syscall --name=a --filename=%s --rw=write --bs=4k --size=16k --offset=4k --file_append=1",
+			  file);
+		if (ret != KG_EXIT_OK || js.jobs[0].offset != at ||
+		    r.jobs[0].workers[0].dir[KIOGEN_DIR_WRITE].ios != 4 || stat(file, &st) ||
+		    (uint64_t)st.st_size != at + (16 << 10))
+			rc = fail("exit %d, offset %llu (want %llu), %llu writes, file %lld bytes: %s",
+				  ret, (unsigned long long)js.jobs[0].offset, (unsigned long long)at,
+				  (unsigned long long)r.jobs[0].workers[0].dir[KIOGEN_DIR_WRITE].ios,
+				  (long long)st.st_size, err);
+		release(&r);
+	}
+	fd = open(file, O_RDONLY);
+	if (rc == T_PASS && (pread(fd, buf, BS, (64 << 10) - BS) != BS || buf[0] != 'q' ||
+			     buf[BS - 1] != 'q'))
+		rc = fail("the file's old end was written over");
+	if (rc == T_PASS && (pread(fd, buf, BS, 92 << 10) != BS || buf[0] == 'q' ||
+			     !memcmp(buf, (char[BS]){ 0 }, BS)))
+		rc = fail("the last appended block was not written");
+	close(fd);
+	unlink(file);
+	return rc;
+}
+
 /* --eta on the syscall path: the workers' counters, refreshed while they run */
 static int t_eta(const void *arg)
 {
@@ -1463,6 +1508,7 @@ static const struct tcase cases[] = {
 	{ "interrupt before the start: nothing issued, state stopped", t_interrupt, &looks[0] },
 	{ "interrupt mid-run stops after the batch in hand", t_interrupt, &looks[1] },
 	{ "fsync=10 + end_fsync: 11 timed syncs; none on null", t_fsync, NULL },
+	{ "file_append: writes after the file's end, twice", t_append, NULL },
 	{ "runtime, ramp_time and 500 ms samples", t_timed, NULL },
 	{ "ramp_time outlasting a size-bound job: I/Os, no latencies (fio)", t_ramp_size, NULL },
 	{ "size, offset, io_size in percent of the target, as fio", t_pct, NULL },
