@@ -331,9 +331,9 @@ static int kg_kernel_run_here(struct kg_nl *nl, const struct kg_jobs *js,
 	ret = st.error ? KG_EXIT_FAIL : KG_EXIT_OK;
 out:
 	kg_run_delete(nl, id);
-	/* fio's unlink=1, once the run let go of the files */
+	/* fio's fsync_on_close and unlink=1, once the run let go of the files */
 	for (i = 0; i < js->nr_jobs; i++)
-		kg_target_unlink(&js->jobs[i]);
+		kg_target_done(&js->jobs[i]);
 out_events:
 	kg_nl_close(&ev);
 	for (i = 0; i < js->nr_jobs; i++)

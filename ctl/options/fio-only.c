@@ -147,8 +147,6 @@ const struct kg_option kg_fio_only_options[] = {
 			 "kiogen does not write until the device or file system is full (give size=)"),
 	KG_REFUSED("sync_file_range", KG_OPT_STR, NULL,
 		   "kiogen issues fsync and fdatasync, not sync_file_range"),
-	KG_REFUSED("fsync_on_close", KG_OPT_BOOL, "0",
-		   "kiogen syncs at the end of the writes (end_fsync), not at each close"),
 	KG_REFUSED("unlink_each_loop", KG_OPT_BOOL, "0",
 		   "kiogen removes the files once, at the end (unlink)"),
 	KG_REFUSED("create_only", KG_OPT_BOOL, "0",

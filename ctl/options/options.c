@@ -681,6 +681,11 @@ const struct kg_option kg_options[] = {
 		.category = KG_CAT_FILE, .help = "fsync the file when the writes are done",
 	},
 	{
+		.name = "fsync_on_close", .type = KG_OPT_BOOL, .off1 = KG_JOFF(fsync_on_close),
+		.report = KG_REPORT_SET, .category = KG_CAT_FILE,
+		.help = "fsync each file a writing job wrote when it is done with it: after the timed run and not counted as a sync, as fio's close; fio also closes (and syncs) at each loop's end, kiogen once at the job's phase's end",
+	},
+	{
 		.name = "filesize", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_filesize,
 		.category = KG_CAT_FILE,
 		.help = "size a new or short file is laid out to before the run (default: offset + size); several files: each file's (default size / nrfiles); LOW-HIGH: a seeded size from the range per file, a multiple of bs for data jobs",

@@ -876,20 +876,40 @@ void kg_target_unpin(struct kg_target *t)
 	t->locked = NULL;
 }
 
-int kg_target_unlink(const struct kg_job *j)
+/*
+ * fio's fsync_on_close (filesetup.c put_file()): a written file, or device,
+ * fsynced as it is closed. The workers' descriptors may be the module's:
+ * a descriptor of the CLI's own syncs the same inode.
+ */
+static int kg_target_fsync(const struct kg_job *j, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+
+	if (fd < 0 || fsync(fd))
+		err = errno;
+	if (fd >= 0)
+		close(fd);
+	if (err)
+		fprintf(stderr, "kiogen: %s: fsync_on_close: cannot fsync %s: %s\n", j->name, path,
+			strerror(err));
+	return -err;
+}
+
+int kg_target_done(const struct kg_job *j)
 {
 	uint32_t i, n = kg_job_files_total(j);
 	char path[KIOGEN_PATH_LEN];
 	struct stat st;
 	int ret = 0;
 
-	if (!j->unlink || kiog_meta_op_of(j->engine) != KIOG_META_NONE ||
-	    !strcmp(j->engine, "null"))
+	if (kiog_meta_op_of(j->engine) != KIOG_META_NONE || !strcmp(j->engine, "null"))
 		return 0;
 	for (i = 0; i < n; i++) {
 		kg_job_file_path(j, i, path, sizeof(path));
+		if (j->fsync_on_close && kg_target_writes(j) && kg_target_fsync(j, path))
+			ret = -EIO;
 		/* fio unlinks files only: never a device node */
-		if (lstat(path, &st) || !S_ISREG(st.st_mode))
+		if (!j->unlink || lstat(path, &st) || !S_ISREG(st.st_mode))
 			continue;
 		if (unlink(path)) {
 			fprintf(stderr, "kiogen: %s: unlink: cannot remove %s: %s\n", j->name,

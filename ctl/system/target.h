@@ -164,13 +164,15 @@ void kg_target_unpin(struct kg_target *t);
 int kg_target_layout(int fd, uint64_t from, uint64_t to, uint32_t mode, bool sync);
 
 /**
- * kg_target_unlink() - remove a data job's files after its run (fio's unlink)
- * @j: the job; nothing is done without unlink=1
+ * kg_target_done() - what fio does to a data job's files as it closes them
+ * @j: the job, its run over
  *
- * Regular files only, never a device node.
+ * fio's fsync_on_close: each file (or device) of a writing job fsynced;
+ * then fio's unlink: each regular file removed, never a device node.
+ * Nothing without either.
  *
- * Return: 0, or a negative errno after saying which file stayed.
+ * Return: 0, or a negative errno after saying which file failed.
  */
-int kg_target_unlink(const struct kg_job *j);
+int kg_target_done(const struct kg_job *j);
 
 #endif /* KIOGEN_CTL_TARGET_H */
