@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <linux/fs.h>
+#include <sys/fsuid.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -384,14 +385,82 @@ static int kg_target_ioscheduler(const struct kg_job *j, const char *path, dev_t
 	return KG_EXIT_OK;
 }
 
+/*
+ * fio's uid and gid: its job process takes them before it opens its files
+ * (the layout, with fio's create_serialize, is the invoking user's). Here
+ * the workers are kernel threads or this process's threads, and the
+ * opener is the job's user: this thread's file system ids around each
+ * open (setfsuid(2), which drops the capabilities that override file
+ * modes when it leaves root). The module's workers act with the opener's
+ * credentials (the file's f_cred).
+ */
+struct kg_fsids {
+	int uid, gid;		/* the thread's own before; -1: not changed */
+};
+
+static void kg_target_as_self(const struct kg_fsids *old)
+{
+	if (old->uid != -1)
+		setfsuid(old->uid);
+	if (old->gid != -1)
+		setfsgid(old->gid);
+}
+
+/* As the job's uid and gid, until kg_target_as_self(); an exit code. */
+static int kg_target_as_job(const struct kg_job *j, struct kg_fsids *old)
+{
+	const char *opt = NULL;
+
+	old->uid = -1;
+	old->gid = -1;
+	/* setfsuid() says the id before; given -1, which it refuses, the id now */
+	if (j->gid_set) {
+		old->gid = setfsgid(j->gid);
+		if ((uint32_t)setfsgid(-1) != j->gid)
+			opt = "gid";
+	}
+	if (j->uid_set && !opt) {
+		old->uid = setfsuid(j->uid);
+		if ((uint32_t)setfsuid(-1) != j->uid)
+			opt = "uid";
+	}
+	if (!opt)
+		return KG_EXIT_OK;
+	kg_target_as_self(old);
+	fprintf(stderr, "kiogen: %s: %s: cannot open the files as %u: operation not permitted (it takes CAP_SET%s)\n",
+		j->name, opt, *opt == 'u' ? j->uid : j->gid, *opt == 'u' ? "UID" : "GID");
+	return KG_EXIT_FAIL;
+}
+
+/* open(2) of a job's file as its user: -1 with errno, 0 after saying why */
+static int kg_target_open_as_job(const struct kg_job *j, const char *path, int flags)
+{
+	struct kg_fsids old;
+	int fd, err;
+
+	if (kg_target_as_job(j, &old)) {
+		errno = 0;
+		return -1;
+	}
+	fd = open(path, flags);
+	err = errno;
+	kg_target_as_self(&old);
+	errno = err;
+	return fd;
+}
+
 /* fio's pre_read: the job's region of the file, read into the page cache */
 static int kg_target_pre_read(const struct kg_job *j, const char *path)
 {
 	uint64_t pos = j->offset, end = j->size ? j->offset + j->size : UINT64_MAX;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+	int fd = kg_target_open_as_job(j, path, O_RDONLY | O_CLOEXEC), err = 0;
 	char *buf = malloc(KG_LAYOUT_CHUNK);
 	ssize_t n;
 
+	if (fd < 0 && !errno) {
+		free(buf);
+		return KG_EXIT_FAIL;
+	}
 	if (fd < 0 || !buf)
 		err = fd < 0 ? errno : ENOMEM;
 	while (!err && pos < end && !kg_interrupt_pending()) {
@@ -436,7 +505,8 @@ static int kg_target_file_setup(const struct kg_job *j, const char *path, int fd
  */
 static struct kg_excl_dev {
 	dev_t rdev;
-	int flags;		/* of the shared open: O_DIRECT must agree */
+	int flags;		/* of the shared open: O_DIRECT must agree, */
+	int64_t uid, gid;	/* and the opener (fio's uid, gid; -1: the user's) */
 	int fd;			/* the table's own */
 	unsigned int nr_users;
 	int users[KG_MAX_JOBS];	/* the jobs' dups */
@@ -445,6 +515,7 @@ static struct kg_excl_dev {
 /* Opens a written device @path, O_EXCL in @flags, or shares the run's open. */
 static int kg_excl_open(const struct kg_job *j, const char *path, int flags, dev_t rdev)
 {
+	int64_t uid = j->uid_set ? (int64_t)j->uid : -1, gid = j->gid_set ? (int64_t)j->gid : -1;
 	struct kg_excl_dev *e, *free_e = NULL;
 	int fd;
 
@@ -455,16 +526,18 @@ static int kg_excl_open(const struct kg_job *j, const char *path, int flags, dev
 			free_e = e;
 	}
 	if (e == kg_excl_devs + KG_MAX_JOBS) {
-		fd = open(path, flags);
+		fd = kg_target_open_as_job(j, path, flags);
 		if (fd < 0 || !free_e)
 			return fd;
 		e = free_e;
 		e->fd = fd;
 		e->rdev = rdev;
 		e->flags = flags;
-	} else if (e->flags != flags) {
-		fprintf(stderr, "kiogen: %s: filename: %s is written by another job of the run with another direct=; jobs that write one device take the same\n",
-			j->name, path);
+		e->uid = uid;
+		e->gid = gid;
+	} else if (e->flags != flags || e->uid != uid || e->gid != gid) {
+		fprintf(stderr, "kiogen: %s: filename: %s is written by another job of the run with another %s; jobs that write one device take the same\n",
+			j->name, path, e->flags != flags ? "direct=" : "uid or gid");
 		errno = 0;
 		return -1;
 	} else if (e->nr_users == KG_MAX_JOBS) {
@@ -531,7 +604,7 @@ static int kg_target_open_one(const struct kg_job *j, const char *path, bool dir
 		flags |= O_EXCL;
 		fd = kg_excl_open(j, path, flags, st.st_rdev);
 	} else {
-		fd = open(path, flags);
+		fd = kg_target_open_as_job(j, path, flags);
 	}
 	if (fd < 0)
 		return errno ? kg_target_error(j, path, "open", direct, errno) : KG_EXIT_USAGE;
@@ -564,7 +637,9 @@ static int kg_target_open_dir(const struct kg_job *j, enum kg_target_use use,
 {
 	const char *why = NULL;
 
-	t->fd = open(j->filename, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	t->fd = kg_target_open_as_job(j, j->filename, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (t->fd < 0 && !errno)
+		return KG_EXIT_FAIL;
 	if (t->fd < 0) {
 		why = errno == ENOTDIR ? "not a directory" : strerror(errno);
 	} else if (use == KG_TARGET_SYSCALL &&

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/fsuid.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 
@@ -379,6 +380,41 @@ static int t_append(const void *arg)
 	return T_PASS;
 }
 
+/*
+ * fio's uid and gid: the file is opened as them, without the capabilities
+ * that override its mode, and the process is itself again after; without
+ * CAP_SETUID the uid is refused in words.
+ */
+static int t_uid(const void *arg)
+{
+	struct kg_target t;
+	char err[1024];
+	int ret;
+
+	(void)arg;
+	CHECK(!make_file(64 << 10, 'u') && !chmod(file, 0600), "fixture");
+	if (geteuid()) {
+		ret = open_target(job("--rw=read --uid=0"), &t, err, sizeof(err));
+		CHECK(ret != KG_EXIT_OK && strstr(err, "uid: cannot open the files as 0"),
+		      "not root, uid=0: exit %d: %s", ret, err);
+		return T_PASS;
+	}
+	CHECK(!chmod(dir, 0711), "fixture: the directory open to all, the file not");
+	ret = open_target(job("--rw=read --uid=65534 --gid=65534"), &t, err, sizeof(err));
+	CHECK(ret == KG_EXIT_FAIL && strstr(err, "cannot open") && strstr(err, "permission denied"),
+	      "root's 0600 file as uid 65534: exit %d: %s", ret, err);
+	CHECK(setfsuid(-1) == 0 && setfsgid(-1) == 0, "the file system ids stayed the job's");
+	CHECK(!chown(file, 65534, 65534), "fixture");
+	ret = open_target(job("--rw=write --size=64k --uid=65534 --gid=65534"), &t, err, sizeof(err));
+	CHECK(ret == KG_EXIT_OK, "its own file as uid 65534: exit %d: %s", ret, err);
+	kg_target_close(&t);
+	CHECK(!chown(file, 0, 0) && !chmod(file, 0644) && !chmod(dir, 0700), "fixture");
+	ret = open_target(job("--rw=write --size=64k --gid=65534"), &t, err, sizeof(err));
+	CHECK(ret == KG_EXIT_OK, "gid alone, root's 0644 file: root still: exit %d: %s", ret, err);
+	kg_target_close(&t);
+	return T_PASS;
+}
+
 static const struct tcase cases[] = {
 	{ "missing file without a size: refused, nothing created", t_no_size, NULL },
 	{ "missing file with a size: created at offset + size, opened read-only", t_create, NULL },
@@ -392,6 +428,7 @@ static const struct tcase cases[] = {
 	{ "allow_file_create=0: a missing file refused, not created", t_no_create, NULL },
 	{ "sync, write_hint, pre_read, lockmem: on the fd, the file and the process", t_file_setup, NULL },
 	{ "file_append: offset at the file's end, allocated not written; refusals", t_append, NULL },
+	{ "uid, gid: the files opened as them, the process itself after", t_uid, NULL },
 };
 
 int main(void)
