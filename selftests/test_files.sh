@@ -9,9 +9,10 @@
 # covers the file of each I/O); openfiles keeps N files in use at a time,
 # as fio's; each file its own region (its size, or a seeded one of
 # filesize=LOW-HIGH); file_append writes after the end; fsync_on_close
-# leaves no dirty page; unlink removes them; a file the user may not write
-# is refused in words, a bad entry of fds by its index (and the CLI's name
-# for it), and a bad value exits 2 before the kernel.
+# leaves no dirty page; create_only lays out alone; unlink removes them; a
+# file the user may not write is refused in words, a bad entry of fds by
+# its index (and the CLI's name for it), and a bad value exits 2 before the
+# kernel.
 . "$(dirname "$0")/lib.sh"
 need_brd_fs 1
 command -v fio >/dev/null || skip "needs fio to compare with"
@@ -277,6 +278,19 @@ for path in kernel syscall; do
 	echo "# $path: dirty pages after the run: $fc_0 without fsync_on_close, $fc_1 with"
 	check "$path: fsync_on_close=1 leaves no dirty page (without it: $fc_0)" \
 		test "$fc_0" -gt 0 -a "$fc_1" = 0
+done
+
+# create_only: the layout alone, on both paths: the file laid out, then no
+# write over the layout's bytes ('k', 0x6b), no job reported
+for path in kernel syscall; do
+	rm -f "$D/co"
+	"$KIOGEN" run --path=$path --name=co --filename="$D/co" --size=4m --rw=randwrite \
+		--create_only=1 > "$TMP/co.out" 2>&1
+	rc=$?
+	echo "# $path: create_only: exit $rc, $(sizes "$D/co") bytes, $(grep -c groupid= "$TMP/co.out") jobs reported"
+	check "$path: create_only: laid out to 4 MiB, nothing written over it, nothing reported" \
+		test $rc = 0 -a "$(sizes "$D/co")" = 4194304 -a "$(tr -d k < "$D/co" | wc -c)" = 0 \
+		-a -z "$(grep groupid= "$TMP/co.out")"
 done
 
 # a file the user may not write: refused, in words, naming it

@@ -149,8 +149,6 @@ const struct kg_option kg_fio_only_options[] = {
 		   "kiogen issues fsync and fdatasync, not sync_file_range"),
 	KG_REFUSED("unlink_each_loop", KG_OPT_BOOL, "0",
 		   "kiogen removes the files once, at the end (unlink)"),
-	KG_REFUSED("create_only", KG_OPT_BOOL, "0",
-		   "kiogen lays the files out as part of a run, not alone"),
 	KG_REFUSED("thinktime_spin", KG_OPT_TIME, "0",
 		   "kiogen's workers sleep for thinktime, they do not spin"),
 	KG_REFUSED("thinktime_iotime", KG_OPT_TIME, "0",

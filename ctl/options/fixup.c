@@ -248,6 +248,13 @@ int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info)
 			return -EINVAL;
 		}
 	}
+	/* fio leaves a create_only job out of its report; kiogen reports runs */
+	for (i = 1; i < js->nr_jobs; i++)
+		if (js->jobs[i].create_only != js->jobs[0].create_only) {
+			fprintf(err, "kiogen: %s: create_only: every job of the run or none (run the layout apart)\n",
+				js->jobs[i].create_only ? js->jobs[i].name : js->jobs[0].name);
+			return -EINVAL;
+		}
 	/* fio's groups: a stonewall or new_group after other jobs starts one */
 	for (i = 1; i < js->nr_jobs; i++)
 		js->jobs[i].groupid = js->jobs[i - 1].groupid +

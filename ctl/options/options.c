@@ -738,6 +738,11 @@ const struct kg_option kg_options[] = {
 		.help = "the I/O starts at the end of each regular file, as big as it is when the run starts (offset and offset_increment are ignored); for writes fallocate= sets the new blocks aside first, not written, as fio's; a job's files must be of one size; ignored on block devices",
 	},
 	{
+		.name = "create_only", .type = KG_OPT_BOOL, .off1 = KG_JOFF(create_only),
+		.category = KG_CAT_FILE,
+		.help = "lay the job's files out as a run would (and exec_prerun, exec_postrun), then no I/O and no report, as fio's; every job of the run or none (kiogen reports the jobs that ran); the kernel path needs no module for it",
+	},
+	{
 		.name = "uid", .type = KG_OPT_INT, .cb = kg_opt_id, .maxval = UINT32_MAX - 1,
 		.category = KG_CAT_FILE,
 		.help = "open the job's files for I/O as this user, as fio's job process does after setuid (the layout before is the invoking user's, as fio's): the file system's uid (setfsuid), without the capabilities that override file modes; the workers themselves are kernel threads (or this process's threads) that issue I/O on those files",

@@ -284,6 +284,21 @@ prepare:
 	return KG_EXIT_OK;
 }
 
+int kg_targets_lay_out(const struct kg_jobs *js, FILE *info)
+{
+	unsigned int i;
+	int ret = KG_EXIT_OK;
+
+	for (i = 0; i < js->nr_jobs && !ret && !kg_interrupt_pending(); i++) {
+		const struct kg_job *j = &js->jobs[i];
+		struct kg_target t = { .fd = -1 };
+
+		if (strcmp(j->engine, "null") && kiog_meta_op_of(j->engine) == KIOG_META_NONE)
+			ret = kg_target_prepare_all(j, info, &t);
+	}
+	return ret;
+}
+
 /* The offset alignment O_DIRECT needs on this file, when the kernel says. */
 static uint32_t kg_target_dio_align(int fd)
 {

@@ -96,6 +96,20 @@ int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
 		   struct kg_target *t, FILE *info);
 
 /**
+ * kg_targets_lay_out() - lay the jobs' files out, and no more (fio's create_only)
+ * @js: the jobs; the null engine's and the metadata engines' are skipped
+ *	(kg_meta_layout() lays the latter out)
+ * @info: where the "Laying out IO file" lines go
+ *
+ * Each data job's short or missing files, as kg_target_open() lays them
+ * out, in job order; nothing is opened for I/O. Stops at Ctrl-C.
+ *
+ * Return: KG_EXIT_OK, or the exit code after saying why in words.
+ */
+struct kg_jobs;
+int kg_targets_lay_out(const struct kg_jobs *js, FILE *info);
+
+/**
  * kg_jobs_resolve_pct() - size=N%, offset=N%, io_size=N%, file_append into bytes
  * @js: the parsed jobs; their percentages become byte counts
  * @err: where a refusal is said
@@ -108,7 +122,6 @@ int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
  *
  * Return: KG_EXIT_OK, or the exit code after saying why in words.
  */
-struct kg_jobs;
 int kg_jobs_resolve_pct(struct kg_jobs *js, FILE *err);
 
 /**

@@ -8,6 +8,7 @@
  * failure comes from RLIMIT_FSIZE, as ENOSPC would), Ctrl-C during the
  * layout stops it, and open failures are said in words. Prints TAP.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -415,6 +416,42 @@ static int t_uid(const void *arg)
 	return T_PASS;
 }
 
+/* Descriptors this process has open. */
+static int open_fds(void)
+{
+	struct dirent *e;
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	while (d && (e = readdir(d)))
+		n += e->d_name[0] != '.';
+	if (d)
+		closedir(d);
+	return n;
+}
+
+/* fio's create_only: the file laid out as a run would, nothing left open */
+static int t_create_only(const void *arg)
+{
+	FILE *info = fopen("/dev/null", "w");
+	int ret, fds, fd;
+	char c = 0;
+
+	(void)arg;
+	unlink(file);
+	job("--rw=randread --size=1m --create_only=1");
+	fds = open_fds();
+	ret = kg_targets_lay_out(&js, info);
+	CHECK(ret == KG_EXIT_OK && size_of(file) == 1 << 20, "exit %d, file %lld bytes", ret,
+	      (long long)size_of(file));
+	CHECK(open_fds() == fds, "%d descriptors open after the layout, %d before", open_fds(), fds);
+	fd = open(file, O_RDONLY);
+	CHECK(pread(fd, &c, 1, (1 << 20) - 1) == 1 && c == 0x6b, "the file was not written out");
+	close(fd);
+	fclose(info);
+	return T_PASS;
+}
+
 static const struct tcase cases[] = {
 	{ "missing file without a size: refused, nothing created", t_no_size, NULL },
 	{ "missing file with a size: created at offset + size, opened read-only", t_create, NULL },
@@ -429,6 +466,7 @@ static const struct tcase cases[] = {
 	{ "sync, write_hint, pre_read, lockmem: on the fd, the file and the process", t_file_setup, NULL },
 	{ "file_append: offset at the file's end, allocated not written; refusals", t_append, NULL },
 	{ "uid, gid: the files opened as them, the process itself after", t_uid, NULL },
+	{ "create_only: laid out as a run would, nothing left open", t_create_only, NULL },
 };
 
 int main(void)
