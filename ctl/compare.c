@@ -382,6 +382,10 @@ int kg_cmd_compare(int argc, char **argv)
 		fprintf(stderr, "kiogen: status-interval: compare reports once, at its end\n");
 		return KG_EXIT_USAGE;
 	}
+	if (js.jobs[0].create_only) {
+		fprintf(stderr, "kiogen: create_only: compare runs the jobs' I/O; lay the files out with kiogen run\n");
+		return KG_EXIT_USAGE;
+	}
 	if (kg_jobs_phase_end(&js, 0) < js.nr_jobs) {
 		fprintf(stderr, "kiogen: stonewall: compare runs every job at once; "
 			"compare one group at a time\n");

@@ -331,9 +331,9 @@ static int kg_kernel_run_here(struct kg_nl *nl, const struct kg_jobs *js,
 	ret = st.error ? KG_EXIT_FAIL : KG_EXIT_OK;
 out:
 	kg_run_delete(nl, id);
-	/* fio's unlink=1, once the run let go of the files */
+	/* fio's fsync_on_close and unlink=1, once the run let go of the files */
 	for (i = 0; i < js->nr_jobs; i++)
-		kg_target_unlink(&js->jobs[i]);
+		kg_target_done(&js->jobs[i]);
 out_events:
 	kg_nl_close(&ev);
 	for (i = 0; i < js->nr_jobs; i++)
@@ -419,7 +419,10 @@ static int kg_run_path(struct kg_nl *nl, const struct kg_jobs *js, struct kg_run
 	ret = kg_meta_layout(js, kg_output_text_only(&js->global) ? stdout : stderr);
 	if (ret)
 		return ret;
-	if (js->global.path == KG_PATH_SYSCALL)
+	/* fio's create_only: the layout and nothing after (every job or none) */
+	if (js->jobs[0].create_only)
+		ret = kg_targets_lay_out(js, kg_output_text_only(&js->global) ? stdout : stderr);
+	else if (js->global.path == KG_PATH_SYSCALL)
 		ret = kg_syscall_run(js, r);
 	else
 		ret = kg_kernel_run(nl, js, r);
@@ -615,7 +618,7 @@ int kg_cmd_run(int argc, char **argv)
 	if ((kg_output_formats(&js.global) & KG_OUT_NORMAL) && !js.global.detached)
 		kg_report_preamble(report, &js);
 
-	if (js.global.path != KG_PATH_SYSCALL) {
+	if (js.global.path != KG_PATH_SYSCALL && !js.jobs[0].create_only) {
 		ret = kg_connect(&nl);
 		if (ret)
 			goto out;

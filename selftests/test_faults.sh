@@ -4,8 +4,9 @@
 # Failure behaviour: I/O errors are counted with their errno and end the run
 # (or not, with continue_on_error); a device deleted under a run ends it
 # without a hang; rmmod with runs active stops and frees them first; without
-# CAP_SYS_ADMIN runs cannot be changed but can be read; the buffer memory
-# cap refuses a request instead of allocating it.
+# CAP_SYS_ADMIN runs cannot be changed but can be read; fio's uid and gid
+# open the files as that user, and the kernel's workers act as it; the
+# buffer memory cap refuses a request instead of allocating it.
 . "$(dirname "$0")/lib.sh"
 need_root
 load_module
@@ -79,6 +80,26 @@ check "a file in a directory the requester cannot enter is a clear error" \
 		'$KIOGEN' run --name=x --filename='$TMP/locked/f' --size=4k --bs=4k --number_ios=1 2>&1 |
 		grep -q 'filename: cannot open .*: permission denied'"
 chmod 755 "$TMP/locked"
+
+# --- fio's uid and gid: the CLI opens the files as them, the workers act as the opener ---
+chmod 711 "$TMP" && mkdir -p "$TMP/ud" && echo data > "$TMP/ud/root" && chmod 600 "$TMP/ud/root"
+check "uid=65534: root's 0600 file is refused, permission denied" \
+	bash -c "'$KIOGEN' run --name=x --filename='$TMP/ud/root' --size=4k --bs=4k --number_ios=1 \
+		--uid=65534 --gid=65534 2>&1 | grep -q 'filename: cannot open .*: permission denied'"
+check "uid=0, the default: root's 0600 file runs" \
+	"$KIOGEN" run --name=x --filename="$TMP/ud/root" --size=4k --bs=4k --number_ios=1 --uid=0
+# (a new file is laid out as the invoking user, as fio's: the user's own here)
+head -c 65536 /dev/zero > "$TMP/ud/own" && chmod 600 "$TMP/ud/own"
+chown 65534:65534 "$TMP/ud" "$TMP/ud/own"
+check "uid=65534: the user's own 0600 file is written" \
+	"$KIOGEN" run --name=x --filename="$TMP/ud/own" --size=64k --bs=4k --rw=write --uid=65534 --gid=65534
+"$KIOGEN" run --name=c --ioengine=filecreate --directory="$TMP/ud" --nrfiles=4 --bs=4k \
+	--uid=65534 --gid=65534 > "$TMP/ud.out" 2>&1 || echo "# $(cat "$TMP/ud.out")"
+owners=$(stat -c %u:%g "$TMP"/ud/c.* 2>/dev/null | sort -u | tr '\n' ' ')
+echo "# filecreate with uid=gid=65534: its files are owned by $owners"
+check "filecreate with uid=gid=65534: the kernel's workers create the files as 65534:65534" \
+	test "$owners" = "65534:65534 "
+chmod 700 "$TMP"
 
 # --- rmmod with a run active: the run holds the module, rmmod says 'in use' ---
 check "rmmod with an active run is refused" bash -c "! rmmod kiogen 2>/dev/null"

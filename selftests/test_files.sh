@@ -8,9 +8,11 @@
 # same job), on both paths with the identical stream (compare's digest
 # covers the file of each I/O); openfiles keeps N files in use at a time,
 # as fio's; each file its own region (its size, or a seeded one of
-# filesize=LOW-HIGH); unlink removes them; a file the user may not write is
-# refused in words, a bad entry of fds by its index (and the CLI's name for
-# it), and a bad value exits 2 before the kernel.
+# filesize=LOW-HIGH); file_append writes after the end; fsync_on_close
+# leaves no dirty page; create_only lays out alone; unlink removes them; a
+# file the user may not write is refused in words, a bad entry of fds by
+# its index (and the CLI's name for it), and a bad value exits 2 before the
+# kernel.
 . "$(dirname "$0")/lib.sh"
 need_brd_fs 1
 command -v fio >/dev/null || skip "needs fio to compare with"
@@ -231,6 +233,64 @@ for path in kernel syscall; do
 		--rw=write --number_ios=30 --unlink=1 > "$TMP/u.out" 2>&1
 	check "$path: unlink=1 runs" test $? -eq 0
 	check "$path: unlink=1 removed the files" test -z "$(ls "$D" | grep '^u\.')"
+done
+
+# file_append: writes after the file's end, as fio's: a file of 64k grows
+# to 80k by the job's writes, what was there stays (fio's own run too)
+for path in fio kernel syscall; do
+	f=$D/ap-$path
+	head -c 65536 /dev/zero | tr '\0' q > "$f"
+	if [ $path = fio ]; then
+		fio --name=ap --filename="$f" --rw=write --bs=4k --size=16k --direct=1 \
+			--file_append=1 --minimal > /dev/null 2>&1
+	else
+		"$KIOGEN" run --path=$path --name=ap --filename="$f" --rw=write --bs=4k \
+			--size=16k --direct=1 --file_append=1 > "$TMP/ap.out" 2>&1 ||
+			echo "# $(cat "$TMP/ap.out")"
+	fi
+	echo "# $path: file_append: $(sizes "$f") bytes"
+	check "$path: file_append: 16k written after the end of 64k, the 64k kept" \
+		test "$(sizes "$f")" = 81920 -a "$(head -c 65536 "$f" | tr -d q | wc -c)" = 0 \
+		-a "$(tail -c 4096 "$f" | tr -d '\0' | wc -c)" -gt 0
+done
+
+# fsync_on_close: a file written buffered is synced once the job is done
+# with it, no dirty page left (cachestat(2)); without it, pages stay dirty
+dirty() {
+	python3 - "$1" <<'PY'
+import ctypes, os, sys
+class R(ctypes.Structure):
+    _fields_ = [("off", ctypes.c_uint64), ("len", ctypes.c_uint64)]
+class C(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_uint64) for n in ("cache", "dirty", "wb", "ev", "rev")]
+fd, r, c = os.open(sys.argv[1], os.O_RDONLY), R(0, 0), C()
+libc = ctypes.CDLL(None, use_errno=True)
+print(c.dirty if libc.syscall(451, fd, ctypes.byref(r), ctypes.byref(c), 0) == 0 else -1)
+PY
+}
+for path in kernel syscall; do
+	for on in 0 1; do
+		rm -f "$D/fc"
+		"$KIOGEN" run --path=$path --name=fc --filename="$D/fc" --rw=write --bs=64k \
+			--size=2m --fsync_on_close=$on > "$TMP/fc.out" 2>&1 || echo "# $(cat "$TMP/fc.out")"
+		eval "fc_$on=\$(dirty "$D/fc")"
+	done
+	echo "# $path: dirty pages after the run: $fc_0 without fsync_on_close, $fc_1 with"
+	check "$path: fsync_on_close=1 leaves no dirty page (without it: $fc_0)" \
+		test "$fc_0" -gt 0 -a "$fc_1" = 0
+done
+
+# create_only: the layout alone, on both paths: the file laid out, then no
+# write over the layout's bytes ('k', 0x6b), no job reported
+for path in kernel syscall; do
+	rm -f "$D/co"
+	"$KIOGEN" run --path=$path --name=co --filename="$D/co" --size=4m --rw=randwrite \
+		--create_only=1 > "$TMP/co.out" 2>&1
+	rc=$?
+	echo "# $path: create_only: exit $rc, $(sizes "$D/co") bytes, $(grep -c groupid= "$TMP/co.out") jobs reported"
+	check "$path: create_only: laid out to 4 MiB, nothing written over it, nothing reported" \
+		test $rc = 0 -a "$(sizes "$D/co")" = 4194304 -a "$(tr -d k < "$D/co" | wc -c)" = 0 \
+		-a -z "$(grep groupid= "$TMP/co.out")"
 done
 
 # a file the user may not write: refused, in words, naming it

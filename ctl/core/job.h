@@ -98,6 +98,11 @@ struct kg_job {
 	bool files_generated;		/* nrfiles names from filename_format */
 	bool unlink;			/* remove them after the run */
 	bool create_on_open;		/* create them sparse, no layout */
+	bool file_append;		/* the region starts at the files' end */
+	bool fsync_on_close;		/* written files fsynced once the job is done */
+	bool create_only;		/* the files laid out, no I/O, nothing reported */
+	uint32_t uid, gid;		/* fio's: the files opened for I/O as these, */
+	bool uid_set, gid_set;		/* when given */
 	bool no_file_create;		/* fio's allow_file_create=0: a missing file is an error */
 	bool no_create_fsync;		/* fio's create_fsync=0: a layout is not fsynced */
 	bool pre_read;			/* read the files into the page cache first */

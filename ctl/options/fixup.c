@@ -189,6 +189,13 @@ static int kg_job_finish(struct kg_job *j, enum kg_path path, FILE *err,
 			j->name);
 		return -EINVAL;
 	}
+	/* the module's workers act as the directory's opener; these threads do not */
+	if ((j->uid_set || j->gid_set) && path == KG_PATH_SYSCALL &&
+	    kiog_meta_op_of(j->engine) != KIOG_META_NONE) {
+		fprintf(err, "kiogen: %s: %s: --path=syscall's threads make and remove files as the invoking user (the kernel path's workers act as uid and gid)\n",
+			j->name, j->uid_set ? "uid" : "gid");
+		return -EINVAL;
+	}
 	if (j->mode == KIOGEN_MODE_SYNC && j->iodepth > 1) {
 		fprintf(info, "kiogen: %s: ioengine=%s is synchronous, iodepth=%u ignored (as fio)\n",
 			j->name, j->ioengine, j->iodepth);
@@ -241,6 +248,13 @@ int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info)
 			return -EINVAL;
 		}
 	}
+	/* fio leaves a create_only job out of its report; kiogen reports runs */
+	for (i = 1; i < js->nr_jobs; i++)
+		if (js->jobs[i].create_only != js->jobs[0].create_only) {
+			fprintf(err, "kiogen: %s: create_only: every job of the run or none (run the layout apart)\n",
+				js->jobs[i].create_only ? js->jobs[i].name : js->jobs[0].name);
+			return -EINVAL;
+		}
 	/* fio's groups: a stonewall or new_group after other jobs starts one */
 	for (i = 1; i < js->nr_jobs; i++)
 		js->jobs[i].groupid = js->jobs[i - 1].groupid +

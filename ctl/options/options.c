@@ -109,6 +109,24 @@ static int kg_opt_not(struct kg_jobs *js, struct kg_job *j,
 	return 0;
 }
 
+/* fio's uid and gid: no default, and 0 (root) is a value */
+static int kg_opt_id(struct kg_jobs *js, struct kg_job *j,
+		     const struct kg_option *o, const char *v, FILE *err)
+{
+	uint32_t id = strtoul(v, NULL, 0);
+
+	(void)js;
+	(void)err;
+	if (!strcmp(o->name, "uid")) {
+		j->uid = id;
+		j->uid_set = true;
+	} else {
+		j->gid = id;
+		j->gid_set = true;
+	}
+	return 0;
+}
+
 /* fio's atomic=1: O_ATOMIC is no flag Linux knows, so fio's atomic is direct */
 static int kg_opt_atomic(struct kg_jobs *js, struct kg_job *j,
 			 const struct kg_option *o, const char *v, FILE *err)
@@ -681,6 +699,11 @@ const struct kg_option kg_options[] = {
 		.category = KG_CAT_FILE, .help = "fsync the file when the writes are done",
 	},
 	{
+		.name = "fsync_on_close", .type = KG_OPT_BOOL, .off1 = KG_JOFF(fsync_on_close),
+		.report = KG_REPORT_SET, .category = KG_CAT_FILE,
+		.help = "fsync each file a writing job wrote when it is done with it: after the timed run and not counted as a sync, as fio's close; fio also closes (and syncs) at each loop's end, kiogen once at the job's phase's end",
+	},
+	{
 		.name = "filesize", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_filesize,
 		.category = KG_CAT_FILE,
 		.help = "size a new or short file is laid out to before the run (default: offset + size); several files: each file's (default size / nrfiles); LOW-HIGH: a seeded size from the range per file, a multiple of bs for data jobs",
@@ -708,6 +731,26 @@ const struct kg_option kg_options[] = {
 		.name = "create_on_open", .type = KG_OPT_BOOL, .off1 = KG_JOFF(create_on_open),
 		.report = KG_REPORT_SET, .category = KG_CAT_FILE,
 		.help = "create a missing file sparse (ftruncate) when it is opened instead of laying it out",
+	},
+	{
+		.name = "file_append", .type = KG_OPT_BOOL, .off1 = KG_JOFF(file_append),
+		.report = KG_REPORT_SET, .category = KG_CAT_FILE,
+		.help = "the I/O starts at the end of each regular file, as big as it is when the run starts (offset and offset_increment are ignored); for writes fallocate= sets the new blocks aside first, not written, as fio's; a job's files must be of one size; ignored on block devices",
+	},
+	{
+		.name = "create_only", .type = KG_OPT_BOOL, .off1 = KG_JOFF(create_only),
+		.category = KG_CAT_FILE,
+		.help = "lay the job's files out as a run would (and exec_prerun, exec_postrun), then no I/O and no report, as fio's; every job of the run or none (kiogen reports the jobs that ran); the kernel path needs no module for it",
+	},
+	{
+		.name = "uid", .type = KG_OPT_INT, .cb = kg_opt_id, .maxval = UINT32_MAX - 1,
+		.category = KG_CAT_FILE,
+		.help = "open the job's files for I/O as this user, as fio's job process does after setuid (the layout before is the invoking user's, as fio's): the file system's uid (setfsuid), without the capabilities that override file modes; the workers themselves are kernel threads (or this process's threads) that issue I/O on those files",
+	},
+	{
+		.name = "gid", .type = KG_OPT_INT, .cb = kg_opt_id, .maxval = UINT32_MAX - 1,
+		.category = KG_CAT_FILE,
+		.help = "open the job's files for I/O as this group (setfsgid), as uid does its user; the supplementary groups stay, as fio's setgid leaves them",
 	},
 	{
 		.name = "allow_file_create", .type = KG_OPT_BOOL, .cb = kg_opt_not,

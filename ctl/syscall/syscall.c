@@ -1149,9 +1149,9 @@ static void kg_sys_release(struct kg_sys_run *run, const struct kg_jobs *js)
 	for (i = 0; i < js->nr_jobs; i++) {
 		kg_target_close(&run->targets[i].t);
 		kg_target_unpin(&run->targets[i].t);
-		/* fio's unlink=1; a run stopped while laying out has nothing to remove */
+		/* fio's fsync_on_close, unlink=1; not for a run stopped while laying out */
 		if (run->nr_workers)
-			kg_target_unlink(&js->jobs[i]);
+			kg_target_done(&js->jobs[i]);
 	}
 	pthread_cond_destroy(&run->gate.cond);
 	pthread_mutex_destroy(&run->gate.lock);

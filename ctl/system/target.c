@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <linux/fs.h>
+#include <sys/fsuid.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -74,11 +75,27 @@ static int kg_target_error(const struct kg_job *j, const char *path,
 	return KG_EXIT_FAIL;
 }
 
+/*
+ * fio's fallocate= from @from to @to: the blocks set aside (native, keep)
+ * or the size set (truncate), nothing written. A file system without
+ * fallocate() is no error: the caller writes the range or sizes the file.
+ */
+static int kg_target_allocate(int fd, uint64_t from, uint64_t to, uint32_t mode)
+{
+	if ((mode == KIOGEN_FALLOCATE_NATIVE || mode == KIOGEN_FALLOCATE_KEEP) &&
+	    fallocate(fd, mode == KIOGEN_FALLOCATE_KEEP ? FALLOC_FL_KEEP_SIZE : 0,
+		      from, to - from) && errno != EOPNOTSUPP)
+		return -errno;
+	if (mode == KIOGEN_FALLOCATE_TRUNCATE && ftruncate(fd, to))
+		return -errno;
+	return 0;
+}
+
 int kg_target_layout(int fd, uint64_t from, uint64_t to, uint32_t mode, bool sync)
 {
 	uint64_t pos = from;
 	char *buf;
-	int err = 0;
+	int err;
 
 	if (to <= from)
 		return 0;
@@ -86,17 +103,9 @@ int kg_target_layout(int fd, uint64_t from, uint64_t to, uint32_t mode, bool syn
 	if (!buf)
 		return -ENOMEM;
 	memset(buf, KG_LAYOUT_PATTERN, KG_LAYOUT_CHUNK);
-	/* fio's fallocate=; a file system without fallocate() is written out all the same */
-	if ((mode == KIOGEN_FALLOCATE_NATIVE || mode == KIOGEN_FALLOCATE_KEEP) &&
-	    fallocate(fd, mode == KIOGEN_FALLOCATE_KEEP ? FALLOC_FL_KEEP_SIZE : 0,
-		      from, to - from) && errno != EOPNOTSUPP) {
-		err = -errno;
+	err = kg_target_allocate(fd, from, to, mode);
+	if (err)
 		goto out;
-	}
-	if (mode == KIOGEN_FALLOCATE_TRUNCATE && ftruncate(fd, to)) {
-		err = -errno;
-		goto out;
-	}
 	while (pos < to) {
 		size_t len = to - pos < KG_LAYOUT_CHUNK ? to - pos : KG_LAYOUT_CHUNK;
 		ssize_t n;
@@ -178,6 +187,25 @@ static int kg_target_short(const struct kg_job *j, uint32_t i, const char *path,
 }
 
 /*
+ * fio's file_append for writes: the appended region is allocated by
+ * fallocate=, not written, so the job's writes are the first to it (fio's
+ * extend_file() without a new layout). The workers keep within the file's
+ * size, so a file system without fallocate() gets it by ftruncate().
+ */
+static int kg_target_append_room(int fd, uint64_t from, uint64_t to, uint32_t mode)
+{
+	struct stat st;
+	int err = kg_target_allocate(fd, from, to, mode);
+
+	if (!err && !fstat(fd, &st) && (uint64_t)st.st_size < to && ftruncate(fd, to))
+		err = -errno;
+	if (err && ftruncate(fd, from))
+		fprintf(stderr, "kiogen: cannot cut the file back to %" PRIu64 " bytes: %s\n",
+			from, strerror(errno));
+	return err;
+}
+
+/*
  * A regular file shorter than the job needs is created or extended as fio
  * does it, through a buffered descriptor of its own: O_DIRECT could not take
  * the pattern buffer, and a read-only job needs write access only here.
@@ -194,6 +222,8 @@ static int kg_target_prepare(const struct kg_job *j, uint32_t i, const char *pat
 		return kg_target_error(j, path, create ? "create" : "extend", false, errno);
 	if (j->create_on_open)
 		err = ftruncate(fd, need) ? -errno : 0;
+	else if (j->file_append && kg_target_writes(j))
+		err = kg_target_append_room(fd, from, need, j->fallocate);
 	else
 		err = kg_target_layout(fd, from, need, j->fallocate, !j->no_create_fsync);
 	close(fd);
@@ -252,6 +282,21 @@ prepare:
 			return ret;
 	}
 	return KG_EXIT_OK;
+}
+
+int kg_targets_lay_out(const struct kg_jobs *js, FILE *info)
+{
+	unsigned int i;
+	int ret = KG_EXIT_OK;
+
+	for (i = 0; i < js->nr_jobs && !ret && !kg_interrupt_pending(); i++) {
+		const struct kg_job *j = &js->jobs[i];
+		struct kg_target t = { .fd = -1 };
+
+		if (strcmp(j->engine, "null") && kiog_meta_op_of(j->engine) == KIOG_META_NONE)
+			ret = kg_target_prepare_all(j, info, &t);
+	}
+	return ret;
 }
 
 /* The offset alignment O_DIRECT needs on this file, when the kernel says. */
@@ -355,14 +400,82 @@ static int kg_target_ioscheduler(const struct kg_job *j, const char *path, dev_t
 	return KG_EXIT_OK;
 }
 
+/*
+ * fio's uid and gid: its job process takes them before it opens its files
+ * (the layout, with fio's create_serialize, is the invoking user's). Here
+ * the workers are kernel threads or this process's threads, and the
+ * opener is the job's user: this thread's file system ids around each
+ * open (setfsuid(2), which drops the capabilities that override file
+ * modes when it leaves root). The module's workers act with the opener's
+ * credentials (the file's f_cred).
+ */
+struct kg_fsids {
+	int uid, gid;		/* the thread's own before; -1: not changed */
+};
+
+static void kg_target_as_self(const struct kg_fsids *old)
+{
+	if (old->uid != -1)
+		setfsuid(old->uid);
+	if (old->gid != -1)
+		setfsgid(old->gid);
+}
+
+/* As the job's uid and gid, until kg_target_as_self(); an exit code. */
+static int kg_target_as_job(const struct kg_job *j, struct kg_fsids *old)
+{
+	const char *opt = NULL;
+
+	old->uid = -1;
+	old->gid = -1;
+	/* setfsuid() says the id before; given -1, which it refuses, the id now */
+	if (j->gid_set) {
+		old->gid = setfsgid(j->gid);
+		if ((uint32_t)setfsgid(-1) != j->gid)
+			opt = "gid";
+	}
+	if (j->uid_set && !opt) {
+		old->uid = setfsuid(j->uid);
+		if ((uint32_t)setfsuid(-1) != j->uid)
+			opt = "uid";
+	}
+	if (!opt)
+		return KG_EXIT_OK;
+	kg_target_as_self(old);
+	fprintf(stderr, "kiogen: %s: %s: cannot open the files as %u: operation not permitted (it takes CAP_SET%s)\n",
+		j->name, opt, *opt == 'u' ? j->uid : j->gid, *opt == 'u' ? "UID" : "GID");
+	return KG_EXIT_FAIL;
+}
+
+/* open(2) of a job's file as its user: -1 with errno, 0 after saying why */
+static int kg_target_open_as_job(const struct kg_job *j, const char *path, int flags)
+{
+	struct kg_fsids old;
+	int fd, err;
+
+	if (kg_target_as_job(j, &old)) {
+		errno = 0;
+		return -1;
+	}
+	fd = open(path, flags);
+	err = errno;
+	kg_target_as_self(&old);
+	errno = err;
+	return fd;
+}
+
 /* fio's pre_read: the job's region of the file, read into the page cache */
 static int kg_target_pre_read(const struct kg_job *j, const char *path)
 {
 	uint64_t pos = j->offset, end = j->size ? j->offset + j->size : UINT64_MAX;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+	int fd = kg_target_open_as_job(j, path, O_RDONLY | O_CLOEXEC), err = 0;
 	char *buf = malloc(KG_LAYOUT_CHUNK);
 	ssize_t n;
 
+	if (fd < 0 && !errno) {
+		free(buf);
+		return KG_EXIT_FAIL;
+	}
 	if (fd < 0 || !buf)
 		err = fd < 0 ? errno : ENOMEM;
 	while (!err && pos < end && !kg_interrupt_pending()) {
@@ -407,7 +520,8 @@ static int kg_target_file_setup(const struct kg_job *j, const char *path, int fd
  */
 static struct kg_excl_dev {
 	dev_t rdev;
-	int flags;		/* of the shared open: O_DIRECT must agree */
+	int flags;		/* of the shared open: O_DIRECT must agree, */
+	int64_t uid, gid;	/* and the opener (fio's uid, gid; -1: the user's) */
 	int fd;			/* the table's own */
 	unsigned int nr_users;
 	int users[KG_MAX_JOBS];	/* the jobs' dups */
@@ -416,6 +530,7 @@ static struct kg_excl_dev {
 /* Opens a written device @path, O_EXCL in @flags, or shares the run's open. */
 static int kg_excl_open(const struct kg_job *j, const char *path, int flags, dev_t rdev)
 {
+	int64_t uid = j->uid_set ? (int64_t)j->uid : -1, gid = j->gid_set ? (int64_t)j->gid : -1;
 	struct kg_excl_dev *e, *free_e = NULL;
 	int fd;
 
@@ -426,16 +541,18 @@ static int kg_excl_open(const struct kg_job *j, const char *path, int flags, dev
 			free_e = e;
 	}
 	if (e == kg_excl_devs + KG_MAX_JOBS) {
-		fd = open(path, flags);
+		fd = kg_target_open_as_job(j, path, flags);
 		if (fd < 0 || !free_e)
 			return fd;
 		e = free_e;
 		e->fd = fd;
 		e->rdev = rdev;
 		e->flags = flags;
-	} else if (e->flags != flags) {
-		fprintf(stderr, "kiogen: %s: filename: %s is written by another job of the run with another direct=; jobs that write one device take the same\n",
-			j->name, path);
+		e->uid = uid;
+		e->gid = gid;
+	} else if (e->flags != flags || e->uid != uid || e->gid != gid) {
+		fprintf(stderr, "kiogen: %s: filename: %s is written by another job of the run with another %s; jobs that write one device take the same\n",
+			j->name, path, e->flags != flags ? "direct=" : "uid or gid");
 		errno = 0;
 		return -1;
 	} else if (e->nr_users == KG_MAX_JOBS) {
@@ -502,7 +619,7 @@ static int kg_target_open_one(const struct kg_job *j, const char *path, bool dir
 		flags |= O_EXCL;
 		fd = kg_excl_open(j, path, flags, st.st_rdev);
 	} else {
-		fd = open(path, flags);
+		fd = kg_target_open_as_job(j, path, flags);
 	}
 	if (fd < 0)
 		return errno ? kg_target_error(j, path, "open", direct, errno) : KG_EXIT_USAGE;
@@ -535,7 +652,9 @@ static int kg_target_open_dir(const struct kg_job *j, enum kg_target_use use,
 {
 	const char *why = NULL;
 
-	t->fd = open(j->filename, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	t->fd = kg_target_open_as_job(j, j->filename, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (t->fd < 0 && !errno)
+		return KG_EXIT_FAIL;
 	if (t->fd < 0) {
 		why = errno == ENOTDIR ? "not a directory" : strerror(errno);
 	} else if (use == KG_TARGET_SYSCALL &&
@@ -719,6 +838,60 @@ static int kg_target_resolve_pct(struct kg_job *j, FILE *err)
 	return KG_EXIT_OK;
 }
 
+/*
+ * fio's file_append (filesetup.c get_start_offset()): the region starts at
+ * the end of each regular file, at the size it has before any job runs
+ * (fio sets every job's files up first). kiogen has one offset for the
+ * files of a job, so they must end at one size; devices keep the offset.
+ */
+static int kg_target_resolve_append(struct kg_job *j, FILE *err)
+{
+	uint32_t i, n = kg_job_files_total(j);
+	char path[KIOGEN_PATH_LEN], first[KIOGEN_PATH_LEN];
+	uint64_t end = 0;
+	bool any = false;
+	struct stat st;
+
+	if (!strcmp(j->engine, "null") || kiog_meta_op_of(j->engine) != KIOG_META_NONE)
+		return KG_EXIT_OK;
+	for (i = 0; i < n; i++) {
+		kg_job_file_path(j, i, path, sizeof(path));
+		if (stat(path, &st)) {
+			if (errno != ENOENT)
+				return kg_target_error(j, path, "size", false, errno);
+			st.st_mode = S_IFREG;	/* created empty: appended from 0 */
+			st.st_size = 0;
+		}
+		if (!S_ISREG(st.st_mode))
+			continue;
+		if (any && (uint64_t)st.st_size != end) {
+			fprintf(err, "kiogen: %s: file_append: %s is %" PRIu64 " bytes, %s %lld: kiogen starts a job's files at one offset, so they must be of one size\n",
+				j->name, first, end, path, (long long)st.st_size);
+			return KG_EXIT_USAGE;
+		}
+		if (!any)
+			snprintf(first, sizeof(first), "%s", path);
+		end = st.st_size;
+		any = true;
+	}
+	if (!any)
+		return KG_EXIT_OK;	/* fio ignores it on devices */
+	if (!j->size) {
+		fprintf(err, "kiogen: %s: file_append: give size=, the bytes to append (fio has nothing to do without it)\n",
+			j->name);
+		return KG_EXIT_USAGE;
+	}
+	if (kg_target_writes(j) && (j->fallocate == KIOGEN_FALLOCATE_NONE ||
+				    j->fallocate == KIOGEN_FALLOCATE_KEEP)) {
+		fprintf(err, "kiogen: %s: file_append: with fallocate=%s fio's writes grow the file; kiogen's workers write within its size: give fallocate=native (fio's default) or truncate\n",
+			j->name, j->fallocate == KIOGEN_FALLOCATE_NONE ? "none" : "keep");
+		return KG_EXIT_USAGE;
+	}
+	j->offset = end;
+	j->offset_increment = 0;
+	return KG_EXIT_OK;
+}
+
 int kg_jobs_resolve_pct(struct kg_jobs *js, FILE *err)
 {
 	unsigned int i;
@@ -727,11 +900,16 @@ int kg_jobs_resolve_pct(struct kg_jobs *js, FILE *err)
 	for (i = 0; i < js->nr_jobs; i++) {
 		struct kg_job *j = &js->jobs[i];
 
-		if (!j->size_pct && !j->offset_pct && !j->io_size_pct)
-			continue;
-		ret = kg_target_resolve_pct(j, err);
-		if (ret)
-			return ret;
+		if (j->size_pct || j->offset_pct || j->io_size_pct) {
+			ret = kg_target_resolve_pct(j, err);
+			if (ret)
+				return ret;
+		}
+		if (j->file_append) {
+			ret = kg_target_resolve_append(j, err);
+			if (ret)
+				return ret;
+		}
 	}
 	return KG_EXIT_OK;
 }
@@ -788,20 +966,40 @@ void kg_target_unpin(struct kg_target *t)
 	t->locked = NULL;
 }
 
-int kg_target_unlink(const struct kg_job *j)
+/*
+ * fio's fsync_on_close (filesetup.c put_file()): a written file, or device,
+ * fsynced as it is closed. The workers' descriptors may be the module's:
+ * a descriptor of the CLI's own syncs the same inode.
+ */
+static int kg_target_fsync(const struct kg_job *j, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+
+	if (fd < 0 || fsync(fd))
+		err = errno;
+	if (fd >= 0)
+		close(fd);
+	if (err)
+		fprintf(stderr, "kiogen: %s: fsync_on_close: cannot fsync %s: %s\n", j->name, path,
+			strerror(err));
+	return -err;
+}
+
+int kg_target_done(const struct kg_job *j)
 {
 	uint32_t i, n = kg_job_files_total(j);
 	char path[KIOGEN_PATH_LEN];
 	struct stat st;
 	int ret = 0;
 
-	if (!j->unlink || kiog_meta_op_of(j->engine) != KIOG_META_NONE ||
-	    !strcmp(j->engine, "null"))
+	if (kiog_meta_op_of(j->engine) != KIOG_META_NONE || !strcmp(j->engine, "null"))
 		return 0;
 	for (i = 0; i < n; i++) {
 		kg_job_file_path(j, i, path, sizeof(path));
+		if (j->fsync_on_close && kg_target_writes(j) && kg_target_fsync(j, path))
+			ret = -EIO;
 		/* fio unlinks files only: never a device node */
-		if (lstat(path, &st) || !S_ISREG(st.st_mode))
+		if (!j->unlink || lstat(path, &st) || !S_ISREG(st.st_mode))
 			continue;
 		if (unlink(path)) {
 			fprintf(stderr, "kiogen: %s: unlink: cannot remove %s: %s\n", j->name,

@@ -96,18 +96,32 @@ int kg_target_open(const struct kg_job *j, bool direct, enum kg_target_use use,
 		   struct kg_target *t, FILE *info);
 
 /**
- * kg_jobs_resolve_pct() - size=N%, offset=N%, io_size=N% into bytes
+ * kg_targets_lay_out() - lay the jobs' files out, and no more (fio's create_only)
+ * @js: the jobs; the null engine's and the metadata engines' are skipped
+ *	(kg_meta_layout() lays the latter out)
+ * @info: where the "Laying out IO file" lines go
+ *
+ * Each data job's short or missing files, as kg_target_open() lays them
+ * out, in job order; nothing is opened for I/O. Stops at Ctrl-C.
+ *
+ * Return: KG_EXIT_OK, or the exit code after saying why in words.
+ */
+struct kg_jobs;
+int kg_targets_lay_out(const struct kg_jobs *js, FILE *info);
+
+/**
+ * kg_jobs_resolve_pct() - size=N%, offset=N%, io_size=N%, file_append into bytes
  * @js: the parsed jobs; their percentages become byte counts
  * @err: where a refusal is said
  *
  * As fio, of the target's real size (a file's or a device's): the offset
  * aligned up to offset_align (default: the smallest block size), the size
  * capped at what the offset leaves and rounded down to the smallest block
- * size, io_size of the region. Before anything is laid out or run.
+ * size, io_size of the region. Before anything is laid out or run; so is
+ * fio's file_append, the offset at the end of the job's regular files.
  *
  * Return: KG_EXIT_OK, or the exit code after saying why in words.
  */
-struct kg_jobs;
 int kg_jobs_resolve_pct(struct kg_jobs *js, FILE *err);
 
 /**
@@ -163,13 +177,15 @@ void kg_target_unpin(struct kg_target *t);
 int kg_target_layout(int fd, uint64_t from, uint64_t to, uint32_t mode, bool sync);
 
 /**
- * kg_target_unlink() - remove a data job's files after its run (fio's unlink)
- * @j: the job; nothing is done without unlink=1
+ * kg_target_done() - what fio does to a data job's files as it closes them
+ * @j: the job, its run over
  *
- * Regular files only, never a device node.
+ * fio's fsync_on_close: each file (or device) of a writing job fsynced;
+ * then fio's unlink: each regular file removed, never a device node.
+ * Nothing without either.
  *
- * Return: 0, or a negative errno after saying which file stayed.
+ * Return: 0, or a negative errno after saying which file failed.
  */
-int kg_target_unlink(const struct kg_job *j);
+int kg_target_done(const struct kg_job *j);
 
 #endif /* KIOGEN_CTL_TARGET_H */

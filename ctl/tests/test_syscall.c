@@ -975,6 +975,112 @@ static int t_pct(const void *arg)
 	return T_PASS;
 }
 
+/*
+ * fio's file_append: the writes go after the file's end, 16k at a time to a
+ * file of 64k, then again after the new end; what was there stays.
+ */
+static int t_append(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	char err[1024], file[128], buf[BS];
+	uint64_t at;
+	struct stat st;
+	int ret, fd, rc = T_PASS;
+
+	(void)arg;
+	snprintf(file, sizeof(file), "%s.append", path);
+	fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	memset(buf, 'q', sizeof(buf));
+	for (at = 0; fd >= 0 && at < 64 << 10; at += BS)
+		CHECK(pwrite(fd, buf, BS, at) == BS, "fixture");
+	CHECK(fd >= 0 && !close(fd), "fixture");
+	for (at = 64 << 10; rc == T_PASS && at <= 80 << 10; at += 16 << 10) {
+		ret = run(&js, &r, err, sizeof(err),
+			  "--path=syscall --name=a --filename=%s --rw=write --bs=4k --size=16k --offset=4k --file_append=1",
+			  file);
+		if (ret != KG_EXIT_OK || js.jobs[0].offset != at ||
+		    r.jobs[0].workers[0].dir[KIOGEN_DIR_WRITE].ios != 4 || stat(file, &st) ||
+		    (uint64_t)st.st_size != at + (16 << 10))
+			rc = fail("exit %d, offset %llu (want %llu), %llu writes, file %lld bytes: %s",
+				  ret, (unsigned long long)js.jobs[0].offset, (unsigned long long)at,
+				  (unsigned long long)r.jobs[0].workers[0].dir[KIOGEN_DIR_WRITE].ios,
+				  (long long)st.st_size, err);
+		release(&r);
+	}
+	fd = open(file, O_RDONLY);
+	if (rc == T_PASS && (pread(fd, buf, BS, (64 << 10) - BS) != BS || buf[0] != 'q' ||
+			     buf[BS - 1] != 'q'))
+		rc = fail("the file's old end was written over");
+	if (rc == T_PASS && (pread(fd, buf, BS, 92 << 10) != BS || buf[0] == 'q' ||
+			     !memcmp(buf, (char[BS]){ 0 }, BS)))
+		rc = fail("the last appended block was not written");
+	close(fd);
+	unlink(file);
+	return rc;
+}
+
+/* cachestat(2), 6.5 on: not in every libc's headers yet */
+#ifndef __NR_cachestat
+#define __NR_cachestat	451
+#endif
+struct kg_cachestat_range {
+	uint64_t off, len;
+};
+
+struct kg_cachestat {
+	uint64_t nr_cache, nr_dirty, nr_writeback, nr_evicted, nr_recently_evicted;
+};
+
+/* Dirty pages of @file in the page cache; -1: the kernel cannot say. */
+static long long dirty_pages(const char *file)
+{
+	struct kg_cachestat_range range = { 0, 0 };
+	struct kg_cachestat cs;
+	int fd = open(file, O_RDONLY);
+	long ret;
+
+	if (fd < 0)
+		return -1;
+	ret = syscall(__NR_cachestat, fd, &range, &cs, 0);
+	close(fd);
+	return ret ? -1 : (long long)cs.nr_dirty;
+}
+
+/*
+ * fio's fsync_on_close: once the buffered writes are done the file is
+ * synced, no dirty page left; without it (the control) some are, the
+ * writeback's 30 s being far off. The sync is not the job's: no sync I/O.
+ */
+static int t_fsync_on_close(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	long long dirty[2];
+	char err[1024], file[128];
+	int ret, on;
+
+	(void)arg;
+	snprintf(file, sizeof(file), "%s.close", path);
+	for (on = 0; on < 2; on++) {
+		unlink(file);
+		ret = run(&js, &r, err, sizeof(err),
+			  "--path=syscall --name=c --filename=%s --rw=write --bs=64k --size=2m --create_on_open=1 --fsync_on_close=%d",
+			  file, on);
+		dirty[on] = dirty_pages(file);
+		CHECK(ret == KG_EXIT_OK && !r.jobs[0].workers[0].dir[KIOGEN_DIR_SYNC].ios,
+		      "fsync_on_close=%d: exit %d, %llu syncs: %s", on, ret,
+		      (unsigned long long)r.jobs[0].workers[0].dir[KIOGEN_DIR_SYNC].ios, err);
+		release(&r);
+	}
+	unlink(file);
+	if (dirty[0] <= 0)
+		return skip(dirty[0] < 0 ? "no cachestat(2) here to count dirty pages" :
+			    "no dirty page to see: written back before it could be counted");
+	CHECK(!dirty[1], "fsync_on_close=1: %lld dirty pages left (%lld without it)", dirty[1], dirty[0]);
+	return T_PASS;
+}
+
 /* --eta on the syscall path: the workers' counters, refreshed while they run */
 static int t_eta(const void *arg)
 {
@@ -1463,6 +1569,8 @@ static const struct tcase cases[] = {
 	{ "interrupt before the start: nothing issued, state stopped", t_interrupt, &looks[0] },
 	{ "interrupt mid-run stops after the batch in hand", t_interrupt, &looks[1] },
 	{ "fsync=10 + end_fsync: 11 timed syncs; none on null", t_fsync, NULL },
+	{ "file_append: writes after the file's end, twice", t_append, NULL },
+	{ "fsync_on_close: no dirty page left, no sync counted", t_fsync_on_close, NULL },
 	{ "runtime, ramp_time and 500 ms samples", t_timed, NULL },
 	{ "ramp_time outlasting a size-bound job: I/Os, no latencies (fio)", t_ramp_size, NULL },
 	{ "size, offset, io_size in percent of the target, as fio", t_pct, NULL },

@@ -8,6 +8,7 @@
  * failure comes from RLIMIT_FSIZE, as ENOSPC would), Ctrl-C during the
  * layout stops it, and open failures are said in words. Prints TAP.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/fsuid.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 
@@ -34,10 +36,11 @@ bool kg_interrupt_pending(void)
 	return stop_at && ++looks >= stop_at;
 }
 
+static struct kg_jobs js;
+
 /* A job parsed from options, as the CLI would give it to kg_target_open(). */
 static const struct kg_job *job(const char *opts)
 {
-	static struct kg_jobs js;
 	char buf[512], *argv[32], *tok, *save = NULL;
 	FILE *null = fopen("/dev/null", "w");
 	int argc = 0;
@@ -321,6 +324,134 @@ static int t_file_setup(const void *arg)
 	return T_PASS;
 }
 
+/* job(), then what the CLI resolves against the files before a run (in @err) */
+static int resolve(const char *opts, char *err, size_t len)
+{
+	FILE *f = fmemopen(err, len, "w");
+	int ret;
+
+	memset(err, 0, len);
+	job(opts);
+	ret = kg_jobs_resolve_pct(&js, f);
+	fclose(f);
+	return ret;
+}
+
+/*
+ * fio's file_append: the offset is the file's size before the run; a write
+ * job's appended region is allocated, not written; a job's files of two
+ * sizes, no size, or a fallocate= that would not size the file: refused.
+ */
+static int t_append(const void *arg)
+{
+	char err[1024], other[300], opts[700], buf[4096], zero[4096] = { 0 };
+	struct kg_target t;
+	int ret, fd;
+
+	(void)arg;
+	CHECK(!make_file(64 << 10, 'q'), "fixture");
+	ret = resolve("--rw=write --bs=4k --size=16k --offset=8k --file_append=1", err, sizeof(err));
+	CHECK(ret == KG_EXIT_OK && js.jobs[0].offset == 64 << 10 && !js.jobs[0].offset_increment,
+	      "exit %d, offset %llu (the file's 65536): %s", ret,
+	      (unsigned long long)js.jobs[0].offset, err);
+	ret = open_target(&js.jobs[0], &t, err, sizeof(err));
+	CHECK(ret == KG_EXIT_OK && t.bytes == 80 << 10, "exit %d, %llu bytes: %s", ret,
+	      (unsigned long long)t.bytes, err);
+	kg_target_close(&t);
+	fd = open(file, O_RDONLY);
+	CHECK(pread(fd, buf, 1, (64 << 10) - 1) == 1 && buf[0] == 'q', "the old data changed");
+	CHECK(pread(fd, buf, sizeof(buf), 64 << 10) == sizeof(buf) && !memcmp(buf, zero, sizeof(buf)),
+	      "the appended region was written before the run");
+	close(fd);
+
+	ret = resolve("--rw=read --bs=4k --size=16k --file_append=1", err, sizeof(err));
+	CHECK(ret == KG_EXIT_OK && js.jobs[0].offset == 80 << 10, "read: exit %d, offset %llu",
+	      ret, (unsigned long long)js.jobs[0].offset);
+	ret = resolve("--rw=write --bs=4k --file_append=1", err, sizeof(err));
+	CHECK(ret == KG_EXIT_USAGE && strstr(err, "file_append: give size="), "no size: %d %s", ret, err);
+	ret = resolve("--rw=write --bs=4k --size=4k --fallocate=none --file_append=1", err, sizeof(err));
+	CHECK(ret == KG_EXIT_USAGE && strstr(err, "fallocate=none fio's writes grow the file"),
+	      "fallocate=none: %d %s", ret, err);
+	snprintf(other, sizeof(other), "%s/g", dir);
+	unlink(other);
+	snprintf(opts, sizeof(opts), "--filename=%s:%s --rw=write --bs=4k --size=8k --file_append=1",
+		 file, other);
+	ret = resolve(opts, err, sizeof(err));
+	CHECK(ret == KG_EXIT_USAGE && strstr(err, "must be of one size"), "two sizes: %d %s", ret, err);
+	return T_PASS;
+}
+
+/*
+ * fio's uid and gid: the file is opened as them, without the capabilities
+ * that override its mode, and the process is itself again after; without
+ * CAP_SETUID the uid is refused in words.
+ */
+static int t_uid(const void *arg)
+{
+	struct kg_target t;
+	char err[1024];
+	int ret;
+
+	(void)arg;
+	CHECK(!make_file(64 << 10, 'u') && !chmod(file, 0600), "fixture");
+	if (geteuid()) {
+		ret = open_target(job("--rw=read --uid=0"), &t, err, sizeof(err));
+		CHECK(ret != KG_EXIT_OK && strstr(err, "uid: cannot open the files as 0"),
+		      "not root, uid=0: exit %d: %s", ret, err);
+		return T_PASS;
+	}
+	CHECK(!chmod(dir, 0711), "fixture: the directory open to all, the file not");
+	ret = open_target(job("--rw=read --uid=65534 --gid=65534"), &t, err, sizeof(err));
+	CHECK(ret == KG_EXIT_FAIL && strstr(err, "cannot open") && strstr(err, "permission denied"),
+	      "root's 0600 file as uid 65534: exit %d: %s", ret, err);
+	CHECK(setfsuid(-1) == 0 && setfsgid(-1) == 0, "the file system ids stayed the job's");
+	CHECK(!chown(file, 65534, 65534), "fixture");
+	ret = open_target(job("--rw=write --size=64k --uid=65534 --gid=65534"), &t, err, sizeof(err));
+	CHECK(ret == KG_EXIT_OK, "its own file as uid 65534: exit %d: %s", ret, err);
+	kg_target_close(&t);
+	CHECK(!chown(file, 0, 0) && !chmod(file, 0644) && !chmod(dir, 0700), "fixture");
+	ret = open_target(job("--rw=write --size=64k --gid=65534"), &t, err, sizeof(err));
+	CHECK(ret == KG_EXIT_OK, "gid alone, root's 0644 file: root still: exit %d: %s", ret, err);
+	kg_target_close(&t);
+	return T_PASS;
+}
+
+/* Descriptors this process has open. */
+static int open_fds(void)
+{
+	struct dirent *e;
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	while (d && (e = readdir(d)))
+		n += e->d_name[0] != '.';
+	if (d)
+		closedir(d);
+	return n;
+}
+
+/* fio's create_only: the file laid out as a run would, nothing left open */
+static int t_create_only(const void *arg)
+{
+	FILE *info = fopen("/dev/null", "w");
+	int ret, fds, fd;
+	char c = 0;
+
+	(void)arg;
+	unlink(file);
+	job("--rw=randread --size=1m --create_only=1");
+	fds = open_fds();
+	ret = kg_targets_lay_out(&js, info);
+	CHECK(ret == KG_EXIT_OK && size_of(file) == 1 << 20, "exit %d, file %lld bytes", ret,
+	      (long long)size_of(file));
+	CHECK(open_fds() == fds, "%d descriptors open after the layout, %d before", open_fds(), fds);
+	fd = open(file, O_RDONLY);
+	CHECK(pread(fd, &c, 1, (1 << 20) - 1) == 1 && c == 0x6b, "the file was not written out");
+	close(fd);
+	fclose(info);
+	return T_PASS;
+}
+
 static const struct tcase cases[] = {
 	{ "missing file without a size: refused, nothing created", t_no_size, NULL },
 	{ "missing file with a size: created at offset + size, opened read-only", t_create, NULL },
@@ -333,6 +464,9 @@ static const struct tcase cases[] = {
 	{ "kg_target_layout() reaches a size that is not a whole chunk", t_layout_fn, NULL },
 	{ "allow_file_create=0: a missing file refused, not created", t_no_create, NULL },
 	{ "sync, write_hint, pre_read, lockmem: on the fd, the file and the process", t_file_setup, NULL },
+	{ "file_append: offset at the file's end, allocated not written; refusals", t_append, NULL },
+	{ "uid, gid: the files opened as them, the process itself after", t_uid, NULL },
+	{ "create_only: laid out as a run would, nothing left open", t_create_only, NULL },
 };
 
 int main(void)
