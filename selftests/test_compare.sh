@@ -12,7 +12,7 @@ command -v python3 >/dev/null || skip "needs python3 to read JSON"
 
 nullb_create kcmp0 size=256 irqmode=0 || skip "cannot create a null_blk device"
 trap 'umount "$TMP/xfs" 2>/dev/null; rmmod brd 2>/dev/null; dmsetup remove kcmperr 2>/dev/null;
-	nullb_remove kcmp1 2>/dev/null; nullb_remove kcmp0' EXIT
+	nullb_remove kcmp1 2>/dev/null; nullb_remove kcmp2 2>/dev/null; nullb_remove kcmp0' EXIT
 
 # the same stream on both paths, per worker, in every mode
 for rw in read write randread randwrite rw randrw; do
@@ -71,6 +71,51 @@ check "thinktime: identical stream on both paths" \
 	test "$(json "$TMP/think.json" 'j["compare"]["identical_stream"]')" = True
 check "thinktime: both paths paused 9 x 5 ms in 200 I/Os (under 4,445 IOPS)" \
 	test "$(json "$TMP/think.json" 'all(j["compare"][p]["runs"][0]["iops"] < 4445 for p in ("kernel", "syscall"))')" = True
+
+# thinktime_spin, thinktime_iotime, rate_ignore_thinktime and max_latency,
+# on both paths: the same loop (include/kiogen/loop.h) decides them
+cmpj "$TMP/spin.json" --name=s --filename=/dev/kcmp0 --rw=randread --bs=4k \
+	--number_ios=50 --randseed=7 --thinktime=50ms --thinktime_spin=50ms --thinktime_blocks=10
+check "thinktime_spin: identical stream on both paths" \
+	test "$(json "$TMP/spin.json" 'j["compare"]["identical_stream"]')" = True
+check "a null_blk device with 2 ms completions" \
+	nullb_create kcmp2 size=64 irqmode=2 completion_nsec=2000000
+pj() {	# pj NAME OPTIONS...: a run of path $p, its JSON in $TMP/NAME-$p.json
+	local name=$1
+	shift
+	"$KIOGEN" run --path="$p" --name=s --rw=randread --bs=4k --output-format=json "$@" \
+		> "$TMP/$name-$p.json" 2>"$TMP/$name-$p.err"
+	echo "rc=$?" > "$TMP/$name-$p.rc"
+}
+for p in kernel syscall; do
+	pj spin --filename=/dev/kcmp0 --number_ios=50 --thinktime=50ms --thinktime_spin=50ms \
+		--thinktime_blocks=10
+	check "$p path, thinktime_spin: 4 thinks of 50 ms spun, a quarter of the run's time or more on the CPU" \
+		test "$(json "$TMP/spin-$p.json" 'j["jobs"][0]["usr_cpu"] + j["jobs"][0]["sys_cpu"] >= 25')" = True ||
+		echo "# $(json "$TMP/spin-$p.json" '[j["jobs"][0][k] for k in ("usr_cpu", "sys_cpu", "job_runtime")]')"
+	pj iotime --filename=/dev/kcmp0 --number_ios=50 --thinktime=100ms --thinktime_iotime=10s
+	check "$p path, thinktime_iotime=10s alone: no think in 50 I/Os (not one after each)" \
+		test "$(json "$TMP/iotime-$p.json" 'j["jobs"][0]["job_runtime"] < 2000')" = True
+	# 30 I/Os at 100 a second, a think of 100 ms after every 10: moved by
+	# the thinks, 490 ms or more; caught up after each, an I/O 100 ms late
+	pj ignore --filename=/dev/kcmp0 --number_ios=30 --rate_iops=100 --thinktime=100ms \
+		--thinktime_blocks=10 --rate_ignore_thinktime
+	pj catchup --filename=/dev/kcmp0 --number_ios=30 --rate_iops=100 --thinktime=100ms \
+		--thinktime_blocks=10
+	check "$p path, rate_ignore_thinktime: the schedule moved by the thinks (490 ms or more)" \
+		test "$(json "$TMP/ignore-$p.json" 'j["jobs"][0]["job_runtime"] >= 480')" = True
+	check "$p path, without it the I/Os the thinks held back are caught up (one 90 ms late or more)" \
+		test "$(json "$TMP/catchup-$p.json" 'j["jobs"][0]["read"]["sched_lat_ns"]["max"] >= 90000000')" = True
+	pj maxlat --filename=/dev/kcmp2 --number_ios=20 --max_latency=500
+	check "$p path, max_latency=500us on 2 ms completions: exit 1, err 110, the first read counted" \
+		test "$(cat "$TMP/maxlat-$p.rc") $(json "$TMP/maxlat-$p.json" '[j["jobs"][0]["error"], j["jobs"][0]["read"]["total_ios"]]')" = "rc=1 [110, 1]"
+	check "$p path, max_latency: said as fio says it" \
+		grep -q "nsec of a read exceeds specified max (500000 nsec)" "$TMP/maxlat-$p.err"
+	pj maxlat-ok --filename=/dev/kcmp2 --number_ios=20 --max_latency=,500
+	check "$p path, max_latency=,500: the writes' only, reads go on" \
+		test "$(cat "$TMP/maxlat-ok-$p.rc") $(json "$TMP/maxlat-ok-$p.json" 'j["jobs"][0]["read"]["total_ios"]')" = "rc=0 20"
+done
+nullb_remove kcmp2
 
 # one error and stop policy on both paths (include/kiogen/core.h): the first
 # 1 MiB of a device fails; continue_on_error=io counts 256 errors and reads

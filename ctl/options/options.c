@@ -535,6 +535,28 @@ const struct kg_option kg_options[] = {
 		.category = KG_CAT_LIMITS, .help = "I/Os completed between two thinktime pauses",
 	},
 	{
+		.name = "thinktime_spin", .type = KG_OPT_TIME, .time_unit = 1000,
+		.off1 = KG_JOFF(thinktime_spin_ns), .def = "0", .report = KG_REPORT_CHANGED,
+		.category = KG_CAT_LIMITS,
+		.help = "of each thinktime pause, spin on the CPU this long first (microseconds, "
+			"or with a suffix), then sleep the rest",
+	},
+	{
+		.name = "thinktime_iotime", .type = KG_OPT_TIME, .time_unit = 1000,
+		.off1 = KG_JOFF(thinktime_iotime_ns), .def = "0", .report = KG_REPORT_CHANGED,
+		.category = KG_CAT_LIMITS,
+		.help = "also pause for thinktime after issuing this long (microseconds, or with a "
+			"suffix), whichever of it and thinktime_blocks comes first; alone when "
+			"thinktime_blocks is not given, as fio",
+	},
+	{
+		.name = "rate_ignore_thinktime", .type = KG_OPT_BOOL,
+		.off1 = KG_JOFF(rate_ignore_thinktime), .report = KG_REPORT_SET,
+		.category = KG_CAT_LIMITS,
+		.help = "the rate limits' schedule moves by each thinktime pause instead of "
+			"catching up after it",
+	},
+	{
 		.name = "time_based", .type = KG_OPT_BOOL, .off1 = KG_JOFF(time_based),
 		.report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
 		.help = "keep going until runtime, wrapping around the region",

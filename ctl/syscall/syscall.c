@@ -642,6 +642,15 @@ static void kg_sys_nap(uint64_t ns)
 		  NULL);
 }
 
+/* Spins up to @ns on the CPU, 1 ms at most, as the kernel's workers do */
+static void kg_sys_spin(uint64_t ns)
+{
+	uint64_t until = kg_sys_now_ns() + (ns < 1000000 ? ns : 1000000);
+
+	while (kg_sys_now_ns() < until)
+		;
+}
+
 /* fio's startdelay, as the kernel's workers wait it */
 static void kg_sys_start_delay(const struct kg_job *j)
 {
@@ -810,8 +819,14 @@ static void kg_sys_loop(struct kg_sys_worker *w)
 		if (kiog_loop_sync_now(&w->ls))
 			kg_sys_sync(w, c->datasync);
 		/* thinktime and rate limits, with nothing in flight: one nap each */
-		if (kiog_loop_think_now(&w->ls))
-			kg_sys_nap(kiog_loop_think(&w->ls, kg_sys_now_ns()));
+		if (kiog_loop_think_now(&w->ls)) {
+			__u64 spin, left = kiog_loop_think(&w->ls, kg_sys_now_ns(), &spin);
+
+			if (spin)
+				kg_sys_spin(spin);
+			else
+				kg_sys_nap(left);
+		}
 		if (kiog_loop_pace_now(&w->ls))
 			kg_sys_nap(kiog_loop_pace(&w->ls, kg_sys_now_ns()));
 		kiog_loop_turn_end(&w->ls, kg_interrupt_pending());

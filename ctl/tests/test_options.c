@@ -731,6 +731,30 @@ int main(void)
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--thinktime_blocks=0",
 		 NULL) && strstr(err, "thinktime_blocks: 0 is out of range"),
 	   "thinktime_blocks 0 refused");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--thinktime=2ms",
+		  "--thinktime_spin=500", "--thinktime_iotime=1s", NULL) &&
+	   js.jobs[0].thinktime_spin_ns == 500000 &&
+	   js.jobs[0].thinktime_iotime_ns == 1000000000ULL && js.jobs[0].thinktime_blocks == 0 &&
+	   !parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--thinktime=2ms",
+		  "--thinktime_iotime=1s", "--thinktime_blocks=1", NULL) &&
+	   js.jobs[0].thinktime_blocks == 1 &&
+	   !parse(&js, err, sizeof(err), "--thinktime_blocks=4", "--name=a", "--filename=/x",
+		  "--thinktime=2ms", "--thinktime_iotime=1s", NULL) &&
+	   js.jobs[0].thinktime_blocks == 4 &&
+	   !parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--thinktime=2ms",
+		  NULL) && js.jobs[0].thinktime_blocks == 1 && !js.jobs[0].thinktime_spin_ns,
+	   "thinktime_spin and thinktime_iotime in microseconds; iotime alone when "
+	   "thinktime_blocks is not given (job or global), as fio");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--max_latency=250", NULL) &&
+	   js.jobs[0].max_latency_read == 250000 && js.jobs[0].max_latency_write == 250000 &&
+	   js.jobs[0].max_latency_trim == 250000 &&
+	   !parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--max_latency=,2ms",
+		  "--rate_ignore_thinktime", NULL) &&
+	   js.jobs[0].max_latency_read == 0 && js.jobs[0].max_latency_write == 2000000 &&
+	   js.jobs[0].max_latency_trim == 2000000 && js.jobs[0].rate_ignore_thinktime &&
+	   parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--max_latency=5x",
+		 NULL) && strstr(err, "max_latency: '5x' is not a time"),
+	   "max_latency per direction in microseconds, as rate's values; a bad one named");
 	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rate=1m,",
 		  "--rate_iops=,300", "--rate_iops_min=,200", NULL) &&
 	   js.jobs[0].rate_read == 1 << 20 && js.jobs[0].rate_write == 0 &&
@@ -847,6 +871,27 @@ int main(void)
 		ok(strstr(out, "rate_iops_min=300 of trims not met") &&
 		   strstr(out, "rate_iops_min=300 of writes not met") && !strstr(out, "of reads"),
 		   "rate_iops_min not met: said of the trims and writes, not of the reads that were not done");
+		free(out);
+	}
+	{
+		/* max_latency exceeded: the direction, its lat and the max, as fio's words */
+		static struct kg_job j;
+		static struct kg_worker w;
+		char *out;
+
+		strcpy(j.name, "ml");
+		j.max_latency_read = 2000000;
+		j.max_latency_write = 1000;
+		w.elapsed_ns = 1000000;
+		w.error = -ETIMEDOUT;
+		w.dir[KIOGEN_DIR_READ].ios = 5;
+		w.dir[KIOGEN_DIR_READ].lat_max = 1500000;
+		w.dir[KIOGEN_DIR_WRITE].ios = 3;
+		w.dir[KIOGEN_DIR_WRITE].lat_max = 13425;
+		out = min_report(&j, &w);
+		ok(strstr(out, "latency of 13425 nsec of a write exceeds specified max (1000 nsec)") &&
+		   !strstr(out, "of a read"),
+		   "max_latency exceeded: said of the write above it, not of reads below theirs");
 		free(out);
 	}
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--percentage_random=101",

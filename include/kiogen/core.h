@@ -38,9 +38,11 @@ struct kiog_split;
 #ifdef EILSEQ
 #define KIOG_EIO		EIO
 #define KIOG_EILSEQ		EILSEQ
+#define KIOG_ETIMEDOUT		ETIMEDOUT
 #else
 #define KIOG_EIO		5
 #define KIOG_EILSEQ		84
+#define KIOG_ETIMEDOUT		110
 #endif
 /* bit 2 of continue_on_error is fio's ERROR_TYPE_VERIFY (EILSEQ) */
 #define KIOG_COE_VERIFY		KIOGEN_COE_VERIFY
@@ -84,9 +86,16 @@ struct kiog_dir_stats {
  * @end_fsync: fsync once the last write completed
  * @thinktime_ns: pause this long, with nothing in flight, after every
  *	@thinktime_blocks completions (fio's thinktime); 0: never
- * @thinktime_blocks: completions between pauses, at least 1
+ * @thinktime_blocks: completions between pauses; 0: none by count (with
+ *	@thinktime_iotime_ns), else 1
  * @startdelay_ns: wait this long before the clock starts (fio's startdelay)
  * @loops: @io_size is issued this many times (fio's loops); 0 is 1
+ * @thinktime_spin_ns: of each pause, spin this long first (fio's thinktime_spin)
+ * @thinktime_iotime_ns: a pause is also due this long after the start or
+ *	the last pause (fio's thinktime_iotime)
+ * @rate_ignore_thinktime: the rate's schedule moves by the pauses
+ * @max_latency_read: a lat above this fails the worker (ETIMEDOUT, fio's
+ *	max_latency); 0: none. And _write, _trim.
  */
 struct kiog_core_cfg {
 	KIOG_JOB_CORE_FIELDS(KIOG_JOB_MEMBER)
@@ -108,7 +117,10 @@ struct kiog_core {
 	__u8 datasync;			/* the periodic sync is an fdatasync */
 	__u8 end_fsync;
 	__u64 think_ns;			/* fio's thinktime */
-	__u32 think_blocks;		/* completions between thinks */
+	__u64 think_spin_ns;		/* the first of it spent spinning */
+	__u64 think_io_ns;		/* issuing time between thinks; 0: none */
+	__u32 think_blocks;		/* completions between thinks; 0: none */
+	__u64 max_lat[KIOGEN_DIR_MAX + 1];	/* fio's max_latency; 0: none */
 	/* loop */
 	__u8 issuing;			/* may still issue */
 	__u8 failed;			/* an error ended the worker */
@@ -123,6 +135,8 @@ struct kiog_core {
 	__u64 last_end;			/* latest completion seen: "now" */
 	__u64 reaped;			/* completions, all directions */
 	__u64 think_at;			/* think when @reaped reaches this */
+	__u64 think_time_at;		/* or when @last_end reaches this */
+	__u64 think_start;		/* clock point the last think began */
 	__u64 think_until;		/* clock point a think ends; 0: none */
 	__u64 ramp_ios[KIOGEN_DIR_MAX + 1];	/* done in the ramp, by direction */
 	__u64 ramp_bytes[KIOGEN_DIR_MAX + 1];
@@ -222,6 +236,7 @@ static inline void kiog_core_start(struct kiog_core *c, __u64 now)
 	c->next_sample = c->ramp_end + c->sample_ns;
 	kiog_log_start(&c->log, c->ramp_end);
 	c->last_end = now;
+	c->think_time_at = now + c->think_io_ns;
 	c->issuing = 1;
 }
 
@@ -451,6 +466,9 @@ static inline int kiog_core_complete(struct kiog_core *c, __u8 dir, int err,
 			  done != len);
 	if (c->log.max)
 		kiog_log_lat(&c->log, dir, issue - start, end - issue);
+	/* counted, as fio's lat_fatal() counts it, then the worker ends */
+	if (c->max_lat[dir] && end - start > c->max_lat[dir])
+		kiog_core_error(c, dir, -KIOG_ETIMEDOUT);
 	return 1;
 }
 
@@ -536,12 +554,15 @@ static inline void kiog_core_reaped(struct kiog_core *c, __u32 n)
 }
 
 /*
- * Is a think due (fio's thinktime, after thinktime_blocks completions)?
- * Issuing pauses; the loop drains what is in flight, then thinks.
+ * Is a think due (fio's thinktime, after thinktime_blocks completions or
+ * thinktime_iotime, whichever comes first)? Issuing pauses; the loop drains
+ * what is in flight, then thinks.
  */
 static inline int kiog_core_think_due(const struct kiog_core *c)
 {
-	return c->think_ns && c->reaped >= c->think_at;
+	return c->think_ns &&
+	       ((c->think_blocks && c->reaped >= c->think_at) ||
+		(c->think_io_ns && c->last_end >= c->think_time_at));
 }
 
 /**
@@ -556,8 +577,10 @@ static inline int kiog_core_think_due(const struct kiog_core *c)
  */
 static inline __u64 kiog_core_think(struct kiog_core *c, __u64 now)
 {
-	if (!c->think_until)
+	if (!c->think_until) {
+		c->think_start = now;
 		c->think_until = now + c->think_ns;
+	}
 	if (now < c->think_until)
 		return c->think_until - now;
 	c->think_until = 0;
@@ -565,8 +588,19 @@ static inline __u64 kiog_core_think(struct kiog_core *c, __u64 now)
 	 * The next multiple of think_blocks: completions reaped in batches
 	 * overshoot one, and counting from there would lose pauses.
 	 */
-	c->think_at = (kiog_div64(c->reaped, c->think_blocks) + 1) * c->think_blocks;
+	if (c->think_blocks)
+		c->think_at = (kiog_div64(c->reaped, c->think_blocks) + 1) *
+			      c->think_blocks;
+	c->think_time_at = now + c->think_io_ns;
 	return 0;
+}
+
+/* Of the think under way, ns still to spin (fio's thinktime_spin) */
+static inline __u64 kiog_core_think_spin(const struct kiog_core *c, __u64 now)
+{
+	__u64 until = c->think_start + c->think_spin_ns;
+
+	return c->think_until && now < until ? until - now : 0;
 }
 
 /*
