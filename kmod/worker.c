@@ -943,6 +943,8 @@ int kiog_worker_fn(void *data)
 		kiog_core_fail(&w->core, err);
 	else
 		kiog_worker_loop(w);
+	if (kiog_core_ends_run(&w->core))
+		kiog_run_request_stop(w->job->run);
 	kiog_run_worker_leave();
 	if (old)
 		revert_creds(old);

@@ -33,6 +33,8 @@ void kiog_core_init(struct kiog_core *c,
 	c->max_lat[KIOGEN_DIR_READ] = cfg->max_latency_read;
 	c->max_lat[KIOGEN_DIR_WRITE] = cfg->max_latency_write;
 	c->max_lat[KIOGEN_DIR_TRIM] = cfg->max_latency_trim;
+	c->exitall = cfg->exitall;
+	c->exitall_on_error = cfg->exitall_on_error;
 	c->samples = samples;
 	c->max_samples = kiog_core_max_samples(cfg);
 	c->sample_ns = KIOG_SAMPLE_NS;

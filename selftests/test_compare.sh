@@ -114,6 +114,18 @@ for p in kernel syscall; do
 	pj maxlat-ok --filename=/dev/kcmp2 --number_ios=20 --max_latency=,500
 	check "$p path, max_latency=,500: the writes' only, reads go on" \
 		test "$(cat "$TMP/maxlat-ok-$p.rc") $(json "$TMP/maxlat-ok-$p.json" 'j["jobs"][0]["read"]["total_ios"]')" = "rc=0 20"
+	# a job that ends (exitall) or fails (exitall_on_error) beside one of 4 s
+	long=(--name=long --filename=/dev/kcmp0 --time_based --runtime=4s)
+	pj exitall --filename=/dev/kcmp0 --number_ios=10 --exitall "${long[@]}"
+	pj exiterr --filename=/dev/kcmp2 --number_ios=20 --max_latency=500 --exitall_on_error \
+		"${long[@]}"
+	pj noexit --filename=/dev/kcmp2 --number_ios=20 --max_latency=500 "${long[@]}"
+	check "$p path, exitall: the 4 s job stopped when the short one ended (under 2 s)" \
+		test "$(cat "$TMP/exitall-$p.rc") $(json "$TMP/exitall-$p.json" 'j["jobs"][1]["job_runtime"] < 2000')" = "rc=0 True"
+	check "$p path, exitall_on_error: the 4 s job stopped when the other failed (under 2 s)" \
+		test "$(cat "$TMP/exiterr-$p.rc") $(json "$TMP/exiterr-$p.json" '[j["jobs"][0]["error"], j["jobs"][1]["job_runtime"] < 2000]')" = "rc=1 [110, True]"
+	check "$p path, without it the 4 s job ran its course beside the failed one" \
+		test "$(cat "$TMP/noexit-$p.rc") $(json "$TMP/noexit-$p.json" '[j["jobs"][0]["error"], j["jobs"][1]["job_runtime"] >= 4000]')" = "rc=1 [110, True]"
 done
 nullb_remove kcmp2
 

@@ -96,7 +96,9 @@ const struct kg_option kg_fio_only_options[] = {
 		 "only fio's sg engine issues barrier writes; with the engines kiogen has, fio ignores it too"),
 	KG_NOTED("overwrite", KG_OPT_BOOL, "0",
 		 "kiogen lays a new or short file out before the run in any case, as fio's overwrite=1"),
-	KG_NOTED("exit_what", KG_OPT_STR, "group", "fio uses it only with exitall, which kiogen refuses"),
+	KG_NOTED("exit_what", KG_OPT_STR, "group",
+		 "kiogen's exitall and exitall_on_error stop the jobs of the stonewall group they end, as fio's exit_what=stonewall: "
+		 "the groups after it start, and a reporting group (new_group) does not bound them"),
 	KG_NOTED("dedupe_working_set_percentage", KG_OPT_INT, "5",
 		 "fio uses it only with dedupe_mode=working_set, which kiogen refuses"),
 	/* options of features kiogen refuses, harmless without them (as in fio) */
@@ -131,10 +133,6 @@ const struct kg_option kg_fio_only_options[] = {
 	/* refused: the run would not be the one asked for */
 	KG_REFUSED("wait_for", KG_OPT_STR, NULL,
 		   "kiogen starts the jobs between stonewalls at once (use stonewall)"),
-	KG_REFUSED("exitall", KG_OPT_BOOL, "0",
-		   "kiogen lets every job of a group run its course"),
-	KG_REFUSED("exitall_on_error", KG_OPT_BOOL, "0",
-		   "a failed worker of kiogen stops alone: the run's other workers go on to their end"),
 	KG_REFUSED("ignore_error", KG_OPT_STR, NULL,
 		   "kiogen takes errors by kind only (continue_on_error), not by number"),
 	KG_REFUSED("lockfile", KG_OPT_STR, "none",

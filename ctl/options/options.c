@@ -535,6 +535,16 @@ const struct kg_option kg_options[] = {
 		.category = KG_CAT_LIMITS, .help = "I/Os completed between two thinktime pauses",
 	},
 	{
+		.name = "exitall", .type = KG_OPT_BOOL, .off1 = KG_JOFF(exitall),
+		.report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
+		.help = "when a worker of this job ends, the other jobs of its stonewall group stop",
+	},
+	{
+		.name = "exitall_on_error", .type = KG_OPT_BOOL, .off1 = KG_JOFF(exitall_on_error),
+		.report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
+		.help = "when a worker of this job fails, the other jobs of its stonewall group stop",
+	},
+	{
 		.name = "thinktime_spin", .type = KG_OPT_TIME, .time_unit = 1000,
 		.off1 = KG_JOFF(thinktime_spin_ns), .def = "0", .report = KG_REPORT_CHANGED,
 		.category = KG_CAT_LIMITS,

@@ -356,8 +356,8 @@ static void test_fio_classes(struct kg_jobs *js)
 {
 	char *noted[] = { "--gtod_reduce=1", "--name=a", "--filename=/dev/x", "--thread",
 			  "--gtod_reduce", "--description=a text" };
-	char *refused[] = { "--name=a", "--filename=/dev/x", "--exitall" };
-	char *dflt[] = { "--name=a", "--filename=/dev/x", "--exitall=0", "--serialize_overlap=0" };
+	char *refused[] = { "--name=a", "--filename=/dev/x", "--serialize_overlap" };
+	char *dflt[] = { "--name=a", "--filename=/dev/x", "--lockfile=none", "--serialize_overlap=0" };
 	char err[512];
 	const char *p;
 
@@ -369,8 +369,8 @@ static void test_fio_classes(struct kg_jobs *js)
 	p = strstr(info_text, "'gtod_reduce'");
 	okf(p && !strstr(p + 1, "'gtod_reduce'"), "a note said once, however often the option is given");
 	okf(parse_argv(js, err, sizeof(err), refused, 3) &&
-	    !strcmp(err, "kiogen: fio option 'exitall' is not supported by kiogen: kiogen lets every job of a group run its course\n"),
-	    "exitall: refused, naming fio's option and why");
+	    !strcmp(err, "kiogen: fio option 'serialize_overlap' is not supported by kiogen: kiogen does not hold back an I/O that overlaps one in flight\n"),
+	    "serialize_overlap: refused, naming fio's option and why");
 	okf(!parse_argv(js, err, sizeof(err), dflt, 4), "a refused option given fio's default is taken: %s", err);
 	okf(parse(js, err, sizeof(err), "--name=a", "--iodepht=4", NULL) &&
 	    !strcmp(err, "kiogen: unknown option 'iodepht' (did you mean 'iodepth'?)\n"),

@@ -96,6 +96,8 @@ struct kiog_dir_stats {
  * @rate_ignore_thinktime: the rate's schedule moves by the pauses
  * @max_latency_read: a lat above this fails the worker (ETIMEDOUT, fio's
  *	max_latency); 0: none. And _write, _trim.
+ * @exitall: a worker that ends stops the run (fio's exitall)
+ * @exitall_on_error: a worker that fails stops the run (fio's exitall_on_error)
  */
 struct kiog_core_cfg {
 	KIOG_JOB_CORE_FIELDS(KIOG_JOB_MEMBER)
@@ -121,6 +123,7 @@ struct kiog_core {
 	__u64 think_io_ns;		/* issuing time between thinks; 0: none */
 	__u32 think_blocks;		/* completions between thinks; 0: none */
 	__u64 max_lat[KIOGEN_DIR_MAX + 1];	/* fio's max_latency; 0: none */
+	__u8 exitall, exitall_on_error;	/* its end stops the run */
 	/* loop */
 	__u8 issuing;			/* may still issue */
 	__u8 failed;			/* an error ended the worker */
@@ -288,6 +291,16 @@ static inline int kiog_core_error(struct kiog_core *c, __u8 dir, int err)
 	c->failed = 1;
 	c->issuing = 0;
 	return 1;
+}
+
+/*
+ * Does the end of this worker stop the run's others (fio's exitall, or
+ * exitall_on_error when it failed)? Whatever ended it: a stop asked for
+ * stops them anyway.
+ */
+static inline int kiog_core_ends_run(const struct kiog_core *c)
+{
+	return c->exitall || (c->exitall_on_error && c->failed);
 }
 
 /* Is a periodic sync due? Issuing pauses until it is done. */

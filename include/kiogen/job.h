@@ -93,7 +93,9 @@ struct kiog_pattern {
 	X(rate_ignore_thinktime, RATE_IGNORE_THINKTIME,	FLAG, 0, "rate_ignore_thinktime") \
 	X(max_latency_read,	MAX_LATENCY_READ,	U64, 0, "max_latency")	\
 	X(max_latency_write,	MAX_LATENCY_WRITE,	U64, 0, "max_latency")	\
-	X(max_latency_trim,	MAX_LATENCY_TRIM,	U64, 0, "max_latency")
+	X(max_latency_trim,	MAX_LATENCY_TRIM,	U64, 0, "max_latency")	\
+	X(exitall,		EXITALL,		FLAG, 0, "exitall")	\
+	X(exitall_on_error,	EXITALL_ON_ERROR,	FLAG, 0, "exitall_on_error")
 
 /* the stream of I/Os: what, where, in which order */
 #define KIOG_JOB_WL_FIELDS(X)						\

@@ -479,6 +479,26 @@ static int t_max_latency(const void *arg)
 	return 1;
 }
 
+/* fio's exitall and exitall_on_error: which ends of a worker stop the run */
+static int t_ends_run(const void *arg)
+{
+	const struct kiog_core_cfg all = { .exitall = 1 };
+	const struct kiog_core_cfg on_error = { .exitall_on_error = 1 };
+	const struct kiog_core_cfg none = { 0 };
+
+	(void)arg;
+	setup(&all);
+	CHECK(kiog_core_ends_run(&core), "exitall: a worker's end does not stop the run");
+	setup(&on_error);
+	CHECK(!kiog_core_ends_run(&core), "exitall_on_error: an end without error stops the run");
+	kiog_core_error(&core, KIOGEN_DIR_READ, -KIOG_EIO);
+	CHECK(kiog_core_ends_run(&core), "exitall_on_error: a failed worker does not stop the run");
+	setup(&none);
+	kiog_core_error(&core, KIOGEN_DIR_READ, -KIOG_EIO);
+	CHECK(!kiog_core_ends_run(&core), "a failed worker stops the run without exitall_on_error");
+	return 1;
+}
+
 /*
  * Completions reaped in batches that overshoot thinktime_blocks: a think at
  * every multiple crossed, none lost to the overshoot (100 I/Os reaped 3 at
@@ -561,6 +581,8 @@ static const struct tcase cases[] = {
 	{ "thinktime_iotime: a think by time, alone or with thinktime_blocks", t_think_iotime,
 	  NULL },
 	{ "max_latency: the I/O above it counted, then ETIMEDOUT; per direction", t_max_latency,
+	  NULL },
+	{ "exitall stops the run at a worker's end, exitall_on_error at its failure", t_ends_run,
 	  NULL },
 };
 
