@@ -96,7 +96,7 @@ static const struct netlink_range_validation kiogen_a_job_thinktime_iotime_ns_ra
 };
 
 /* Common nested types */
-const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_EXITALL_ON_ERROR + 1] = {
+const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_IGNORE_ERROR + 1] = {
 	[KIOGEN_A_JOB_NAME] = { .type = NLA_NUL_STRING, .len = KIOGEN_NAME_MAX, },
 	[KIOGEN_A_JOB_FILENAME] = { .type = NLA_NUL_STRING, .len = KIOGEN_PATH_MAX, },
 	[KIOGEN_A_JOB_ENGINE] = { .type = NLA_NUL_STRING, .len = KIOGEN_ENGINE_MAX, },
@@ -204,6 +204,7 @@ const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_EXITALL_ON_ERROR + 1] 
 	[KIOGEN_A_JOB_MAX_LATENCY_TRIM] = { .type = NLA_U64, },
 	[KIOGEN_A_JOB_EXITALL] = { .type = NLA_FLAG, },
 	[KIOGEN_A_JOB_EXITALL_ON_ERROR] = { .type = NLA_FLAG, },
+	[KIOGEN_A_JOB_IGNORE_ERROR] = { .type = NLA_BINARY, },
 };
 
 /* KIOGEN_CMD_INFO_GET - do */

@@ -9,6 +9,30 @@
 #include <kiogen/log.h>
 #include <kiogen/rate.h>
 
+/*
+ * The errnos each error type survives with continue_on_error: the list
+ * ignore_error gave it, else fio's __NON_FATAL_ERR (EIO, EILSEQ).
+ */
+static void kiog_core_init_nonfatal(struct kiog_core *c, const struct kiog_zones *ie)
+{
+	unsigned int t, w;
+
+	for (t = 0; t < KIOG_ERR_TYPES; t++) {
+		__u64 *words = c->nonfatal[t];
+
+		for (w = 0; w < KIOG_ERRNO_WORDS; w++) {
+			unsigned int i = t * KIOG_ERRNO_WORDS + w;
+
+			words[w] = i < ie->nr ? ie->z[i] : 0;
+		}
+		words[0] &= ~1ULL;		/* no errno 0 */
+		if (words[0] || words[1])
+			continue;
+		words[KIOG_EIO / 64] |= 1ULL << (KIOG_EIO % 64);
+		words[KIOG_EILSEQ / 64] |= 1ULL << (KIOG_EILSEQ % 64);
+	}
+}
+
 void kiog_core_init(struct kiog_core *c,
 		    const struct kiog_core_cfg *cfg,
 		    struct kiog_wl *wl, struct kiogen_sample *samples)
@@ -35,6 +59,7 @@ void kiog_core_init(struct kiog_core *c,
 	c->max_lat[KIOGEN_DIR_TRIM] = cfg->max_latency_trim;
 	c->exitall = cfg->exitall;
 	c->exitall_on_error = cfg->exitall_on_error;
+	kiog_core_init_nonfatal(c, &cfg->ignore_error);
 	c->samples = samples;
 	c->max_samples = kiog_core_max_samples(cfg);
 	c->sample_ns = KIOG_SAMPLE_NS;

@@ -149,7 +149,34 @@ if command -v dmsetup >/dev/null && modprobe dm-mod >/dev/null 2>&1 &&
 		check "$p path, continue_on_error=none: exit 1 at the first error" \
 			test "$(cat "$TMP/coe-$p-none.rc") $(json "$TMP/coe-$p-none.json" \
 			'[j["jobs"][0]["kiogen"]["errors"], j["jobs"][0]["read"]["total_ios"]]')" = "rc=1 [1, 0]"
+		# fio's ignore_error: a read list with EIO survives it (and sets the
+		# read bit), one without it does not, even with continue_on_error=read
+		for ie in EIO ENOSPC:122; do
+			"$KIOGEN" run --path=$p --name=e --filename=/dev/mapper/kcmperr --rw=read \
+				--bs=4k --size=2m --direct=1 --continue_on_error=none \
+				--ignore_error=$ie,EIO --output-format=json \
+				> "$TMP/ie-$p-$ie.json" 2>/dev/null
+			echo "rc=$?" > "$TMP/ie-$p-$ie.rc"
+		done
+		"$KIOGEN" run --path=$p --name=e --filename=/dev/mapper/kcmperr --rw=read \
+			--bs=4k --size=2m --direct=1 --continue_on_error=read --ignore_error=ENOSPC \
+			--output-format=json > "$TMP/ie-$p-noeio.json" 2>/dev/null
+		echo "rc=$?" > "$TMP/ie-$p-noeio.rc"
+		check "$p path, continue_on_error=none, then ignore_error=EIO,EIO: exit 0, 256 errors" \
+			test "$(cat "$TMP/ie-$p-EIO.rc") $(json "$TMP/ie-$p-EIO.json" \
+			'j["jobs"][0]["kiogen"]["errors"]')" = "rc=0 256"
+		check "$p path, ignore_error=ENOSPC:122,EIO: a read's EIO stops it" \
+			test "$(cat "$TMP/ie-$p-ENOSPC:122.rc") $(json "$TMP/ie-$p-ENOSPC:122.json" \
+			'j["jobs"][0]["kiogen"]["errors"]')" = "rc=1 1"
+		check "$p path, continue_on_error=read, ignore_error=ENOSPC: EIO no longer survived" \
+			test "$(cat "$TMP/ie-$p-noeio.rc") $(json "$TMP/ie-$p-noeio.json" \
+			'j["jobs"][0]["kiogen"]["errors"]')" = "rc=1 1"
 	done
+	line=$(knl new engine=null name=i rw=read bs=4096 size=1048576 number_ios=10 \
+		"ignore_error=hex:$(printf '%0112d' 0)")
+	check "kernel: an ignore-error of 7 words is refused, naming it" \
+		grep -q "errno=EINVAL .*msg=job ignore-error: at most 6 u64s" <<<"$line" ||
+		echo "# $line"
 	check "the policy is in the digest: io and none differ, each equal on both paths" \
 		test "$(json "$TMP/coe-kernel-io.json" 'j["jobs"][0]["kiogen"]["digest"]') $(json "$TMP/coe-kernel-none.json" 'j["jobs"][0]["kiogen"]["digest"]')" = \
 		     "$(json "$TMP/coe-syscall-io.json" 'j["jobs"][0]["kiogen"]["digest"]') $(json "$TMP/coe-syscall-none.json" 'j["jobs"][0]["kiogen"]["digest"]')"

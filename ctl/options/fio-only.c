@@ -133,8 +133,6 @@ const struct kg_option kg_fio_only_options[] = {
 	/* refused: the run would not be the one asked for */
 	KG_REFUSED("wait_for", KG_OPT_STR, NULL,
 		   "kiogen starts the jobs between stonewalls at once (use stonewall)"),
-	KG_REFUSED("ignore_error", KG_OPT_STR, NULL,
-		   "kiogen takes errors by kind only (continue_on_error), not by number"),
 	KG_REFUSED("lockfile", KG_OPT_STR, "none",
 		   "kiogen's workers take no locks on the files they share"),
 	KG_REFUSED("serialize_overlap", KG_OPT_BOOL, "0",

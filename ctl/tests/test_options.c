@@ -894,6 +894,24 @@ int main(void)
 		   "max_latency exceeded: said of the write above it, not of reads below theirs");
 		free(out);
 	}
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x",
+		  "--ignore_error=EAGAIN,ENOSPC:122:0x41,-84", NULL) &&
+	   js.jobs[0].ignore_error.nr == 6 && js.jobs[0].ignore_error.z[0] == 1ULL << EAGAIN &&
+	   js.jobs[0].ignore_error.z[2] == 1ULL << ENOSPC &&
+	   js.jobs[0].ignore_error.z[3] == (1ULL << (122 - 64) | 1ULL << (0x41 - 64)) &&
+	   js.jobs[0].ignore_error.z[5] == 1ULL << (84 - 64) && !js.jobs[0].ignore_error.z[1] &&
+	   js.jobs[0].continue_on_error == KIOGEN_COE_ALL &&
+	   !parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ignore_error=,EIO",
+		  NULL) && js.jobs[0].continue_on_error == KIOGEN_COE_WRITE &&
+	   !js.jobs[0].ignore_error.z[0],
+	   "ignore_error: names and numbers (0x, negative) per type, each with its continue_on_error bit, as fio");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ignore_error=EFOO",
+		 NULL) && strstr(err, "ignore_error: 'EFOO' is not an error kiogen knows") &&
+	   parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ignore_error=200",
+		 NULL) && strstr(err, "'200' is not an error") &&
+	   parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ignore_error=EIO,EIO,EIO,EIO",
+		 NULL) && strstr(err, "at most three lists"),
+	   "ignore_error: an unknown name, an errno past 127, a fourth list refused in words");
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--percentage_random=101",
 		 NULL) && strstr(err, "percentage_random: 101 is out of range (0 to 100)"),
 	   "percentage_random over 100 refused");

@@ -46,6 +46,11 @@ struct kiog_split;
 #endif
 /* bit 2 of continue_on_error is fio's ERROR_TYPE_VERIFY (EILSEQ) */
 #define KIOG_COE_VERIFY		KIOGEN_COE_VERIFY
+/* fio's error types (continue_on_error's bits): read, write, verify */
+#define KIOG_ERR_TYPES		3
+/* ignore_error's bitmaps: errnos 1 to 127, two words for each type */
+#define KIOG_ERRNO_WORDS	2
+#define KIOG_ERRNO_MAX		(64 * KIOG_ERRNO_WORDS - 1)
 
 /* Sums of one latency of one direction; ns. */
 struct kiog_lat_stats {
@@ -98,6 +103,8 @@ struct kiog_dir_stats {
  *	max_latency); 0: none. And _write, _trim.
  * @exitall: a worker that ends stops the run (fio's exitall)
  * @exitall_on_error: a worker that fails stops the run (fio's exitall_on_error)
+ * @ignore_error: by type, errnos survived instead of EIO and EILSEQ
+ *	(KIOGEN_A_JOB_IGNORE_ERROR; fio's ignore_error)
  */
 struct kiog_core_cfg {
 	KIOG_JOB_CORE_FIELDS(KIOG_JOB_MEMBER)
@@ -124,6 +131,8 @@ struct kiog_core {
 	__u32 think_blocks;		/* completions between thinks; 0: none */
 	__u64 max_lat[KIOGEN_DIR_MAX + 1];	/* fio's max_latency; 0: none */
 	__u8 exitall, exitall_on_error;	/* its end stops the run */
+	/* errnos each error type survives, with its coe bit (ignore_error) */
+	__u64 nonfatal[KIOG_ERR_TYPES][KIOG_ERRNO_WORDS];
 	/* loop */
 	__u8 issuing;			/* may still issue */
 	__u8 failed;			/* an error ended the worker */
@@ -260,24 +269,25 @@ static inline void kiog_core_fail(struct kiog_core *c, int err)
 
 /**
  * kiog_core_error_fatal() - does an error end the worker? (fio's rule)
- * @coe: KIOGEN_COE_* bits
+ * @c: the core: its continue_on_error and the errnos each type survives
  * @dir: enum kiogen_dir of the failed operation
  * @err: negative errno
  *
  * As fio's td_non_fatal_error(): EILSEQ is a verify error, a read's is a
- * read error, anything else (writes, syncs) a write error; only EIO and
- * EILSEQ of a type in @coe are survived.
+ * read error, anything else (writes, syncs) a write error; only the errnos
+ * of its type's list (EIO and EILSEQ unless ignore_error gave one) of a
+ * type in continue_on_error are survived.
  *
  * Return: nonzero if the worker must stop.
  */
-static inline int kiog_core_error_fatal(__u32 coe, __u8 dir, int err)
+static inline int kiog_core_error_fatal(const struct kiog_core *c, __u8 dir, int err)
 {
-	__u32 type = err == -KIOG_EILSEQ ? KIOG_COE_VERIFY :
-		     dir == KIOGEN_DIR_READ ? KIOGEN_COE_READ : KIOGEN_COE_WRITE;
+	unsigned int t = err == -KIOG_EILSEQ ? 2 : dir == KIOGEN_DIR_READ ? 0 : 1;
+	unsigned int e = -err;
 
-	if (!(coe & type))
+	if (!(c->coe & (1U << t)) || !e || e > KIOG_ERRNO_MAX)
 		return 1;
-	return err != -KIOG_EIO && err != -KIOG_EILSEQ;
+	return !(c->nonfatal[t][e / 64] >> (e % 64) & 1);
 }
 
 /* Counts an error of @dir; returns nonzero if it ended the worker. */
@@ -286,7 +296,7 @@ static inline int kiog_core_error(struct kiog_core *c, __u8 dir, int err)
 	c->stats[dir].errors++;
 	if (!c->error)
 		c->error = err;
-	if (!kiog_core_error_fatal(c->coe, dir, err))
+	if (!kiog_core_error_fatal(c, dir, err))
 		return 0;
 	c->failed = 1;
 	c->issuing = 0;

@@ -95,7 +95,8 @@ struct kiog_pattern {
 	X(max_latency_write,	MAX_LATENCY_WRITE,	U64, 0, "max_latency")	\
 	X(max_latency_trim,	MAX_LATENCY_TRIM,	U64, 0, "max_latency")	\
 	X(exitall,		EXITALL,		FLAG, 0, "exitall")	\
-	X(exitall_on_error,	EXITALL_ON_ERROR,	FLAG, 0, "exitall_on_error")
+	X(exitall_on_error,	EXITALL_ON_ERROR,	FLAG, 0, "exitall_on_error") \
+	X(ignore_error,		IGNORE_ERROR,		ZONES, 0, "ignore_error")
 
 /* the stream of I/Os: what, where, in which order */
 #define KIOG_JOB_WL_FIELDS(X)						\

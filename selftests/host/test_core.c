@@ -46,6 +46,15 @@ static void setup(const struct kiog_core_cfg *cfg)
 	kiog_core_start(&core, 1000);
 }
 
+/* Is @err of @dir fatal to a worker with continue_on_error @coe? */
+static int fatal(__u32 coe, __u8 dir, int err)
+{
+	const struct kiog_core_cfg cfg = { .continue_on_error = coe };
+
+	setup(&cfg);
+	return kiog_core_error_fatal(&core, dir, err);
+}
+
 /* fio's td_non_fatal_error(): the type bit, and only EIO or EILSEQ */
 static int t_fatal_rule(const void *arg)
 {
@@ -64,23 +73,57 @@ static int t_fatal_rule(const void *arg)
 
 				want_fatal = !(coe_vals[v].coe & type) ||
 					     (err != -EIO && err != -EILSEQ);
-				CHECK(!kiog_core_error_fatal(coe_vals[v].coe, dir, err) ==
+				CHECK(!fatal(coe_vals[v].coe, dir, err) ==
 				      !want_fatal,
 				      "continue_on_error=%s dir %u errno %d: fatal %d, fio says %d",
 				      coe_vals[v].name, dir, -err,
-				      kiog_core_error_fatal(coe_vals[v].coe, dir, err),
+				      fatal(coe_vals[v].coe, dir, err),
 				      want_fatal);
 			}
 	/* spot checks in words */
-	CHECK(kiog_core_error_fatal(0, KIOGEN_DIR_READ, -EIO), "none survived EIO");
-	CHECK(!kiog_core_error_fatal(KIOGEN_COE_ALL, KIOGEN_DIR_WRITE, -EIO),
+	CHECK(fatal(0, KIOGEN_DIR_READ, -EIO), "none survived EIO");
+	CHECK(!fatal(KIOGEN_COE_ALL, KIOGEN_DIR_WRITE, -EIO),
 	      "all stopped at a write EIO");
-	CHECK(kiog_core_error_fatal(KIOGEN_COE_ALL, KIOGEN_DIR_READ, -EINVAL),
+	CHECK(fatal(KIOGEN_COE_ALL, KIOGEN_DIR_READ, -EINVAL),
 	      "all survived EINVAL");
-	CHECK(!kiog_core_error_fatal(KIOGEN_COE_WRITE, KIOGEN_DIR_SYNC, -EIO),
+	CHECK(!fatal(KIOGEN_COE_WRITE, KIOGEN_DIR_SYNC, -EIO),
 	      "write did not cover a sync error (fio files them as writes)");
-	CHECK(kiog_core_error_fatal(KIOG_COE_VERIFY, KIOGEN_DIR_READ, -EIO),
+	CHECK(fatal(KIOG_COE_VERIFY, KIOGEN_DIR_READ, -EIO),
 	      "verify survived a read EIO");
+	return T_PASS;
+}
+
+/*
+ * fio's ignore_error: a type's list takes the place of EIO and EILSEQ;
+ * a type without one keeps them; errno 0 and those past 127 never survive.
+ */
+static int t_ignore_error(const void *arg)
+{
+	struct kiog_core_cfg cfg = { .continue_on_error = KIOGEN_COE_ALL };
+
+	(void)arg;
+	cfg.ignore_error.nr = 6;
+	cfg.ignore_error.z[0] = 1ULL << ENOSPC;			/* reads */
+	cfg.ignore_error.z[3] = 1ULL << (EDQUOT - 64) | 1;	/* writes: 122, and 64 */
+	setup(&cfg);
+	CHECK(!kiog_core_error_fatal(&core, KIOGEN_DIR_READ, -ENOSPC) &&
+	      kiog_core_error_fatal(&core, KIOGEN_DIR_READ, -EIO),
+	      "reads: ENOSPC not survived, or EIO still");
+	CHECK(!kiog_core_error_fatal(&core, KIOGEN_DIR_WRITE, -EDQUOT) &&
+	      !kiog_core_error_fatal(&core, KIOGEN_DIR_SYNC, -64) &&
+	      kiog_core_error_fatal(&core, KIOGEN_DIR_WRITE, -EIO),
+	      "writes: errnos above 63 not survived, or EIO still");
+	CHECK(!kiog_core_error_fatal(&core, KIOGEN_DIR_READ, -EILSEQ) &&
+	      kiog_core_error_fatal(&core, KIOGEN_DIR_READ, -EINVAL),
+	      "verify: without a list of its own not EILSEQ alone");
+	CHECK(kiog_core_error_fatal(&core, KIOGEN_DIR_READ, 0) &&
+	      kiog_core_error_fatal(&core, KIOGEN_DIR_READ, -128) &&
+	      kiog_core_error_fatal(&core, KIOGEN_DIR_READ, -4095),
+	      "errno 0 or past 127 survived");
+	cfg.continue_on_error = KIOGEN_COE_WRITE;
+	setup(&cfg);
+	CHECK(kiog_core_error_fatal(&core, KIOGEN_DIR_READ, -ENOSPC),
+	      "a read's listed errno survived without the read bit");
 	return T_PASS;
 }
 
@@ -583,6 +626,8 @@ static const struct tcase cases[] = {
 	{ "max_latency: the I/O above it counted, then ETIMEDOUT; per direction", t_max_latency,
 	  NULL },
 	{ "exitall stops the run at a worker's end, exitall_on_error at its failure", t_ends_run,
+	  NULL },
+	{ "ignore_error: a type's list instead of EIO and EILSEQ, with its bit", t_ignore_error,
 	  NULL },
 };
 
