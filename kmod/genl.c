@@ -87,8 +87,16 @@ static const struct netlink_range_validation kiogen_a_job_openfiles_range = {
 	.max	= KIOGEN_MAX_NRFILES,
 };
 
+static const struct netlink_range_validation kiogen_a_job_thinktime_spin_ns_range = {
+	.max	= 31536000000000000ULL,
+};
+
+static const struct netlink_range_validation kiogen_a_job_thinktime_iotime_ns_range = {
+	.max	= 31536000000000000ULL,
+};
+
 /* Common nested types */
-const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_RATE_IOPS_MIN_TRIM + 1] = {
+const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_IGNORE_ERROR + 1] = {
 	[KIOGEN_A_JOB_NAME] = { .type = NLA_NUL_STRING, .len = KIOGEN_NAME_MAX, },
 	[KIOGEN_A_JOB_FILENAME] = { .type = NLA_NUL_STRING, .len = KIOGEN_PATH_MAX, },
 	[KIOGEN_A_JOB_ENGINE] = { .type = NLA_NUL_STRING, .len = KIOGEN_ENGINE_MAX, },
@@ -123,7 +131,7 @@ const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_RATE_IOPS_MIN_TRIM + 1
 	[KIOGEN_A_JOB_HIPRI] = { .type = NLA_FLAG, },
 	[KIOGEN_A_JOB_PERCENTAGE_RANDOM] = NLA_POLICY_MAX(NLA_U32, 100),
 	[KIOGEN_A_JOB_THINKTIME_NS] = NLA_POLICY_FULL_RANGE(NLA_U64, &kiogen_a_job_thinktime_ns_range),
-	[KIOGEN_A_JOB_THINKTIME_BLOCKS] = NLA_POLICY_MIN(NLA_U32, 1),
+	[KIOGEN_A_JOB_THINKTIME_BLOCKS] = { .type = NLA_U32, },
 	[KIOGEN_A_JOB_STARTDELAY_NS] = NLA_POLICY_FULL_RANGE(NLA_U64, &kiogen_a_job_startdelay_ns_range),
 	[KIOGEN_A_JOB_RANDOM_DISTRIBUTION] = NLA_POLICY_MAX(NLA_U32, 5),
 	[KIOGEN_A_JOB_DIST_PARAM] = { .type = NLA_U32, },
@@ -188,6 +196,15 @@ const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_RATE_IOPS_MIN_TRIM + 1
 	[KIOGEN_A_JOB_RATE_IOPS_TRIM] = { .type = NLA_U32, },
 	[KIOGEN_A_JOB_RATE_MIN_TRIM] = { .type = NLA_U64, },
 	[KIOGEN_A_JOB_RATE_IOPS_MIN_TRIM] = { .type = NLA_U32, },
+	[KIOGEN_A_JOB_THINKTIME_SPIN_NS] = NLA_POLICY_FULL_RANGE(NLA_U64, &kiogen_a_job_thinktime_spin_ns_range),
+	[KIOGEN_A_JOB_THINKTIME_IOTIME_NS] = NLA_POLICY_FULL_RANGE(NLA_U64, &kiogen_a_job_thinktime_iotime_ns_range),
+	[KIOGEN_A_JOB_RATE_IGNORE_THINKTIME] = { .type = NLA_FLAG, },
+	[KIOGEN_A_JOB_MAX_LATENCY_READ] = { .type = NLA_U64, },
+	[KIOGEN_A_JOB_MAX_LATENCY_WRITE] = { .type = NLA_U64, },
+	[KIOGEN_A_JOB_MAX_LATENCY_TRIM] = { .type = NLA_U64, },
+	[KIOGEN_A_JOB_EXITALL] = { .type = NLA_FLAG, },
+	[KIOGEN_A_JOB_EXITALL_ON_ERROR] = { .type = NLA_FLAG, },
+	[KIOGEN_A_JOB_IGNORE_ERROR] = { .type = NLA_BINARY, },
 };
 
 /* KIOGEN_CMD_INFO_GET - do */

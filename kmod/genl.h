@@ -17,7 +17,7 @@
 #define KIOGEN_ENGINE_MAX	15
 
 /* Common nested types */
-extern const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_RATE_IOPS_MIN_TRIM + 1];
+extern const struct nla_policy kiogen_job_nl_policy[KIOGEN_A_JOB_IGNORE_ERROR + 1];
 
 /* Ops table for kiogen */
 extern const struct genl_split_ops kiogen_nl_ops[7];

@@ -338,6 +338,11 @@ int kiog_nl_parse_job(struct kiog_job *job, struct nlattr *nest,
 				    "job iodepth: sync mode issues one I/O at a time");
 		return -EINVAL;
 	}
+	if (c->ignore_error.nr > KIOG_ERR_TYPES * KIOG_ERRNO_WORDS) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_IGNORE_ERROR],
+				    "job ignore-error: at most 6 u64s, two for each error type");
+		return -EINVAL;
+	}
 	if (c->time_based && !c->runtime_ns) {
 		NL_SET_ERR_MSG_ATTR(extack, tb[KIOGEN_A_JOB_TIME_BASED],
 				    "job time_based: needs a runtime");

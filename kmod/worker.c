@@ -823,12 +823,22 @@ static void kiog_worker_start_delay(struct kiog_worker *w)
 
 /*
  * One nap of a pause (thinktime, rate limits: kiog_loop_think(),
- * kiog_loop_pace()) @left ns long still (none if 0), then a stop is seen.
+ * kiog_loop_pace()) @left ns long still (none if 0), or a spin of @spin ns
+ * on the CPU (fio's thinktime_spin), then a stop is seen. A spin gives the
+ * CPU up each millisecond, as a non-preemptible kernel needs.
  */
-static void kiog_worker_pause(struct kiog_worker *w, u64 left)
+static void kiog_worker_pause(struct kiog_worker *w, u64 left, u64 spin)
 {
-	if (left)
+	u64 until;
+
+	if (spin) {
+		until = kiog_now(w) + min_t(u64, spin, NSEC_PER_MSEC);
+		while (kiog_now(w) < until)
+			cpu_relax();
+		cond_resched();
+	} else if (left) {
 		kiog_worker_nap(left);
+	}
 	if (READ_ONCE(w->job->run->stop))
 		kiog_core_stop(&w->core);
 }
@@ -843,6 +853,7 @@ static void kiog_worker_loop(struct kiog_worker *w)
 		.low = c->iodepth_low ?: c->iodepth,
 	};
 	u32 turns = 0;
+	u64 spin;
 
 	/* verify_only of mixed write sizes: the newest write of each unit first */
 	while (!kiog_vfy_map_build(&w->vfy, &w->wl, 1024) &&
@@ -879,11 +890,13 @@ static void kiog_worker_loop(struct kiog_worker *w)
 		if (unlikely(kiog_loop_sync_now(&w->ls)))
 			kiog_worker_sync(w, core->datasync);
 		if (unlikely(kiog_loop_think_now(&w->ls))) {
-			kiog_worker_pause(w, kiog_loop_think(&w->ls, kiog_now(w)));
+			u64 left = kiog_loop_think(&w->ls, kiog_now(w), &spin);
+
+			kiog_worker_pause(w, left, spin);
 			continue;
 		}
 		if (unlikely(kiog_loop_pace_now(&w->ls))) {
-			kiog_worker_pause(w, kiog_loop_pace(&w->ls, kiog_now(w)));
+			kiog_worker_pause(w, kiog_loop_pace(&w->ls, kiog_now(w)), 0);
 			continue;
 		}
 		if (!w->inflight) {
@@ -930,6 +943,8 @@ int kiog_worker_fn(void *data)
 		kiog_core_fail(&w->core, err);
 	else
 		kiog_worker_loop(w);
+	if (kiog_core_ends_run(&w->core))
+		kiog_run_request_stop(w->job->run);
 	kiog_run_worker_leave();
 	if (old)
 		revert_creds(old);

@@ -9,6 +9,30 @@
 #include <kiogen/log.h>
 #include <kiogen/rate.h>
 
+/*
+ * The errnos each error type survives with continue_on_error: the list
+ * ignore_error gave it, else fio's __NON_FATAL_ERR (EIO, EILSEQ).
+ */
+static void kiog_core_init_nonfatal(struct kiog_core *c, const struct kiog_zones *ie)
+{
+	unsigned int t, w;
+
+	for (t = 0; t < KIOG_ERR_TYPES; t++) {
+		__u64 *words = c->nonfatal[t];
+
+		for (w = 0; w < KIOG_ERRNO_WORDS; w++) {
+			unsigned int i = t * KIOG_ERRNO_WORDS + w;
+
+			words[w] = i < ie->nr ? ie->z[i] : 0;
+		}
+		words[0] &= ~1ULL;		/* no errno 0 */
+		if (words[0] || words[1])
+			continue;
+		words[KIOG_EIO / 64] |= 1ULL << (KIOG_EIO % 64);
+		words[KIOG_EILSEQ / 64] |= 1ULL << (KIOG_EILSEQ % 64);
+	}
+}
+
 void kiog_core_init(struct kiog_core *c,
 		    const struct kiog_core_cfg *cfg,
 		    struct kiog_wl *wl, struct kiogen_sample *samples)
@@ -22,8 +46,20 @@ void kiog_core_init(struct kiog_core *c,
 	c->end_fsync = cfg->end_fsync;
 	c->coe = cfg->continue_on_error;
 	c->think_ns = cfg->thinktime_ns;
-	c->think_blocks = cfg->thinktime_blocks ? cfg->thinktime_blocks : 1;
+	c->think_spin_ns = cfg->thinktime_spin_ns < cfg->thinktime_ns ?
+			   cfg->thinktime_spin_ns : cfg->thinktime_ns;
+	c->think_io_ns = cfg->thinktime_iotime_ns;
+	/* 0 counts no completions: only thinktime_iotime's time starts a think */
+	c->think_blocks = cfg->thinktime_blocks;
+	if (!c->think_blocks && !c->think_io_ns)
+		c->think_blocks = 1;
 	c->think_at = c->think_blocks;
+	c->max_lat[KIOGEN_DIR_READ] = cfg->max_latency_read;
+	c->max_lat[KIOGEN_DIR_WRITE] = cfg->max_latency_write;
+	c->max_lat[KIOGEN_DIR_TRIM] = cfg->max_latency_trim;
+	c->exitall = cfg->exitall;
+	c->exitall_on_error = cfg->exitall_on_error;
+	kiog_core_init_nonfatal(c, &cfg->ignore_error);
 	c->samples = samples;
 	c->max_samples = kiog_core_max_samples(cfg);
 	c->sample_ns = KIOG_SAMPLE_NS;
@@ -49,6 +85,7 @@ void kiog_rate_init(struct kiog_rate *r,
 	r->min_iops[KIOGEN_DIR_TRIM] = cfg->rate_iops_min_trim;
 	r->cycle_ns = (__u64)(cfg->rate_cycle_ms ? cfg->rate_cycle_ms : 1000) * 1000000;
 	r->poisson = cfg->rate_process == KIOGEN_RATE_PROCESS_POISSON;
+	r->ignore_think = cfg->rate_ignore_thinktime;
 	for (d = 0; d < KIOG_RATE_DIRS; d++) {
 		r->paced |= r->bps[d] || r->iops[d];
 		r->checked |= r->min_bps[d] || r->min_iops[d];

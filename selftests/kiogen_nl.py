@@ -10,7 +10,8 @@ the UAPI header of the checkout (KIOGEN_SRC), never from a copy.
                    (ID as @FILE: started at once, sends when FILE holds the id)
   kiogen_nl.py new [--detached] [--hold SECONDS] [--fd PATH[:rdonly|wronly|rdwr][:direct]]
                    [--rawfd N] ATTR=VALUE... [--job [--fd ...] ATTR=VALUE...]...
-                   (a job, ATTR as in KIOGEN_A_JOB_*; each --job starts another)
+                   (a job, ATTR as in KIOGEN_A_JOB_*; each --job starts another;
+                   VALUE hex:BYTES gives any attribute those bytes)
   kiogen_nl.py events SECONDS       join the events group, print each event
   kiogen_nl.py batch                one of the above a line on stdin, each answered
                                     in turn (one python start for many requests)
@@ -183,7 +184,9 @@ def job_payload(args, fds):
         t = U.get("KIOGEN_A_JOB_" + key)
         if t is None:
             sys.exit("kiogen_nl.py: no job attribute %s" % k)
-        if key in FLAGS:
+        if v.startswith("hex:"):	# a binary attribute's bytes
+            job += attr(t, bytes.fromhex(v[4:]))
+        elif key in FLAGS:
             job += attr(t, b"")
         elif key in STRS:
             job += attr(t, v.encode() + b"\0")

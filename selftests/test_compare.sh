@@ -12,7 +12,7 @@ command -v python3 >/dev/null || skip "needs python3 to read JSON"
 
 nullb_create kcmp0 size=256 irqmode=0 || skip "cannot create a null_blk device"
 trap 'umount "$TMP/xfs" 2>/dev/null; rmmod brd 2>/dev/null; dmsetup remove kcmperr 2>/dev/null;
-	nullb_remove kcmp1 2>/dev/null; nullb_remove kcmp0' EXIT
+	nullb_remove kcmp1 2>/dev/null; nullb_remove kcmp2 2>/dev/null; nullb_remove kcmp0' EXIT
 
 # the same stream on both paths, per worker, in every mode
 for rw in read write randread randwrite rw randrw; do
@@ -72,6 +72,63 @@ check "thinktime: identical stream on both paths" \
 check "thinktime: both paths paused 9 x 5 ms in 200 I/Os (under 4,445 IOPS)" \
 	test "$(json "$TMP/think.json" 'all(j["compare"][p]["runs"][0]["iops"] < 4445 for p in ("kernel", "syscall"))')" = True
 
+# thinktime_spin, thinktime_iotime, rate_ignore_thinktime and max_latency,
+# on both paths: the same loop (include/kiogen/loop.h) decides them
+cmpj "$TMP/spin.json" --name=s --filename=/dev/kcmp0 --rw=randread --bs=4k \
+	--number_ios=50 --randseed=7 --thinktime=50ms --thinktime_spin=50ms --thinktime_blocks=10
+check "thinktime_spin: identical stream on both paths" \
+	test "$(json "$TMP/spin.json" 'j["compare"]["identical_stream"]')" = True
+check "a null_blk device with 2 ms completions" \
+	nullb_create kcmp2 size=64 irqmode=2 completion_nsec=2000000
+pj() {	# pj NAME OPTIONS...: a run of path $p, its JSON in $TMP/NAME-$p.json
+	local name=$1
+	shift
+	"$KIOGEN" run --path="$p" --name=s --rw=randread --bs=4k --output-format=json "$@" \
+		> "$TMP/$name-$p.json" 2>"$TMP/$name-$p.err"
+	echo "rc=$?" > "$TMP/$name-$p.rc"
+}
+for p in kernel syscall; do
+	pj spin --filename=/dev/kcmp0 --number_ios=50 --thinktime=50ms --thinktime_spin=50ms \
+		--thinktime_blocks=10
+	check "$p path, thinktime_spin: 4 thinks of 50 ms spun, a quarter of the run's time or more on the CPU" \
+		test "$(json "$TMP/spin-$p.json" 'j["jobs"][0]["usr_cpu"] + j["jobs"][0]["sys_cpu"] >= 25')" = True ||
+		echo "# $(json "$TMP/spin-$p.json" '[j["jobs"][0][k] for k in ("usr_cpu", "sys_cpu", "job_runtime")]')"
+	pj iotime --filename=/dev/kcmp0 --number_ios=50 --thinktime=100ms --thinktime_iotime=10s
+	check "$p path, thinktime_iotime=10s alone: no think in 50 I/Os (not one after each)" \
+		test "$(json "$TMP/iotime-$p.json" 'j["jobs"][0]["job_runtime"] < 2000')" = True
+	# 30 I/Os at 100 a second, a think of 100 ms after every 10: moved by
+	# the thinks, 490 ms or more; caught up after each, an I/O 100 ms late
+	pj ignore --filename=/dev/kcmp0 --number_ios=30 --rate_iops=100 --thinktime=100ms \
+		--thinktime_blocks=10 --rate_ignore_thinktime
+	pj catchup --filename=/dev/kcmp0 --number_ios=30 --rate_iops=100 --thinktime=100ms \
+		--thinktime_blocks=10
+	check "$p path, rate_ignore_thinktime: the schedule moved by the thinks (490 ms or more)" \
+		test "$(json "$TMP/ignore-$p.json" 'j["jobs"][0]["job_runtime"] >= 480')" = True
+	check "$p path, without it the I/Os the thinks held back are caught up (one 90 ms late or more)" \
+		test "$(json "$TMP/catchup-$p.json" 'j["jobs"][0]["read"]["sched_lat_ns"]["max"] >= 90000000')" = True
+	pj maxlat --filename=/dev/kcmp2 --number_ios=20 --max_latency=500
+	check "$p path, max_latency=500us on 2 ms completions: exit 1, err 110, the first read counted" \
+		test "$(cat "$TMP/maxlat-$p.rc") $(json "$TMP/maxlat-$p.json" '[j["jobs"][0]["error"], j["jobs"][0]["read"]["total_ios"]]')" = "rc=1 [110, 1]"
+	check "$p path, max_latency: said as fio says it" \
+		grep -q "nsec of a read exceeds specified max (500000 nsec)" "$TMP/maxlat-$p.err"
+	pj maxlat-ok --filename=/dev/kcmp2 --number_ios=20 --max_latency=,500
+	check "$p path, max_latency=,500: the writes' only, reads go on" \
+		test "$(cat "$TMP/maxlat-ok-$p.rc") $(json "$TMP/maxlat-ok-$p.json" 'j["jobs"][0]["read"]["total_ios"]')" = "rc=0 20"
+	# a job that ends (exitall) or fails (exitall_on_error) beside one of 4 s
+	long=(--name=long --filename=/dev/kcmp0 --time_based --runtime=4s)
+	pj exitall --filename=/dev/kcmp0 --number_ios=10 --exitall "${long[@]}"
+	pj exiterr --filename=/dev/kcmp2 --number_ios=20 --max_latency=500 --exitall_on_error \
+		"${long[@]}"
+	pj noexit --filename=/dev/kcmp2 --number_ios=20 --max_latency=500 "${long[@]}"
+	check "$p path, exitall: the 4 s job stopped when the short one ended (under 2 s)" \
+		test "$(cat "$TMP/exitall-$p.rc") $(json "$TMP/exitall-$p.json" 'j["jobs"][1]["job_runtime"] < 2000')" = "rc=0 True"
+	check "$p path, exitall_on_error: the 4 s job stopped when the other failed (under 2 s)" \
+		test "$(cat "$TMP/exiterr-$p.rc") $(json "$TMP/exiterr-$p.json" '[j["jobs"][0]["error"], j["jobs"][1]["job_runtime"] < 2000]')" = "rc=1 [110, True]"
+	check "$p path, without it the 4 s job ran its course beside the failed one" \
+		test "$(cat "$TMP/noexit-$p.rc") $(json "$TMP/noexit-$p.json" '[j["jobs"][0]["error"], j["jobs"][1]["job_runtime"] >= 4000]')" = "rc=1 [110, True]"
+done
+nullb_remove kcmp2
+
 # one error and stop policy on both paths (include/kiogen/core.h): the first
 # 1 MiB of a device fails; continue_on_error=io counts 256 errors and reads
 # 256 blocks on both, none stops both at the first error
@@ -92,7 +149,34 @@ if command -v dmsetup >/dev/null && modprobe dm-mod >/dev/null 2>&1 &&
 		check "$p path, continue_on_error=none: exit 1 at the first error" \
 			test "$(cat "$TMP/coe-$p-none.rc") $(json "$TMP/coe-$p-none.json" \
 			'[j["jobs"][0]["kiogen"]["errors"], j["jobs"][0]["read"]["total_ios"]]')" = "rc=1 [1, 0]"
+		# fio's ignore_error: a read list with EIO survives it (and sets the
+		# read bit), one without it does not, even with continue_on_error=read
+		for ie in EIO ENOSPC:122; do
+			"$KIOGEN" run --path=$p --name=e --filename=/dev/mapper/kcmperr --rw=read \
+				--bs=4k --size=2m --direct=1 --continue_on_error=none \
+				--ignore_error=$ie,EIO --output-format=json \
+				> "$TMP/ie-$p-$ie.json" 2>/dev/null
+			echo "rc=$?" > "$TMP/ie-$p-$ie.rc"
+		done
+		"$KIOGEN" run --path=$p --name=e --filename=/dev/mapper/kcmperr --rw=read \
+			--bs=4k --size=2m --direct=1 --continue_on_error=read --ignore_error=ENOSPC \
+			--output-format=json > "$TMP/ie-$p-noeio.json" 2>/dev/null
+		echo "rc=$?" > "$TMP/ie-$p-noeio.rc"
+		check "$p path, continue_on_error=none, then ignore_error=EIO,EIO: exit 0, 256 errors" \
+			test "$(cat "$TMP/ie-$p-EIO.rc") $(json "$TMP/ie-$p-EIO.json" \
+			'j["jobs"][0]["kiogen"]["errors"]')" = "rc=0 256"
+		check "$p path, ignore_error=ENOSPC:122,EIO: a read's EIO stops it" \
+			test "$(cat "$TMP/ie-$p-ENOSPC:122.rc") $(json "$TMP/ie-$p-ENOSPC:122.json" \
+			'j["jobs"][0]["kiogen"]["errors"]')" = "rc=1 1"
+		check "$p path, continue_on_error=read, ignore_error=ENOSPC: EIO no longer survived" \
+			test "$(cat "$TMP/ie-$p-noeio.rc") $(json "$TMP/ie-$p-noeio.json" \
+			'j["jobs"][0]["kiogen"]["errors"]')" = "rc=1 1"
 	done
+	line=$(knl new engine=null name=i rw=read bs=4096 size=1048576 number_ios=10 \
+		"ignore_error=hex:$(printf '%0112d' 0)")
+	check "kernel: an ignore-error of 7 words is refused, naming it" \
+		grep -q "errno=EINVAL .*msg=job ignore-error: at most 6 u64s" <<<"$line" ||
+		echo "# $line"
 	check "the policy is in the digest: io and none differ, each equal on both paths" \
 		test "$(json "$TMP/coe-kernel-io.json" 'j["jobs"][0]["kiogen"]["digest"]') $(json "$TMP/coe-kernel-none.json" 'j["jobs"][0]["kiogen"]["digest"]')" = \
 		     "$(json "$TMP/coe-syscall-io.json" 'j["jobs"][0]["kiogen"]["digest"]') $(json "$TMP/coe-syscall-none.json" 'j["jobs"][0]["kiogen"]["digest"]')"

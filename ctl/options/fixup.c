@@ -226,9 +226,16 @@ int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info)
 		fprintf(err, "kiogen: no job: start one with --name=NAME\n");
 		return -EINVAL;
 	}
-	for (i = 0; i < js->nr_jobs; i++)
-		if (kg_job_finish(&js->jobs[i], js->global.path, err, info))
+	for (i = 0; i < js->nr_jobs; i++) {
+		struct kg_job *j = &js->jobs[i];
+
+		/* fio: thinktime_iotime alone when thinktime_blocks is not given */
+		if (j->thinktime_iotime_ns && !kg_given_has(&j->given, "thinktime_blocks") &&
+		    !kg_given_has(&js->global.given, "thinktime_blocks"))
+			j->thinktime_blocks = 0;
+		if (kg_job_finish(j, js->global.path, err, info))
 			return -EINVAL;
+	}
 	for (i = 0; i < js->nr_noted; i++)
 		fprintf(info, "kiogen: fio option '%s' has no effect in kiogen: %s\n",
 			js->noted[i]->name, js->noted[i]->note);

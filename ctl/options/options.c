@@ -99,6 +99,70 @@ static int kg_opt_direct(struct kg_jobs *js, struct kg_job *j,
 	return 0;
 }
 
+/* An errno by its name (EIO, as strerrorname_np() names it) or number */
+static int kg_errno_of(const char *s)
+{
+	char *end;
+	long v;
+	int e;
+
+	if (*s == 'E') {
+		/* fio's aliases of one errno */
+		if (!strcmp(s, "EWOULDBLOCK"))
+			return EAGAIN;
+		if (!strcmp(s, "EDEADLOCK"))
+			return EDEADLK;
+		for (e = 1; e <= KIOG_ERRNO_MAX; e++)
+			if (strerrorname_np(e) && !strcmp(strerrorname_np(e), s))
+				return e;
+		return 0;
+	}
+	errno = 0;
+	v = strtol(s, &end, 0);
+	if (errno || *end || v < -KIOG_ERRNO_MAX || v > KIOG_ERRNO_MAX)
+		return 0;
+	return v < 0 ? -v : v;
+}
+
+/*
+ * fio's ignore_error=READ,WRITE,VERIFY: each a list of errnos with ':'
+ * between them, which that error type then survives instead of EIO and
+ * EILSEQ; a type given a list gets its continue_on_error bit, as fio's.
+ */
+static int kg_opt_ignore_error(struct kg_jobs *js, struct kg_job *j,
+			       const struct kg_option *o, const char *v, FILE *err)
+{
+	char buf[256], *types = buf, *list, *name;
+	unsigned int t, e;
+
+	(void)js;
+	if (strlen(v) >= sizeof(buf)) {
+		fprintf(err, "kiogen: %s: '%s' is too long\n", o->name, v);
+		return -EINVAL;
+	}
+	snprintf(buf, sizeof(buf), "%s", v);
+	memset(&j->ignore_error, 0, sizeof(j->ignore_error));
+	for (t = 0; (list = strsep(&types, ",")); t++) {
+		if (t == KIOG_ERR_TYPES) {
+			fprintf(err, "kiogen: %s: '%s': at most three lists, READ,WRITE,VERIFY\n",
+				o->name, v);
+			return -EINVAL;
+		}
+		while ((name = strsep(&list, ":")) && *name) {
+			e = kg_errno_of(name);
+			if (!e) {
+				fprintf(err, "kiogen: %s: '%s' is not an error kiogen knows (a name as EIO, or a number from 1 to %d)\n",
+					o->name, name, KIOG_ERRNO_MAX);
+				return -EINVAL;
+			}
+			j->ignore_error.z[t * KIOG_ERRNO_WORDS + e / 64] |= 1ULL << (e % 64);
+			j->continue_on_error |= 1U << t;
+		}
+	}
+	j->ignore_error.nr = KIOG_ERR_TYPES * KIOG_ERRNO_WORDS;
+	return 0;
+}
+
 /* A flag stored inverted: fio's default 1 is kiogen's zeroed field */
 static int kg_opt_not(struct kg_jobs *js, struct kg_job *j,
 		      const struct kg_option *o, const char *v, FILE *err)
@@ -553,6 +617,38 @@ const struct kg_option kg_options[] = {
 		.category = KG_CAT_LIMITS, .help = "I/Os completed between two thinktime pauses",
 	},
 	{
+		.name = "exitall", .type = KG_OPT_BOOL, .off1 = KG_JOFF(exitall),
+		.report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
+		.help = "when a worker of this job ends, the other jobs of its stonewall group stop",
+	},
+	{
+		.name = "exitall_on_error", .type = KG_OPT_BOOL, .off1 = KG_JOFF(exitall_on_error),
+		.report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
+		.help = "when a worker of this job fails, the other jobs of its stonewall group stop",
+	},
+	{
+		.name = "thinktime_spin", .type = KG_OPT_TIME, .time_unit = 1000,
+		.off1 = KG_JOFF(thinktime_spin_ns), .def = "0", .report = KG_REPORT_CHANGED,
+		.category = KG_CAT_LIMITS,
+		.help = "of each thinktime pause, spin on the CPU this long first (microseconds, "
+			"or with a suffix), then sleep the rest",
+	},
+	{
+		.name = "thinktime_iotime", .type = KG_OPT_TIME, .time_unit = 1000,
+		.off1 = KG_JOFF(thinktime_iotime_ns), .def = "0", .report = KG_REPORT_CHANGED,
+		.category = KG_CAT_LIMITS,
+		.help = "also pause for thinktime after issuing this long (microseconds, or with a "
+			"suffix), whichever of it and thinktime_blocks comes first; alone when "
+			"thinktime_blocks is not given, as fio",
+	},
+	{
+		.name = "rate_ignore_thinktime", .type = KG_OPT_BOOL,
+		.off1 = KG_JOFF(rate_ignore_thinktime), .report = KG_REPORT_SET,
+		.category = KG_CAT_LIMITS,
+		.help = "the rate limits' schedule moves by each thinktime pause instead of "
+			"catching up after it",
+	},
+	{
 		.name = "time_based", .type = KG_OPT_BOOL, .off1 = KG_JOFF(time_based),
 		.report = KG_REPORT_SET, .category = KG_CAT_LIMITS,
 		.help = "keep going until runtime, wrapping around the region",
@@ -831,6 +927,12 @@ const struct kg_option kg_options[] = {
 			{ "all", "every error", KIOGEN_COE_ALL },
 			{ "1", "same as all", KIOGEN_COE_ALL },
 		},
+	},
+	{
+		.name = "ignore_error", .type = KG_OPT_STR, .len = 256, .cb = kg_opt_ignore_error,
+		.category = KG_CAT_ENGINE,
+		.help = "errors each type survives instead of EIO and EILSEQ: READ,WRITE,VERIFY, each "
+			"a list as EIO:ENOSPC:122; sets their continue_on_error, as fio",
 	},
 	{
 		.name = "clat_percentiles", .type = KG_OPT_BOOL, .off1 = KG_JOFF(clat_percentiles),

@@ -161,6 +161,8 @@ void kg_job_options_each(const struct kg_job *j,
  * @err: for the message when @g is full
  */
 int kg_given_add(struct kg_given *g, const char *name, const char *v, FILE *err);
+/* Was option @name (its table name) given in @g? */
+bool kg_given_has(const struct kg_given *g, const char *name);
 /**
  * kg_given_each() - options as the user gave them, in order
  * @g: a job's, or the global ones
@@ -206,7 +208,10 @@ void kg_options_usage(FILE *f);
 
 /* rate.c: the checks of fio's per-direction rate values */
 int kg_job_rate_check(const struct kg_job *j, FILE *err);
-/* Says which workers a rate minimum failed (they stopped with EIO), in words. */
+/*
+ * Says which workers a rate minimum (EIO) or max_latency (ETIMEDOUT)
+ * stopped, in words.
+ */
 void kg_rate_min_report(const struct kg_run_result *r, FILE *f);
 
 /**

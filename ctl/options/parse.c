@@ -490,6 +490,20 @@ void kg_jobs_init(struct kg_jobs *js)
 	kg_job_defaults(&js->defaults);
 }
 
+bool kg_given_has(const struct kg_given *g, const char *name)
+{
+	uint32_t at = 0;
+	size_t nl;
+
+	while (at < g->len) {
+		nl = strlen(g->buf + at) + 1;
+		if (!strcmp(g->buf + at, name))
+			return true;
+		at += nl + strlen(g->buf + at + nl) + 1;
+	}
+	return false;
+}
+
 int kg_given_add(struct kg_given *g, const char *name, const char *v, FILE *err)
 {
 	size_t nl = strlen(name) + 1, vl = strlen(v) + 1, el = 0;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fio's rate options as the option table takes them: rate, rate_iops,
- * rate_min and rate_iops_min each give one value for every direction, or
+ * rate_min, rate_iops_min and max_latency each give one value for every direction, or
  * "read,write[,trim]" (any may be left out, as "rate=,2m"; as fio's parser,
  * the last value given stands for those after it, so "rate=1m,2m" limits
  * trims to 2m, while "rate=1m," leaves writes and trims free); and fio's checks of
@@ -21,30 +21,47 @@
 
 static const char *const kg_rate_dirs[KG_RATE_DIRS] = { "read", "write", "trim" };
 
+enum kg_rate_unit {
+	KG_RATE_BYTES,		/* u64 bytes a second */
+	KG_RATE_IOPS,		/* u32 I/Os a second */
+	KG_RATE_TIME,		/* u64 ns, microseconds without a suffix */
+};
+
 /* Where each per-direction rate option keeps its three values. */
 static const struct {
 	const char *name;
 	size_t off[KG_RATE_DIRS];
-	bool iops;		/* u32 I/Os a second, else u64 bytes a second */
+	enum kg_rate_unit unit;
 } kg_rate_opts[] = {
-	{ "rate", { KG_JOFF(rate_read), KG_JOFF(rate_write), KG_JOFF(rate_trim) }, false },
+	{ "rate", { KG_JOFF(rate_read), KG_JOFF(rate_write), KG_JOFF(rate_trim) },
+	  KG_RATE_BYTES },
 	{ "rate_min", { KG_JOFF(rate_min_read), KG_JOFF(rate_min_write),
-			KG_JOFF(rate_min_trim) }, false },
+			KG_JOFF(rate_min_trim) }, KG_RATE_BYTES },
 	{ "rate_iops", { KG_JOFF(rate_iops_read), KG_JOFF(rate_iops_write),
-			 KG_JOFF(rate_iops_trim) }, true },
+			 KG_JOFF(rate_iops_trim) }, KG_RATE_IOPS },
 	{ "rate_iops_min", { KG_JOFF(rate_iops_min_read), KG_JOFF(rate_iops_min_write),
-			     KG_JOFF(rate_iops_min_trim) }, true },
+			     KG_JOFF(rate_iops_min_trim) }, KG_RATE_IOPS },
+	{ "max_latency", { KG_JOFF(max_latency_read), KG_JOFF(max_latency_write),
+			   KG_JOFF(max_latency_trim) }, KG_RATE_TIME },
 };
 
-static int kg_rate_value(const char *name, const char *s, bool iops, uint64_t *x,
-			 FILE *err)
+static int kg_rate_value(const char *name, const char *s, enum kg_rate_unit unit,
+			 uint64_t *x, FILE *err)
 {
 	char *end;
 
 	*x = 0;
 	if (!*s)
 		return 0;
-	if (iops) {
+	if (unit == KG_RATE_TIME) {
+		if (kg_parse_time_unit(s, 1000, x)) {
+			fprintf(err, "kiogen: %s: '%s' is not a time (microseconds, or with a suffix: 10ms)\n",
+				name, s);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (unit == KG_RATE_IOPS) {
 		errno = 0;
 		*x = strtoull(s, &end, 10);
 		if (errno || *end || !isdigit((unsigned char)*s) || *x > UINT32_MAX) {
@@ -96,13 +113,13 @@ static int kg_opt_rate(struct kg_jobs *js, struct kg_job *j, const struct kg_opt
 	}
 	/* fio's parser: the last value given stands for the directions after it */
 	for (d = 0; d < KG_RATE_DIRS; d++)
-		if (kg_rate_value(o->name, vals[d < n ? d : n - 1], kg_rate_opts[i].iops,
+		if (kg_rate_value(o->name, vals[d < n ? d : n - 1], kg_rate_opts[i].unit,
 				  &x[d], err))
 			return -EINVAL;
 	for (d = 0; d < KG_RATE_DIRS; d++) {
 		char *field = (char *)j + kg_rate_opts[i].off[d];
 
-		if (kg_rate_opts[i].iops)
+		if (kg_rate_opts[i].unit == KG_RATE_IOPS)
 			*(uint32_t *)field = (uint32_t)x[d];
 		else
 			*(uint64_t *)field = x[d];
@@ -152,9 +169,19 @@ void kg_rate_min_report(const struct kg_run_result *r, FILE *f)
 		const uint32_t iops_min[] = { j->rate_iops_min_read, j->rate_iops_min_write,
 					      j->rate_iops_min_trim };
 
+		const uint64_t max_lat[] = { j->max_latency_read, j->max_latency_write,
+					     j->max_latency_trim };
+
 		for (k = 0; k < r->jobs[i].nr_workers; k++) {
 			const struct kg_worker *w = &r->jobs[i].workers[k];
 			uint64_t ms = w->elapsed_ns / 1000000, errors = 0;
+
+			/* as fio's lat_fatal(): the I/O above it was counted, its lat the max */
+			for (d = 0; w->error == -ETIMEDOUT && d < KG_RATE_DIRS; d++)
+				if (max_lat[d] && w->dir[d].ios && w->dir[d].lat_max > max_lat[d])
+					fprintf(f, "kiogen %s: worker %u: latency of %" PRIu64 " nsec of a %s exceeds specified max (%" PRIu64 " nsec): ETIMEDOUT, as fio's max_latency\n",
+						j->name, k, w->dir[d].lat_max, dirs[d],
+						max_lat[d]);
 
 			/* fio's check_min_rate fails with EIO where no I/O failed */
 			for (d = 0; d <= KIOGEN_DIR_MAX; d++)
@@ -200,6 +227,12 @@ const struct kg_option kg_rate_options[] = {
 		.name = "rate_iops_min", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_rate,
 		.category = KG_CAT_LIMITS,
 		.help = "fail the job (EIO) below this many I/Os a second over a ratecycle, READ[,WRITE[,TRIM]]",
+	},
+	{
+		.name = "max_latency", .type = KG_OPT_STR, .len = 64, .cb = kg_opt_rate,
+		.category = KG_CAT_LIMITS,
+		.help = "fail the job (ETIMEDOUT) at the first I/O whose lat is above this "
+			"(microseconds, or with a suffix), READ[,WRITE[,TRIM]]",
 	},
 	{
 		.name = "rate_process", .type = KG_OPT_POSVAL, .off1 = KG_JOFF(rate_process),

@@ -64,6 +64,7 @@ struct kg_sys_gate {
 	uint32_t ready;		/* workers placed, with their buffers */
 	bool open;
 	bool abort;
+	bool stop;		/* a worker's end stops the others (exitall; atomic) */
 };
 
 /* What the loop adds to the shared core (include/kiogen/core.h). */
@@ -642,12 +643,27 @@ static void kg_sys_nap(uint64_t ns)
 		  NULL);
 }
 
-/* fio's startdelay, as the kernel's workers wait it */
-static void kg_sys_start_delay(const struct kg_job *j)
+/* Spins up to @ns on the CPU, 1 ms at most, as the kernel's workers do */
+static void kg_sys_spin(uint64_t ns)
 {
-	uint64_t until = kg_sys_now_ns() + j->startdelay_ns, now;
+	uint64_t until = kg_sys_now_ns() + (ns < 1000000 ? ns : 1000000);
 
-	while (!kg_interrupt_pending() && (now = kg_sys_now_ns()) < until)
+	while (kg_sys_now_ns() < until)
+		;
+}
+
+/* Ctrl-C, or another worker's end under exitall: stop issuing */
+static bool kg_sys_stopping(const struct kg_sys_worker *w)
+{
+	return kg_interrupt_pending() || __atomic_load_n(&w->gate->stop, __ATOMIC_RELAXED);
+}
+
+/* fio's startdelay, as the kernel's workers wait it */
+static void kg_sys_start_delay(const struct kg_sys_worker *w)
+{
+	uint64_t until = kg_sys_now_ns() + w->job->startdelay_ns, now;
+
+	while (!kg_sys_stopping(w) && (now = kg_sys_now_ns()) < until)
 		kg_sys_nap(until - now);
 }
 
@@ -782,7 +798,7 @@ static void kg_sys_wait(struct kg_sys_worker *w, struct kg_sys_loop *l)
 static bool kg_sys_vfy_turn(struct kg_sys_worker *w)
 {
 	return w->vfy.readback &&
-	       kiog_vfy_turn(&w->vfy, &w->rate, &w->core, kg_interrupt_pending());
+	       kiog_vfy_turn(&w->vfy, &w->rate, &w->core, kg_sys_stopping(w));
 }
 
 static void kg_sys_loop(struct kg_sys_worker *w)
@@ -791,11 +807,11 @@ static void kg_sys_loop(struct kg_sys_worker *w)
 	struct kg_sys_loop l = { .broken = false };
 
 	if (w->job->startdelay_ns)
-		kg_sys_start_delay(w->job);
+		kg_sys_start_delay(w);
 	kiog_core_start(c, kg_sys_now_ns());
 	kiog_rate_start(&w->rate, c->last_end);
 	/* interrupted before this worker started: issue nothing */
-	if (kg_interrupt_pending())
+	if (kg_sys_stopping(w))
 		kiog_core_stop(c);
 	while (c->issuing || w->inflight || kg_sys_vfy_turn(w)) {
 		if (c->issuing)
@@ -810,11 +826,17 @@ static void kg_sys_loop(struct kg_sys_worker *w)
 		if (kiog_loop_sync_now(&w->ls))
 			kg_sys_sync(w, c->datasync);
 		/* thinktime and rate limits, with nothing in flight: one nap each */
-		if (kiog_loop_think_now(&w->ls))
-			kg_sys_nap(kiog_loop_think(&w->ls, kg_sys_now_ns()));
+		if (kiog_loop_think_now(&w->ls)) {
+			__u64 spin, left = kiog_loop_think(&w->ls, kg_sys_now_ns(), &spin);
+
+			if (spin)
+				kg_sys_spin(spin);
+			else
+				kg_sys_nap(left);
+		}
 		if (kiog_loop_pace_now(&w->ls))
 			kg_sys_nap(kiog_loop_pace(&w->ls, kg_sys_now_ns()));
-		kiog_loop_turn_end(&w->ls, kg_interrupt_pending());
+		kiog_loop_turn_end(&w->ls, kg_sys_stopping(w));
 		/* the writes ended or paused: read back */
 		if (!w->inflight && !l.broken)
 			kg_sys_vfy_turn(w);
@@ -891,6 +913,8 @@ static void kg_sys_worker_body(struct kg_sys_worker *w)
 	}
 	getrusage(RUSAGE_THREAD, &r0);
 	kg_sys_loop(w);
+	if (kiog_core_ends_run(&w->core))
+		__atomic_store_n(&w->gate->stop, true, __ATOMIC_RELAXED);
 	getrusage(RUSAGE_THREAD, &r1);
 	w->res.cpu_usr_ns = kg_sys_tv_ns(&r1.ru_utime) - kg_sys_tv_ns(&r0.ru_utime);
 	w->res.cpu_sys_ns = kg_sys_tv_ns(&r1.ru_stime) - kg_sys_tv_ns(&r0.ru_stime);

@@ -356,8 +356,8 @@ static void test_fio_classes(struct kg_jobs *js)
 {
 	char *noted[] = { "--gtod_reduce=1", "--name=a", "--filename=/dev/x", "--thread",
 			  "--gtod_reduce", "--description=a text" };
-	char *refused[] = { "--name=a", "--filename=/dev/x", "--exitall" };
-	char *dflt[] = { "--name=a", "--filename=/dev/x", "--exitall=0", "--serialize_overlap=0" };
+	char *refused[] = { "--name=a", "--filename=/dev/x", "--serialize_overlap" };
+	char *dflt[] = { "--name=a", "--filename=/dev/x", "--lockfile=none", "--serialize_overlap=0" };
 	char err[512];
 	const char *p;
 
@@ -373,8 +373,8 @@ static void test_fio_classes(struct kg_jobs *js)
 	    strstr(info_text, "fio option 'verify_dump' has no effect in kiogen: kiogen writes no dump files; its report gives each worker's first mismatch"),
 	    "verify_dump: accepted, its note says what the report gives instead");
 	okf(parse_argv(js, err, sizeof(err), refused, 3) &&
-	    !strcmp(err, "kiogen: fio option 'exitall' is not supported by kiogen: kiogen lets every job of a group run its course\n"),
-	    "exitall: refused, naming fio's option and why");
+	    !strcmp(err, "kiogen: fio option 'serialize_overlap' is not supported by kiogen: kiogen does not hold back an I/O that overlaps one in flight\n"),
+	    "serialize_overlap: refused, naming fio's option and why");
 	okf(!parse_argv(js, err, sizeof(err), dflt, 4), "a refused option given fio's default is taken: %s", err);
 	okf(parse(js, err, sizeof(err), "--name=a", "--iodepht=4", NULL) &&
 	    !strcmp(err, "kiogen: unknown option 'iodepht' (did you mean 'iodepth'?)\n"),
@@ -750,6 +750,30 @@ int main(void)
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--thinktime_blocks=0",
 		 NULL) && strstr(err, "thinktime_blocks: 0 is out of range"),
 	   "thinktime_blocks 0 refused");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--thinktime=2ms",
+		  "--thinktime_spin=500", "--thinktime_iotime=1s", NULL) &&
+	   js.jobs[0].thinktime_spin_ns == 500000 &&
+	   js.jobs[0].thinktime_iotime_ns == 1000000000ULL && js.jobs[0].thinktime_blocks == 0 &&
+	   !parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--thinktime=2ms",
+		  "--thinktime_iotime=1s", "--thinktime_blocks=1", NULL) &&
+	   js.jobs[0].thinktime_blocks == 1 &&
+	   !parse(&js, err, sizeof(err), "--thinktime_blocks=4", "--name=a", "--filename=/x",
+		  "--thinktime=2ms", "--thinktime_iotime=1s", NULL) &&
+	   js.jobs[0].thinktime_blocks == 4 &&
+	   !parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--thinktime=2ms",
+		  NULL) && js.jobs[0].thinktime_blocks == 1 && !js.jobs[0].thinktime_spin_ns,
+	   "thinktime_spin and thinktime_iotime in microseconds; iotime alone when "
+	   "thinktime_blocks is not given (job or global), as fio");
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--max_latency=250", NULL) &&
+	   js.jobs[0].max_latency_read == 250000 && js.jobs[0].max_latency_write == 250000 &&
+	   js.jobs[0].max_latency_trim == 250000 &&
+	   !parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--max_latency=,2ms",
+		  "--rate_ignore_thinktime", NULL) &&
+	   js.jobs[0].max_latency_read == 0 && js.jobs[0].max_latency_write == 2000000 &&
+	   js.jobs[0].max_latency_trim == 2000000 && js.jobs[0].rate_ignore_thinktime &&
+	   parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--max_latency=5x",
+		 NULL) && strstr(err, "max_latency: '5x' is not a time"),
+	   "max_latency per direction in microseconds, as rate's values; a bad one named");
 	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--rate=1m,",
 		  "--rate_iops=,300", "--rate_iops_min=,200", NULL) &&
 	   js.jobs[0].rate_read == 1 << 20 && js.jobs[0].rate_write == 0 &&
@@ -868,6 +892,45 @@ int main(void)
 		   "rate_iops_min not met: said of the trims and writes, not of the reads that were not done");
 		free(out);
 	}
+	{
+		/* max_latency exceeded: the direction, its lat and the max, as fio's words */
+		static struct kg_job j;
+		static struct kg_worker w;
+		char *out;
+
+		strcpy(j.name, "ml");
+		j.max_latency_read = 2000000;
+		j.max_latency_write = 1000;
+		w.elapsed_ns = 1000000;
+		w.error = -ETIMEDOUT;
+		w.dir[KIOGEN_DIR_READ].ios = 5;
+		w.dir[KIOGEN_DIR_READ].lat_max = 1500000;
+		w.dir[KIOGEN_DIR_WRITE].ios = 3;
+		w.dir[KIOGEN_DIR_WRITE].lat_max = 13425;
+		out = min_report(&j, &w);
+		ok(strstr(out, "latency of 13425 nsec of a write exceeds specified max (1000 nsec)") &&
+		   !strstr(out, "of a read"),
+		   "max_latency exceeded: said of the write above it, not of reads below theirs");
+		free(out);
+	}
+	ok(!parse(&js, err, sizeof(err), "--name=a", "--filename=/x",
+		  "--ignore_error=EAGAIN,ENOSPC:122:0x41,-84", NULL) &&
+	   js.jobs[0].ignore_error.nr == 6 && js.jobs[0].ignore_error.z[0] == 1ULL << EAGAIN &&
+	   js.jobs[0].ignore_error.z[2] == 1ULL << ENOSPC &&
+	   js.jobs[0].ignore_error.z[3] == (1ULL << (122 - 64) | 1ULL << (0x41 - 64)) &&
+	   js.jobs[0].ignore_error.z[5] == 1ULL << (84 - 64) && !js.jobs[0].ignore_error.z[1] &&
+	   js.jobs[0].continue_on_error == KIOGEN_COE_ALL &&
+	   !parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ignore_error=,EIO",
+		  NULL) && js.jobs[0].continue_on_error == KIOGEN_COE_WRITE &&
+	   !js.jobs[0].ignore_error.z[0],
+	   "ignore_error: names and numbers (0x, negative) per type, each with its continue_on_error bit, as fio");
+	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ignore_error=EFOO",
+		 NULL) && strstr(err, "ignore_error: 'EFOO' is not an error kiogen knows") &&
+	   parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ignore_error=200",
+		 NULL) && strstr(err, "'200' is not an error") &&
+	   parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--ignore_error=EIO,EIO,EIO,EIO",
+		 NULL) && strstr(err, "at most three lists"),
+	   "ignore_error: an unknown name, an errno past 127, a fourth list refused in words");
 	ok(parse(&js, err, sizeof(err), "--name=a", "--filename=/x", "--percentage_random=101",
 		 NULL) && strstr(err, "percentage_random: 101 is out of range (0 to 100)"),
 	   "percentage_random over 100 refused");

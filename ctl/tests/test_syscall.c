@@ -1236,6 +1236,47 @@ static int t_thinktime(const void *arg)
 }
 
 /*
+ * thinktime_spin: the 4 thinks of 20 ms are spent on the CPU (at least
+ * 10 ms of user time, whatever else runs; 50 reads alone take under 1 ms);
+ * thinktime_iotime=1s alone: no think in 50 I/Os, not one after each; the
+ * stream is the same.
+ */
+static int t_thinktime_spin_iotime(const void *arg)
+{
+	static struct kg_jobs js;
+	struct kg_run_result r = { 0 };
+	const struct kg_worker *w;
+	uint64_t digest;
+	char err[1024];
+	int ret;
+
+	(void)arg;
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=randread --bs=4k --number_ios=50 --ioengine=psync");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	digest = r.jobs[0].workers[0].digest;
+	release(&r);
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=randread --bs=4k --number_ios=50 --ioengine=psync --thinktime=20ms --thinktime_spin=20ms --thinktime_blocks=10");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	w = &r.jobs[0].workers[0];
+	CHECK(w->issued == 50 && w->digest == digest, "thinktime_spin changed the stream");
+	CHECK(w->elapsed_ns >= 80000000 && w->cpu_usr_ns >= 10000000,
+	      "4 thinks of 20 ms spun: %llu ns user time in %llu ns",
+	      (unsigned long long)w->cpu_usr_ns, (unsigned long long)w->elapsed_ns);
+	release(&r);
+	ret = run(&js, &r, err, sizeof(err),
+		  "--path=syscall --name=t --filename=%%F --rw=randread --bs=4k --number_ios=50 --ioengine=psync --thinktime=1ms --thinktime_iotime=1s");
+	CHECK(ret == KG_EXIT_OK, "exit %d: %s", ret, err);
+	w = &r.jobs[0].workers[0];
+	CHECK(w->issued == 50 && w->elapsed_ns < 45000000,
+	      "thinktime_iotime=1s thought before a second of issuing: %llu ns for 50 I/Os",
+	      (unsigned long long)w->elapsed_ns);
+	release(&r);
+	return T_PASS;
+}
+
+/*
  * rate_iops=2000,1000 on a file, psync, rw=randrw: 300 I/Os take at least
  * the schedule's time (150 writes at 1000 a second), the stream is the
  * unpaced one, every I/O has a sched lat, never below its lat
@@ -1509,6 +1550,8 @@ static const struct tcase cases[] = {
 	{ "posixaio: number_ios gives exact counts, iodepth in flight", t_counts, "posixaio" },
 	{ "io_uring: iodepth_batch_submit, complete_min, iodepth_low", t_uring_batches, NULL },
 	{ "thinktime: pauses after thinktime_blocks, the same stream", t_thinktime, NULL },
+	{ "thinktime_spin spins, thinktime_iotime alone pauses by time", t_thinktime_spin_iotime,
+	  NULL },
 	{ "rate_iops per direction: paced, the same stream, sched lat of each", t_rate, NULL },
 	{ "digest psync == replay: zipf:1.2", t_dist_digest, "zipf:1.2" },
 	{ "digest psync == replay: pareto:0.3", t_dist_digest, "pareto:0.3" },

@@ -38,12 +38,19 @@ struct kiog_split;
 #ifdef EILSEQ
 #define KIOG_EIO		EIO
 #define KIOG_EILSEQ		EILSEQ
+#define KIOG_ETIMEDOUT		ETIMEDOUT
 #else
 #define KIOG_EIO		5
 #define KIOG_EILSEQ		84
+#define KIOG_ETIMEDOUT		110
 #endif
 /* bit 2 of continue_on_error is fio's ERROR_TYPE_VERIFY (EILSEQ) */
 #define KIOG_COE_VERIFY		KIOGEN_COE_VERIFY
+/* fio's error types (continue_on_error's bits): read, write, verify */
+#define KIOG_ERR_TYPES		3
+/* ignore_error's bitmaps: errnos 1 to 127, two words for each type */
+#define KIOG_ERRNO_WORDS	2
+#define KIOG_ERRNO_MAX		(64 * KIOG_ERRNO_WORDS - 1)
 
 /* Sums of one latency of one direction; ns. */
 struct kiog_lat_stats {
@@ -84,9 +91,20 @@ struct kiog_dir_stats {
  * @end_fsync: fsync once the last write completed
  * @thinktime_ns: pause this long, with nothing in flight, after every
  *	@thinktime_blocks completions (fio's thinktime); 0: never
- * @thinktime_blocks: completions between pauses, at least 1
+ * @thinktime_blocks: completions between pauses; 0: none by count (with
+ *	@thinktime_iotime_ns), else 1
  * @startdelay_ns: wait this long before the clock starts (fio's startdelay)
  * @loops: @io_size is issued this many times (fio's loops); 0 is 1
+ * @thinktime_spin_ns: of each pause, spin this long first (fio's thinktime_spin)
+ * @thinktime_iotime_ns: a pause is also due this long after the start or
+ *	the last pause (fio's thinktime_iotime)
+ * @rate_ignore_thinktime: the rate's schedule moves by the pauses
+ * @max_latency_read: a lat above this fails the worker (ETIMEDOUT, fio's
+ *	max_latency); 0: none. And _write, _trim.
+ * @exitall: a worker that ends stops the run (fio's exitall)
+ * @exitall_on_error: a worker that fails stops the run (fio's exitall_on_error)
+ * @ignore_error: by type, errnos survived instead of EIO and EILSEQ
+ *	(KIOGEN_A_JOB_IGNORE_ERROR; fio's ignore_error)
  */
 struct kiog_core_cfg {
 	KIOG_JOB_CORE_FIELDS(KIOG_JOB_MEMBER)
@@ -108,7 +126,13 @@ struct kiog_core {
 	__u8 datasync;			/* the periodic sync is an fdatasync */
 	__u8 end_fsync;
 	__u64 think_ns;			/* fio's thinktime */
-	__u32 think_blocks;		/* completions between thinks */
+	__u64 think_spin_ns;		/* the first of it spent spinning */
+	__u64 think_io_ns;		/* issuing time between thinks; 0: none */
+	__u32 think_blocks;		/* completions between thinks; 0: none */
+	__u64 max_lat[KIOGEN_DIR_MAX + 1];	/* fio's max_latency; 0: none */
+	__u8 exitall, exitall_on_error;	/* its end stops the run */
+	/* errnos each error type survives, with its coe bit (ignore_error) */
+	__u64 nonfatal[KIOG_ERR_TYPES][KIOG_ERRNO_WORDS];
 	/* loop */
 	__u8 issuing;			/* may still issue */
 	__u8 failed;			/* an error ended the worker */
@@ -123,6 +147,8 @@ struct kiog_core {
 	__u64 last_end;			/* latest completion seen: "now" */
 	__u64 reaped;			/* completions, all directions */
 	__u64 think_at;			/* think when @reaped reaches this */
+	__u64 think_time_at;		/* or when @last_end reaches this */
+	__u64 think_start;		/* clock point the last think began */
 	__u64 think_until;		/* clock point a think ends; 0: none */
 	__u64 ramp_ios[KIOGEN_DIR_MAX + 1];	/* done in the ramp, by direction */
 	__u64 ramp_bytes[KIOGEN_DIR_MAX + 1];
@@ -222,6 +248,7 @@ static inline void kiog_core_start(struct kiog_core *c, __u64 now)
 	c->next_sample = c->ramp_end + c->sample_ns;
 	kiog_log_start(&c->log, c->ramp_end);
 	c->last_end = now;
+	c->think_time_at = now + c->think_io_ns;
 	c->issuing = 1;
 }
 
@@ -242,24 +269,25 @@ static inline void kiog_core_fail(struct kiog_core *c, int err)
 
 /**
  * kiog_core_error_fatal() - does an error end the worker? (fio's rule)
- * @coe: KIOGEN_COE_* bits
+ * @c: the core: its continue_on_error and the errnos each type survives
  * @dir: enum kiogen_dir of the failed operation
  * @err: negative errno
  *
  * As fio's td_non_fatal_error(): EILSEQ is a verify error, a read's is a
- * read error, anything else (writes, syncs) a write error; only EIO and
- * EILSEQ of a type in @coe are survived.
+ * read error, anything else (writes, syncs) a write error; only the errnos
+ * of its type's list (EIO and EILSEQ unless ignore_error gave one) of a
+ * type in continue_on_error are survived.
  *
  * Return: nonzero if the worker must stop.
  */
-static inline int kiog_core_error_fatal(__u32 coe, __u8 dir, int err)
+static inline int kiog_core_error_fatal(const struct kiog_core *c, __u8 dir, int err)
 {
-	__u32 type = err == -KIOG_EILSEQ ? KIOG_COE_VERIFY :
-		     dir == KIOGEN_DIR_READ ? KIOGEN_COE_READ : KIOGEN_COE_WRITE;
+	unsigned int t = err == -KIOG_EILSEQ ? 2 : dir == KIOGEN_DIR_READ ? 0 : 1;
+	unsigned int e = -err;
 
-	if (!(coe & type))
+	if (!(c->coe & (1U << t)) || !e || e > KIOG_ERRNO_MAX)
 		return 1;
-	return err != -KIOG_EIO && err != -KIOG_EILSEQ;
+	return !(c->nonfatal[t][e / 64] >> (e % 64) & 1);
 }
 
 /* Counts an error of @dir; returns nonzero if it ended the worker. */
@@ -268,11 +296,21 @@ static inline int kiog_core_error(struct kiog_core *c, __u8 dir, int err)
 	c->stats[dir].errors++;
 	if (!c->error)
 		c->error = err;
-	if (!kiog_core_error_fatal(c->coe, dir, err))
+	if (!kiog_core_error_fatal(c, dir, err))
 		return 0;
 	c->failed = 1;
 	c->issuing = 0;
 	return 1;
+}
+
+/*
+ * Does the end of this worker stop the run's others (fio's exitall, or
+ * exitall_on_error when it failed)? Whatever ended it: a stop asked for
+ * stops them anyway.
+ */
+static inline int kiog_core_ends_run(const struct kiog_core *c)
+{
+	return c->exitall || (c->exitall_on_error && c->failed);
 }
 
 /* Is a periodic sync due? Issuing pauses until it is done. */
@@ -451,6 +489,9 @@ static inline int kiog_core_complete(struct kiog_core *c, __u8 dir, int err,
 			  done != len);
 	if (c->log.max)
 		kiog_log_lat(&c->log, dir, issue - start, end - issue);
+	/* counted, as fio's lat_fatal() counts it, then the worker ends */
+	if (c->max_lat[dir] && end - start > c->max_lat[dir])
+		kiog_core_error(c, dir, -KIOG_ETIMEDOUT);
 	return 1;
 }
 
@@ -536,12 +577,15 @@ static inline void kiog_core_reaped(struct kiog_core *c, __u32 n)
 }
 
 /*
- * Is a think due (fio's thinktime, after thinktime_blocks completions)?
- * Issuing pauses; the loop drains what is in flight, then thinks.
+ * Is a think due (fio's thinktime, after thinktime_blocks completions or
+ * thinktime_iotime, whichever comes first)? Issuing pauses; the loop drains
+ * what is in flight, then thinks.
  */
 static inline int kiog_core_think_due(const struct kiog_core *c)
 {
-	return c->think_ns && c->reaped >= c->think_at;
+	return c->think_ns &&
+	       ((c->think_blocks && c->reaped >= c->think_at) ||
+		(c->think_io_ns && c->last_end >= c->think_time_at));
 }
 
 /**
@@ -556,8 +600,10 @@ static inline int kiog_core_think_due(const struct kiog_core *c)
  */
 static inline __u64 kiog_core_think(struct kiog_core *c, __u64 now)
 {
-	if (!c->think_until)
+	if (!c->think_until) {
+		c->think_start = now;
 		c->think_until = now + c->think_ns;
+	}
 	if (now < c->think_until)
 		return c->think_until - now;
 	c->think_until = 0;
@@ -565,8 +611,19 @@ static inline __u64 kiog_core_think(struct kiog_core *c, __u64 now)
 	 * The next multiple of think_blocks: completions reaped in batches
 	 * overshoot one, and counting from there would lose pauses.
 	 */
-	c->think_at = (kiog_div64(c->reaped, c->think_blocks) + 1) * c->think_blocks;
+	if (c->think_blocks)
+		c->think_at = (kiog_div64(c->reaped, c->think_blocks) + 1) *
+			      c->think_blocks;
+	c->think_time_at = now + c->think_io_ns;
 	return 0;
+}
+
+/* Of the think under way, ns still to spin (fio's thinktime_spin) */
+static inline __u64 kiog_core_think_spin(const struct kiog_core *c, __u64 now)
+{
+	__u64 until = c->think_start + c->think_spin_ns;
+
+	return c->think_until && now < until ? until - now : 0;
 }
 
 /*

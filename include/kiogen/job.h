@@ -87,7 +87,16 @@ struct kiog_pattern {
 	X(log_hist_ns,		LOG_HIST_NS,		U64, 0, "log_hist_msec") \
 	X(log_max,		LOG_MAX,		FLAG, 0, "log_max_value")	\
 	X(loops,		LOOPS,			U32, 1, "loops")	\
-	X(log_ring,		LOG_RING,		U32, 0, "log_ring")
+	X(log_ring,		LOG_RING,		U32, 0, "log_ring")	\
+	X(thinktime_spin_ns,	THINKTIME_SPIN_NS,	U64, 0, "thinktime_spin") \
+	X(thinktime_iotime_ns,	THINKTIME_IOTIME_NS,	U64, 0, "thinktime_iotime") \
+	X(rate_ignore_thinktime, RATE_IGNORE_THINKTIME,	FLAG, 0, "rate_ignore_thinktime") \
+	X(max_latency_read,	MAX_LATENCY_READ,	U64, 0, "max_latency")	\
+	X(max_latency_write,	MAX_LATENCY_WRITE,	U64, 0, "max_latency")	\
+	X(max_latency_trim,	MAX_LATENCY_TRIM,	U64, 0, "max_latency")	\
+	X(exitall,		EXITALL,		FLAG, 0, "exitall")	\
+	X(exitall_on_error,	EXITALL_ON_ERROR,	FLAG, 0, "exitall_on_error") \
+	X(ignore_error,		IGNORE_ERROR,		ZONES, 0, "ignore_error")
 
 /* the stream of I/Os: what, where, in which order */
 #define KIOG_JOB_WL_FIELDS(X)						\

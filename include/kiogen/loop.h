@@ -375,19 +375,31 @@ static inline int kiog_loop_pace_now(const struct kiog_loop_state *ls)
  * kiog_loop_think() - fio's thinktime, with nothing in flight
  * @ls: the worker's loop state
  * @now: ns, the worker's clock
+ * @spin: set to the ns of the pause to spend spinning on the CPU first
+ *	(fio's thinktime_spin), 0 when the rest is slept
  *
- * Return: ns to pause before going on (one nap, then back to the loop);
- * 0 for none (none after the last I/O).
+ * Return: ns to pause before going on (one nap, or @spin ns of spinning,
+ * then back to the loop); 0 for none (none after the last I/O).
  */
-static inline __u64 kiog_loop_think(struct kiog_loop_state *ls, __u64 now)
+static inline __u64 kiog_loop_think(struct kiog_loop_state *ls, __u64 now,
+				    __u64 *spin)
 {
+	struct kiog_core *c = &ls->core;
 	__u64 left;
 
-	if (!kiog_core_may_issue(&ls->core, &ls->wl))
+	*spin = 0;
+	if (!kiog_core_may_issue(c, &ls->wl))
 		return 0;
-	kiog_core_tick(&ls->core, now);
-	left = kiog_core_think(&ls->core, now);
-	return ls->core.issuing ? left : 0;
+	kiog_core_tick(c, now);
+	left = kiog_core_think(c, now);
+	if (!left) {
+		kiog_rate_thought(&ls->rate, now - c->think_start);
+		return 0;
+	}
+	if (!c->issuing)
+		return 0;
+	*spin = kiog_core_think_spin(c, now);
+	return left;
 }
 
 /**

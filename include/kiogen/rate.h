@@ -45,6 +45,7 @@ struct kiog_rate {
 	__u32 min_iops[KIOG_RATE_DIRS];	/* fio's rate_iops_min; 0: none */
 	__u64 cycle_ns;			/* fio's ratecycle */
 	__u8 poisson;
+	__u8 ignore_think;		/* fio's rate_ignore_thinktime */
 	__u8 paced;			/* a direction is limited */
 	__u8 checked;			/* a direction has a minimum */
 	/* schedule: ns after @base */
@@ -239,6 +240,24 @@ static inline __u64 kiog_rate_wait(struct kiog_rate *r, __u64 now)
 		return r->due - now;
 	r->waiting = 0;
 	return 0;
+}
+
+/**
+ * kiog_rate_thought() - a thinktime pause of @ns ended
+ * @r: the rate
+ * @ns: how long it lasted
+ *
+ * fio's rate_ignore_thinktime: the schedule, and an I/O held for it, move
+ * by the pause, which is not caught up afterwards. Without it the I/Os
+ * the pause held back are due at once, as fio's.
+ */
+static inline void kiog_rate_thought(struct kiog_rate *r, __u64 ns)
+{
+	if (!r->ignore_think)
+		return;
+	r->base += ns;
+	if (r->held && r->due)
+		r->due += ns;
 }
 
 /**

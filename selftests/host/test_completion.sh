@@ -40,7 +40,7 @@ check "an alias too" completes "compare --readw" --readwrite=
 check "an option's words" completes "run --rw=rand" randread randwrite randrw
 check "an engine" completes "run --ioengine=io_" io_uring
 check "a flag's values" completes "run --direct=" 0 1
-check "a fio option kiogen refuses is not offered" completes "run --exital" -
+check "a fio option kiogen refuses is not offered" completes "run --serialize_ov" -
 COMP_WORDBREAKS=$' \t\n"'"'"'><;|&(:'
 check "without '=' in COMP_WORDBREAKS: the whole word" completes "run --rw=randr" --rw=randread --rw=randrw
 unset COMP_WORDBREAKS

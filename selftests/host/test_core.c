@@ -46,6 +46,15 @@ static void setup(const struct kiog_core_cfg *cfg)
 	kiog_core_start(&core, 1000);
 }
 
+/* Is @err of @dir fatal to a worker with continue_on_error @coe? */
+static int fatal(__u32 coe, __u8 dir, int err)
+{
+	const struct kiog_core_cfg cfg = { .continue_on_error = coe };
+
+	setup(&cfg);
+	return kiog_core_error_fatal(&core, dir, err);
+}
+
 /* fio's td_non_fatal_error(): the type bit, and only EIO or EILSEQ */
 static int t_fatal_rule(const void *arg)
 {
@@ -64,23 +73,57 @@ static int t_fatal_rule(const void *arg)
 
 				want_fatal = !(coe_vals[v].coe & type) ||
 					     (err != -EIO && err != -EILSEQ);
-				CHECK(!kiog_core_error_fatal(coe_vals[v].coe, dir, err) ==
+				CHECK(!fatal(coe_vals[v].coe, dir, err) ==
 				      !want_fatal,
 				      "continue_on_error=%s dir %u errno %d: fatal %d, fio says %d",
 				      coe_vals[v].name, dir, -err,
-				      kiog_core_error_fatal(coe_vals[v].coe, dir, err),
+				      fatal(coe_vals[v].coe, dir, err),
 				      want_fatal);
 			}
 	/* spot checks in words */
-	CHECK(kiog_core_error_fatal(0, KIOGEN_DIR_READ, -EIO), "none survived EIO");
-	CHECK(!kiog_core_error_fatal(KIOGEN_COE_ALL, KIOGEN_DIR_WRITE, -EIO),
+	CHECK(fatal(0, KIOGEN_DIR_READ, -EIO), "none survived EIO");
+	CHECK(!fatal(KIOGEN_COE_ALL, KIOGEN_DIR_WRITE, -EIO),
 	      "all stopped at a write EIO");
-	CHECK(kiog_core_error_fatal(KIOGEN_COE_ALL, KIOGEN_DIR_READ, -EINVAL),
+	CHECK(fatal(KIOGEN_COE_ALL, KIOGEN_DIR_READ, -EINVAL),
 	      "all survived EINVAL");
-	CHECK(!kiog_core_error_fatal(KIOGEN_COE_WRITE, KIOGEN_DIR_SYNC, -EIO),
+	CHECK(!fatal(KIOGEN_COE_WRITE, KIOGEN_DIR_SYNC, -EIO),
 	      "write did not cover a sync error (fio files them as writes)");
-	CHECK(kiog_core_error_fatal(KIOG_COE_VERIFY, KIOGEN_DIR_READ, -EIO),
+	CHECK(fatal(KIOG_COE_VERIFY, KIOGEN_DIR_READ, -EIO),
 	      "verify survived a read EIO");
+	return T_PASS;
+}
+
+/*
+ * fio's ignore_error: a type's list takes the place of EIO and EILSEQ;
+ * a type without one keeps them; errno 0 and those past 127 never survive.
+ */
+static int t_ignore_error(const void *arg)
+{
+	struct kiog_core_cfg cfg = { .continue_on_error = KIOGEN_COE_ALL };
+
+	(void)arg;
+	cfg.ignore_error.nr = 6;
+	cfg.ignore_error.z[0] = 1ULL << ENOSPC;			/* reads */
+	cfg.ignore_error.z[3] = 1ULL << (EDQUOT - 64) | 1;	/* writes: 122, and 64 */
+	setup(&cfg);
+	CHECK(!kiog_core_error_fatal(&core, KIOGEN_DIR_READ, -ENOSPC) &&
+	      kiog_core_error_fatal(&core, KIOGEN_DIR_READ, -EIO),
+	      "reads: ENOSPC not survived, or EIO still");
+	CHECK(!kiog_core_error_fatal(&core, KIOGEN_DIR_WRITE, -EDQUOT) &&
+	      !kiog_core_error_fatal(&core, KIOGEN_DIR_SYNC, -64) &&
+	      kiog_core_error_fatal(&core, KIOGEN_DIR_WRITE, -EIO),
+	      "writes: errnos above 63 not survived, or EIO still");
+	CHECK(!kiog_core_error_fatal(&core, KIOGEN_DIR_READ, -EILSEQ) &&
+	      kiog_core_error_fatal(&core, KIOGEN_DIR_READ, -EINVAL),
+	      "verify: without a list of its own not EILSEQ alone");
+	CHECK(kiog_core_error_fatal(&core, KIOGEN_DIR_READ, 0) &&
+	      kiog_core_error_fatal(&core, KIOGEN_DIR_READ, -128) &&
+	      kiog_core_error_fatal(&core, KIOGEN_DIR_READ, -4095),
+	      "errno 0 or past 127 survived");
+	cfg.continue_on_error = KIOGEN_COE_WRITE;
+	setup(&cfg);
+	CHECK(kiog_core_error_fatal(&core, KIOGEN_DIR_READ, -ENOSPC),
+	      "a read's listed errno survived without the read bit");
 	return T_PASS;
 }
 
@@ -385,6 +428,120 @@ static int t_think(const void *arg)
 	return 1;
 }
 
+/* fio's thinktime_spin: the first of a think spins, clamped to thinktime */
+static int t_think_spin(const void *arg)
+{
+	const struct kiog_core_cfg cfg = { .thinktime_ns = 1000, .thinktime_spin_ns = 400,
+					   .thinktime_blocks = 1 };
+	const struct kiog_core_cfg longer = { .thinktime_ns = 1000, .thinktime_spin_ns = 5000 };
+
+	(void)arg;
+	setup(&cfg);
+	CHECK(kiog_core_think_spin(&core, 5000) == 0, "a spin before any think");
+	kiog_core_reaped(&core, 1);
+	CHECK(kiog_core_think(&core, 5000) == 1000 && kiog_core_think_spin(&core, 5000) == 400,
+	      "a think does not spin its first thinktime_spin");
+	CHECK(kiog_core_think(&core, 5300) == 700 && kiog_core_think_spin(&core, 5300) == 100,
+	      "the spin does not end thinktime_spin after the think began");
+	CHECK(kiog_core_think(&core, 5400) == 600 && kiog_core_think_spin(&core, 5400) == 0,
+	      "the rest of the think spins");
+	CHECK(kiog_core_think(&core, 6000) == 0 && kiog_core_think_spin(&core, 6000) == 0,
+	      "the think outlasted thinktime");
+	setup(&longer);
+	kiog_core_reaped(&core, 1);
+	CHECK(kiog_core_think(&core, 5000) == 1000 && kiog_core_think_spin(&core, 5000) == 1000,
+	      "a spin longer than thinktime is not thinktime");
+	return 1;
+}
+
+/*
+ * fio's thinktime_iotime: a think once that long was spent issuing since
+ * the start or the last think; with thinktime_blocks 0 (not given) only
+ * then, with both whichever comes first.
+ */
+static int t_think_iotime(const void *arg)
+{
+	const struct kiog_core_cfg alone = { .thinktime_ns = 1000,
+					     .thinktime_iotime_ns = 10000 };
+	const struct kiog_core_cfg both = { .thinktime_ns = 1000, .thinktime_iotime_ns = 10000,
+					    .thinktime_blocks = 5 };
+	const struct kiog_core_cfg neither = { .thinktime_ns = 1000 };
+
+	(void)arg;
+	setup(&alone);			/* the clock started at 1000 */
+	kiog_core_reaped(&core, 100);
+	core.last_end = 10999;
+	CHECK(!kiog_core_think_due(&core), "due by count, or before its time");
+	core.last_end = 11000;
+	CHECK(kiog_core_think_due(&core) && kiog_core_think(&core, 11000) == 1000,
+	      "not due thinktime_iotime after the start");
+	CHECK(kiog_core_think(&core, 12000) == 0 && !kiog_core_think_due(&core),
+	      "still due after the think");
+	core.last_end = 21999;
+	CHECK(!kiog_core_think_due(&core), "due before thinktime_iotime after the think's end");
+	core.last_end = 22000;
+	CHECK(kiog_core_think_due(&core), "not due thinktime_iotime after the think's end");
+
+	setup(&both);
+	kiog_core_reaped(&core, 5);
+	CHECK(kiog_core_think_due(&core), "thinktime_blocks does not count beside iotime");
+	kiog_core_think(&core, 2000);
+	CHECK(kiog_core_think(&core, 3000) == 0 && !kiog_core_think_due(&core),
+	      "due after a think");
+	core.last_end = 13000;
+	CHECK(kiog_core_think_due(&core), "iotime does not count beside thinktime_blocks");
+
+	setup(&neither);	/* thinktime_blocks 0 without iotime is fio's 1 */
+	kiog_core_reaped(&core, 1);
+	CHECK(kiog_core_think_due(&core), "not due after 1 completion without thinktime_blocks");
+	return 1;
+}
+
+/*
+ * fio's max_latency: the I/O above it is counted, then the worker fails
+ * with ETIMEDOUT; each direction its own; none in the ramp.
+ */
+static int t_max_latency(const void *arg)
+{
+	const struct kiog_core_cfg cfg = { .max_latency_write = 500, .ramp_ns = 1000 };
+
+	(void)arg;
+	setup(&cfg);			/* measuring from 2000 */
+	CHECK(kiog_core_complete(&core, KIOGEN_DIR_WRITE, 0, 1500, 1600, 2600, 4096, 4096) == 0 &&
+	      !core.failed, "a slow I/O of the ramp failed the worker");
+	CHECK(kiog_core_complete(&core, KIOGEN_DIR_WRITE, 0, 2000, 2100, 2500, 4096, 4096) &&
+	      !core.failed, "a lat at max_latency failed the worker");
+	CHECK(kiog_core_complete(&core, KIOGEN_DIR_READ, 0, 3000, 3000, 9000, 4096, 4096) &&
+	      !core.failed, "a read failed the worker on the writes' max_latency");
+	CHECK(kiog_core_complete(&core, KIOGEN_DIR_WRITE, 0, 4000, 4000, 4501, 4096, 4096) &&
+	      core.stats[KIOGEN_DIR_WRITE].ios == 2,
+	      "the I/O above max_latency was not counted");
+	CHECK(core.failed && !core.issuing && core.error == -KIOG_ETIMEDOUT,
+	      "failed %u, issuing %u, error %d above max_latency", core.failed, core.issuing,
+	      core.error);
+	return 1;
+}
+
+/* fio's exitall and exitall_on_error: which ends of a worker stop the run */
+static int t_ends_run(const void *arg)
+{
+	const struct kiog_core_cfg all = { .exitall = 1 };
+	const struct kiog_core_cfg on_error = { .exitall_on_error = 1 };
+	const struct kiog_core_cfg none = { 0 };
+
+	(void)arg;
+	setup(&all);
+	CHECK(kiog_core_ends_run(&core), "exitall: a worker's end does not stop the run");
+	setup(&on_error);
+	CHECK(!kiog_core_ends_run(&core), "exitall_on_error: an end without error stops the run");
+	kiog_core_error(&core, KIOGEN_DIR_READ, -KIOG_EIO);
+	CHECK(kiog_core_ends_run(&core), "exitall_on_error: a failed worker does not stop the run");
+	setup(&none);
+	kiog_core_error(&core, KIOGEN_DIR_READ, -KIOG_EIO);
+	CHECK(!kiog_core_ends_run(&core), "a failed worker stops the run without exitall_on_error");
+	return 1;
+}
+
 /*
  * Completions reaped in batches that overshoot thinktime_blocks: a think at
  * every multiple crossed, none lost to the overshoot (100 I/Os reaped 3 at
@@ -463,6 +620,15 @@ static const struct tcase cases[] = {
 	{ "policy digest covers stop, sync and error policy", t_policy_digest, NULL },
 	{ "thinktime: after thinktime_blocks completions, for thinktime", t_think, NULL },
 	{ "thinktime: completions reaped in batches lose no think", t_think_batches, NULL },
+	{ "thinktime_spin: the first of a think spins, at most thinktime", t_think_spin, NULL },
+	{ "thinktime_iotime: a think by time, alone or with thinktime_blocks", t_think_iotime,
+	  NULL },
+	{ "max_latency: the I/O above it counted, then ETIMEDOUT; per direction", t_max_latency,
+	  NULL },
+	{ "exitall stops the run at a worker's end, exitall_on_error at its failure", t_ends_run,
+	  NULL },
+	{ "ignore_error: a type's list instead of EIO and EILSEQ, with its bit", t_ignore_error,
+	  NULL },
 };
 
 int main(void)

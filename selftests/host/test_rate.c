@@ -161,6 +161,43 @@ static int t_poisson_schedule(const void *arg)
 }
 
 /* an I/O is built once, held until due, then handed out; sched lat from then */
+/*
+ * fio's rate_ignore_thinktime: a think of 5 ms moves the schedule and the
+ * held I/O by 5 ms; without it, the I/Os the think held back are due at once.
+ */
+static int t_ignore_think(const void *arg)
+{
+	const struct kiog_core_cfg ignore = { .rate_iops_read = 1000, .io_size = 1 << 30,
+					      .rate_ignore_thinktime = 1 };
+	const struct kiog_core_cfg catch_up = { .rate_iops_read = 1000, .io_size = 1 << 30 };
+	const struct kiog_core_cfg *cfgs[] = { &ignore, &catch_up };
+	struct kiog_io io = { 0 };
+	int i;
+
+	(void)arg;
+	for (i = 0; i < 2; i++) {
+		setup(cfgs[i], KIOGEN_RW_RANDREAD);
+		CHECK(kiog_rate_next(&rate, &core, &wl, &io, 1000) == 1, "the first I/O is held");
+		CHECK(kiog_rate_next(&rate, &core, &wl, &io, 1000) == 0, "the second is not held");
+		kiog_rate_thought(&rate, 5000000);
+		if (i == 0) {
+			CHECK(rate.due == 1000 + 6000000 &&
+			      kiog_rate_next(&rate, &core, &wl, &io, 1000 + 5999999) == 0,
+			      "the held I/O did not move by the think: due at %llu",
+			      (unsigned long long)rate.due);
+			CHECK(kiog_rate_next(&rate, &core, &wl, &io, 1000 + 6000000) == 1 &&
+			      kiog_rate_next(&rate, &core, &wl, &io, 1000 + 6000000) == 0 &&
+			      rate.due == 1000 + 7000000, "the schedule did not move by the think");
+		} else {
+			CHECK(rate.due == 1000 + 1000000 &&
+			      kiog_rate_next(&rate, &core, &wl, &io, 1000 + 5000000) == 1 &&
+			      kiog_rate_next(&rate, &core, &wl, &io, 1000 + 5000000) == 1,
+			      "the I/Os the think held back are not due at once");
+		}
+	}
+	return T_PASS;
+}
+
 static int t_hold(const void *arg)
 {
 	const struct kiog_core_cfg cfg = { .rate_iops_read = 1000, .io_size = 1 << 30 };
@@ -342,6 +379,8 @@ int main(void)
 		{ "poisson: exponential gaps, mean and CV 1 within 1%, tail and median", t_poisson_shape, NULL },
 		{ "poisson: rate_iops=1000 averages 1 ms a gap, not evenly", t_poisson_schedule, NULL },
 		{ "an I/O built once, held until due; sched lat from its due time", t_hold, NULL },
+		{ "rate_ignore_thinktime: a think moves the schedule; else caught up", t_ignore_think,
+		  NULL },
 		{ "rate_iops=,,500: trims one every 2 ms; by bytes; sched lat of trims", t_trim, NULL },
 		{ "trimwrite: trims due with the next write, not at their own rate", t_trimwrite, NULL },
 		{ "rate_min and rate_iops_min: settling, mark, cycle, failure; of trims", t_min, NULL },
