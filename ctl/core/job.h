@@ -156,6 +156,17 @@ enum kg_output_format {
 #define KG_TERSE_DEFAULT	3
 #define KG_TERSE_MAX		5
 
+/*
+ * --repeat's bounds, beside its fields: the option table checks them, the
+ * repeats (ctl/report/repeat.h) keep to them. --repeat_until without
+ * --repeat_max stops at the default.
+ */
+#define KG_REPEAT_MAX_DEFAULT	20
+/* the most --repeat and --repeat_max take */
+#define KG_REPEAT_LIMIT		100
+/* --repeat_until needs this many repeats before it judges the interval */
+#define KG_REPEAT_UNTIL_MIN	3
+
 /* fio's --eta: auto shows the progress line when stderr is a terminal and the report is text */
 enum kg_eta {
 	KG_ETA_AUTO,
