@@ -8,6 +8,7 @@
 #define KIOGEN_CTL_JOB_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <linux/kiogen.h>
 #include <kiogen/hist.h>
@@ -51,6 +52,16 @@ struct kg_log_data {
 	uint64_t nr_io, cap_io;
 	uint64_t io_lost;		/* samples the worker's ring had no room for */
 };
+
+/* ctl/core/jobs.c: the worker's log, made on first use (NULL: no memory) */
+struct kg_worker;
+struct kg_log_data *kg_log_of(struct kg_worker *w);
+void kg_log_free(struct kg_log_data *l);
+/* Appends @n per-I/O samples to @l; 0 or -ENOMEM (nothing appended). */
+int kg_log_io_add(struct kg_log_data *l, const struct kiogen_log_io *io,
+		  uint64_t n);
+/* Grows *@p to hold @n items of @size, zeroed; 0 or -ENOMEM. */
+int kg_log_grow(void **p, uint32_t *have, uint32_t n, size_t size);
 
 /*
  * Options as the user gave them, fio's "job options" (and "global options"
