@@ -338,6 +338,12 @@ struct kg_jobs {
 	unsigned int nr_noted;
 };
 
+/*
+ * The jobs that start together from job @first: up to the next stonewall
+ * (ctl/core/jobs.c). Returns the index after the last of them.
+ */
+unsigned int kg_jobs_phase_end(const struct kg_jobs *js, unsigned int first);
+
 /* Status of one run as the kernel reports it. */
 struct kg_status {
 	uint32_t id, state, flags, nr_jobs, nr_workers;

@@ -4,7 +4,8 @@
  * (struct kg_log_data), grown as either path brings them: the kernel's
  * with the results dump (ctl/nl/results.c), the syscall workers' from
  * their cores (ctl/report/log.c); here, below both, so that the netlink
- * client needs nothing of the reports.
+ * client needs nothing of the reports. The groups a job list runs in, which
+ * the option checks and both paths' runs walk.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -62,4 +63,13 @@ int kg_log_grow(void **p, uint32_t *have, uint32_t n, size_t size)
 	*p = q;
 	*have = n;
 	return 0;
+}
+
+unsigned int kg_jobs_phase_end(const struct kg_jobs *js, unsigned int first)
+{
+	unsigned int i = first + 1;
+
+	while (i < js->nr_jobs && !js->jobs[i].stonewall)
+		i++;
+	return i;
 }
