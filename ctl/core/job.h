@@ -8,6 +8,7 @@
 #define KIOGEN_CTL_JOB_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <linux/kiogen.h>
 #include <kiogen/hist.h>
@@ -51,6 +52,16 @@ struct kg_log_data {
 	uint64_t nr_io, cap_io;
 	uint64_t io_lost;		/* samples the worker's ring had no room for */
 };
+
+/* ctl/core/jobs.c: the worker's log, made on first use (NULL: no memory) */
+struct kg_worker;
+struct kg_log_data *kg_log_of(struct kg_worker *w);
+void kg_log_free(struct kg_log_data *l);
+/* Appends @n per-I/O samples to @l; 0 or -ENOMEM (nothing appended). */
+int kg_log_io_add(struct kg_log_data *l, const struct kiogen_log_io *io,
+		  uint64_t n);
+/* Grows *@p to hold @n items of @size, zeroed; 0 or -ENOMEM. */
+int kg_log_grow(void **p, uint32_t *have, uint32_t n, size_t size);
 
 /*
  * Options as the user gave them, fio's "job options" (and "global options"
@@ -160,6 +171,17 @@ enum kg_output_format {
 /* fio's terse versions kiogen prints; fio's default is the first */
 #define KG_TERSE_DEFAULT	3
 #define KG_TERSE_MAX		5
+
+/*
+ * --repeat's bounds, beside its fields: the option table checks them, the
+ * repeats (ctl/report/repeat.h) keep to them. --repeat_until without
+ * --repeat_max stops at the default.
+ */
+#define KG_REPEAT_MAX_DEFAULT	20
+/* the most --repeat and --repeat_max take */
+#define KG_REPEAT_LIMIT		100
+/* --repeat_until needs this many repeats before it judges the interval */
+#define KG_REPEAT_UNTIL_MIN	3
 
 /* fio's --eta: auto shows the progress line when stderr is a terminal and the report is text */
 enum kg_eta {
@@ -320,6 +342,12 @@ struct kg_jobs {
 	const struct kg_option *noted[KG_MAX_NOTED];
 	unsigned int nr_noted;
 };
+
+/*
+ * The jobs that start together from job @first: up to the next stonewall
+ * (ctl/core/jobs.c). Returns the index after the last of them.
+ */
+unsigned int kg_jobs_phase_end(const struct kg_jobs *js, unsigned int first);
 
 /* Status of one run as the kernel reports it. */
 struct kg_status {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Decoding what the kernel reports about runs: the status of one run, and
- * the results dump (worker summaries, histogram chunks, interval samples)
- * assembled into per-worker results.
+ * the results dump (worker summaries, histogram chunks, interval samples,
+ * log windows) assembled into per-worker results.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -10,8 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <kiogen/core.h>	/* then log.h: the log windows' bounds */
+
 #include "core/cli.h"
-#include "report/log.h"
 #include "results.h"
 
 const char *kg_state_name(uint32_t state)
@@ -455,6 +456,70 @@ static int kg_parse_samples(struct kg_run_result *r, const struct nlattr *nest)
 	}
 	memcpy(&w->samples[first], data, n * sizeof(struct kiogen_sample));
 	w->sample_ns = interval;
+	return 0;
+}
+
+/* A KIOGEN_A_LOG nest of a results dump into its worker's log. */
+static int kg_log_parse(struct kg_worker *w, const struct nlattr *nest)
+{
+	const void *win = NULL, *hist = NULL, *io = NULL;
+	uint32_t first = 0, nwin = 0, nhist = 0, nio = 0;
+	struct kg_log_data *l;
+	const struct nlattr *a;
+
+	if (!w)
+		return -EINVAL;
+	l = kg_log_of(w);
+	if (!l)
+		return -ENOMEM;
+	mnl_attr_for_each_nested(a, nest) {
+		switch (mnl_attr_get_type(a)) {
+		case KIOGEN_A_LOG_AVG_NS:
+			l->avg_ns = mnl_attr_get_u64(a);
+			break;
+		case KIOGEN_A_LOG_HIST_NS:
+			l->hist_ns = mnl_attr_get_u64(a);
+			break;
+		case KIOGEN_A_LOG_HIST_LOST:
+			l->hist_lost = mnl_attr_get_u32(a);
+			break;
+		case KIOGEN_A_LOG_FIRST:
+			first = mnl_attr_get_u32(a);
+			break;
+		case KIOGEN_A_LOG_WINDOWS:
+			win = mnl_attr_get_payload(a);
+			nwin = mnl_attr_get_payload_len(a) / sizeof(struct kiogen_log_window);
+			break;
+		case KIOGEN_A_LOG_HIST:
+			hist = mnl_attr_get_payload(a);
+			nhist = mnl_attr_get_payload_len(a) / sizeof(uint32_t);
+			break;
+		case KIOGEN_A_LOG_IO:
+			io = mnl_attr_get_payload(a);
+			nio = mnl_attr_get_payload_len(a) / sizeof(struct kiogen_log_io);
+			break;
+		case KIOGEN_A_LOG_IO_LOST:
+			l->io_lost = mnl_attr_get_u64(a);
+			break;
+		}
+	}
+	/* per-I/O samples come in order, each once: appended */
+	if (io && kg_log_io_add(l, io, nio))
+		return -ENOMEM;
+	if (first > KIOG_LOG_MAX_WINDOWS + 1 && win)
+		return -EINVAL;
+	if (first > KIOG_LOG_HIST_WORDS && hist)
+		return -EINVAL;
+	if (win) {
+		if (kg_log_grow((void **)&l->win, &l->nr_win, first + nwin, sizeof(*l->win)))
+			return -ENOMEM;
+		memcpy(&l->win[first], win, nwin * sizeof(*l->win));
+	}
+	if (hist) {
+		if (kg_log_grow((void **)&l->hist, &l->hist_len, first + nhist, sizeof(*l->hist)))
+			return -ENOMEM;
+		memcpy(&l->hist[first], hist, nhist * sizeof(*l->hist));
+	}
 	return 0;
 }
 

@@ -281,12 +281,3 @@ int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info)
 	return kg_jobs_cgroup_check(js, err, info);
 }
 
-unsigned int kg_jobs_phase_end(const struct kg_jobs *js, unsigned int first)
-{
-	unsigned int i = first + 1;
-
-	while (i < js->nr_jobs && !js->jobs[i].stonewall)
-		i++;
-	return i;
-}
-

@@ -27,7 +27,6 @@
 #include "cgroup.h"
 #include "ioengines.h"
 #include "options.h"
-#include "report/repeat.h"
 #include "verify.h"
 
 /* fio's filesize=irange: one size, or LOW-HIGH (ioengine=filecreate only) */

@@ -187,11 +187,6 @@ int kg_parse_option(struct kg_jobs *js, const char *name, const char *value,
 int kg_parse_default(struct kg_jobs *js, const char *name, const char *value, FILE *err);
 /* Final checks and fio's defaults; prints the ioengine mapping to @info. */
 int kg_jobs_finish(struct kg_jobs *js, FILE *err, FILE *info);
-/*
- * The jobs that start together from job @first: up to the next stonewall.
- * Returns the index after the last of them.
- */
-unsigned int kg_jobs_phase_end(const struct kg_jobs *js, unsigned int first);
 
 /* fio's floor of --eta-interval */
 #define KG_ETA_INTERVAL_MIN_NS	250000000ULL

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fio's log files (ctl/report/log.h): the options, the windows brought back from
- * the kernel's results dump or taken from the syscall workers, and the
- * writer. The files are fio 3.33's: NAME_bw.N.log, NAME_iops.N.log,
- * NAME_slat.N.log, NAME_clat.N.log, NAME_lat.N.log and NAME_clat_hist.N.log,
- * N the worker's number in the run from 1 (no .N without per_job_logs).
+ * fio's log files (ctl/report/log.h): the options, the windows taken from
+ * the syscall workers (the kernel's come with the results dump,
+ * ctl/nl/results.c), and the writer. The files are fio 3.33's:
+ * NAME_bw.N.log, NAME_iops.N.log, NAME_slat.N.log, NAME_clat.N.log,
+ * NAME_lat.N.log and NAME_clat_hist.N.log, N the worker's number in the
+ * run from 1 (no .N without per_job_logs).
  * With log_avg_msec each line is one window of one direction: "time, value,
  * direction, 0, [0, ]0" (time in ms, the 0s being the block size, with
  * log_offset the offset, and the priority, as fio writes windows); bw and
@@ -21,7 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <libmnl/libmnl.h>
 
 #include <kiogen/core.h>
 
@@ -157,124 +157,7 @@ bool kg_log_drains(const struct kg_jobs *js)
 	return false;
 }
 
-/* ---- the windows, from either path ------------------------------------- */
-
-static struct kg_log_data *kg_log_of(struct kg_worker *w)
-{
-	if (!w->log)
-		w->log = calloc(1, sizeof(*w->log));
-	return w->log;
-}
-
-void kg_log_free(struct kg_log_data *l)
-{
-	if (!l)
-		return;
-	free(l->win);
-	free(l->hist);
-	free(l->io);
-	free(l);
-}
-
-/* Appends @n per-I/O samples to @l; 0 or -ENOMEM (nothing appended). */
-static int kg_log_io_add(struct kg_log_data *l, const struct kiogen_log_io *io,
-			 uint64_t n)
-{
-	if (l->nr_io + n > l->cap_io) {
-		uint64_t cap = l->cap_io ? l->cap_io : 4096;
-		struct kiogen_log_io *p;
-
-		while (cap < l->nr_io + n)
-			cap *= 2;
-		p = realloc(l->io, cap * sizeof(*p));
-		if (!p)
-			return -ENOMEM;
-		l->io = p;
-		l->cap_io = cap;
-	}
-	memcpy(&l->io[l->nr_io], io, n * sizeof(*io));
-	l->nr_io += n;
-	return 0;
-}
-
-/* Grows *@p to hold @n items of @size; 0 or -ENOMEM. */
-static int kg_log_grow(void **p, uint32_t *have, uint32_t n, size_t size)
-{
-	void *q;
-
-	if (n <= *have)
-		return 0;
-	q = realloc(*p, (size_t)n * size);
-	if (!q)
-		return -ENOMEM;
-	memset((char *)q + (size_t)*have * size, 0, (size_t)(n - *have) * size);
-	*p = q;
-	*have = n;
-	return 0;
-}
-
-int kg_log_parse(struct kg_worker *w, const struct nlattr *nest)
-{
-	const void *win = NULL, *hist = NULL, *io = NULL;
-	uint32_t first = 0, nwin = 0, nhist = 0, nio = 0;
-	struct kg_log_data *l;
-	const struct nlattr *a;
-
-	if (!w)
-		return -EINVAL;
-	l = kg_log_of(w);
-	if (!l)
-		return -ENOMEM;
-	mnl_attr_for_each_nested(a, nest) {
-		switch (mnl_attr_get_type(a)) {
-		case KIOGEN_A_LOG_AVG_NS:
-			l->avg_ns = mnl_attr_get_u64(a);
-			break;
-		case KIOGEN_A_LOG_HIST_NS:
-			l->hist_ns = mnl_attr_get_u64(a);
-			break;
-		case KIOGEN_A_LOG_HIST_LOST:
-			l->hist_lost = mnl_attr_get_u32(a);
-			break;
-		case KIOGEN_A_LOG_FIRST:
-			first = mnl_attr_get_u32(a);
-			break;
-		case KIOGEN_A_LOG_WINDOWS:
-			win = mnl_attr_get_payload(a);
-			nwin = mnl_attr_get_payload_len(a) / sizeof(struct kiogen_log_window);
-			break;
-		case KIOGEN_A_LOG_HIST:
-			hist = mnl_attr_get_payload(a);
-			nhist = mnl_attr_get_payload_len(a) / sizeof(uint32_t);
-			break;
-		case KIOGEN_A_LOG_IO:
-			io = mnl_attr_get_payload(a);
-			nio = mnl_attr_get_payload_len(a) / sizeof(struct kiogen_log_io);
-			break;
-		case KIOGEN_A_LOG_IO_LOST:
-			l->io_lost = mnl_attr_get_u64(a);
-			break;
-		}
-	}
-	/* per-I/O samples come in order, each once: appended */
-	if (io && kg_log_io_add(l, io, nio))
-		return -ENOMEM;
-	if (first > KIOG_LOG_MAX_WINDOWS + 1 && win)
-		return -EINVAL;
-	if (first > KIOG_LOG_HIST_WORDS && hist)
-		return -EINVAL;
-	if (win) {
-		if (kg_log_grow((void **)&l->win, &l->nr_win, first + nwin, sizeof(*l->win)))
-			return -ENOMEM;
-		memcpy(&l->win[first], win, nwin * sizeof(*l->win));
-	}
-	if (hist) {
-		if (kg_log_grow((void **)&l->hist, &l->hist_len, first + nhist, sizeof(*l->hist)))
-			return -ENOMEM;
-		memcpy(&l->hist[first], hist, nhist * sizeof(*l->hist));
-	}
-	return 0;
-}
+/* ---- the windows, from the syscall path --------------------------------- */
 
 int kg_log_core_init(struct kiog_core *c, const struct kiog_core_cfg *cc)
 {

@@ -29,7 +29,6 @@ struct kg_worker;
 struct kg_run_result;
 struct kiog_core;
 struct kiog_core_cfg;
-struct nlattr;
 
 /*
  * Checks the log options of every job and sets the windows the workers
@@ -43,9 +42,6 @@ int kg_log_prepare(struct kg_jobs *js, FILE *err);
  * as the job's workers start.
  */
 uint64_t kg_log_epoch_ms(const struct kg_job *j);
-
-/* A KIOGEN_A_LOG nest of a results dump into its worker's log. */
-int kg_log_parse(struct kg_worker *w, const struct nlattr *nest);
 
 /*
  * Syscall path: room for the windows of a worker's core, before its clock
@@ -84,8 +80,6 @@ struct kg_log_out {
 	unsigned int n;			/* workers written so far */
 	const char *tag;
 };
-
-void kg_log_free(struct kg_log_data *l);
 
 /*
  * Writes the log files of a run's jobs into the current directory, as fio;

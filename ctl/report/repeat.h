@@ -12,13 +12,6 @@
 #include <stdbool.h>
 #include "core/job.h"
 
-/* --repeat_until without --repeat_max stops here */
-#define KG_REPEAT_MAX_DEFAULT	20
-/* the most --repeat and --repeat_max take */
-#define KG_REPEAT_LIMIT		100
-/* --repeat_until needs this many repeats before it judges the interval */
-#define KG_REPEAT_UNTIL_MIN	3
-
 /**
  * kg_repeat_append() - add one repeat's result to the merged result
  * @into: merged result; a zeroed one is an empty start; its workers are
