@@ -1178,6 +1178,7 @@ static int kg_diff_load(struct kg_dfile *f, bool force)
 	struct kg_dcmp same = { 0 };
 	char err[128];
 	unsigned int i;
+	bool bad;
 
 	f->root = kg_jv_load(f->path, err, sizeof(err));
 	if (!f->root) {
@@ -1221,14 +1222,15 @@ static int kg_diff_load(struct kg_dfile *f, bool force)
 	/* repeats are runs of one job */
 	for (i = 1; i < f->nr; i++)
 		kg_diff_jobs(&same, f, f->jobs[0], f, f->jobs[i]);
-	if (same.nr_opt_diffs && !force) {
+	bad = same.nr_opt_diffs && !force;
+	if (bad) {
 		fprintf(stderr, "kiogen diff: %s holds different jobs, not repeats of one "
 			"(--force pools them):\n", f->path);
 		for (i = 0; i < same.nr_opt_diffs; i++)
 			fprintf(stderr, "  %s\n", same.opt_diffs[i]);
 	}
 	kg_diff_free_opt_diffs(&same);
-	return same.nr_opt_diffs && !force ? -1 : 0;
+	return bad ? -1 : 0;
 }
 
 /*

@@ -379,6 +379,11 @@ json.dump(j, open(sys.argv[2], "w"))' "$tmp/rep-b.json" "$tmp/rep-k.json"
 	fi
 	status 2 "--metrics with an unknown metric" --metrics=iops,p42 "$tmp/rep-a.json" \
 		"$tmp/rep-b.json"
+	# two jobs of a file are taken for repeats of one: refused when they differ
+	kg_run --runtime=100ms --name=u --size=1g --bs=8k --runtime=100ms --time_based \
+		>"$tmp/two.json" 2>>"$tmp/kg.err"
+	status 2 "a file of two different jobs" "$tmp/two.json" "$tmp/rep-a.json"
+	has "two\.json holds different jobs" "a file of two different jobs: said"
 else
 	skip "kiogen --repeat results" "kiogen run --repeat failed: $(tail -1 "$tmp/kg.err")"
 fi
