@@ -48,21 +48,6 @@ judged() {
 	fi
 }
 
-# has [!] PATTERN DESCRIPTION: the last run's output (stdout and stderr)
-# matches PATTERN; with !, does not
-has() {
-	local want=0
-
-	[ "$1" = "!" ] && { want=1; shift; }
-	grep -qE -- "$1" "$tmp/out" "$tmp/err"
-	if [ $? -eq $want ]; then
-		ok "$2"
-	else
-		not_ok "$2: '$1' $([ $want -eq 0 ] && echo not) in"
-		sed 's/^/# /' "$tmp/out" "$tmp/err"
-	fi
-}
-
 # the rows' change column, every one +0.00%, and no verdict but "no significant change"
 self_zero() {
 	if awk '/^(read|write|trim|cpu|kernel|syscall) / { n++; if ($0 !~ / \+0\.00% /) bad = 1 }
