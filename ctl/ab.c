@@ -162,7 +162,8 @@ static int kg_ab_args(struct kg_ab *ab, int argc, char **argv)
 			if (known < 0)
 				return KG_EXIT_USAGE;
 			ab->bisect |= !strcmp(arg, "--bisect");
-			ab->json = !strcmp(arg, "--output-format=json");
+			if (!strncmp(arg, "--output-format=", 16))
+				ab->json = !strcmp(arg, "--output-format=json");
 			ab->diff_args[ab->nr_diff_args++] = arg;
 		} else {
 			ab->job_args[ab->nr_job_args++] = arg;
@@ -452,7 +453,7 @@ int kg_cmd_ab(int argc, char **argv)
 	struct kg_ab *ab = calloc(1, sizeof(*ab));
 	unsigned int i;
 	FILE *f = NULL;
-	int ret, v, fd;
+	int ret, v, fd = -1;
 
 	if (!ab) {
 		fprintf(stderr, "kiogen ab: out of memory\n");
@@ -485,7 +486,7 @@ int kg_cmd_ab(int argc, char **argv)
 	/* a run that failed leaves the commit untested */
 	else if (ret == KG_EXIT_FAIL && ab->bisect)
 		ret = KG_EXIT_BISECT_SKIP;
-	if (f && !ab->output)
+	if (fd >= 0)
 		unlink(tmp);
 	for (v = 0; v < 2; v++) {
 		for (i = 0; ab->reps[v] && i < ab->repeat; i++)

@@ -81,6 +81,16 @@ else
 	not_ok "--output: $(tail -1 "$tmp/py.err")"
 fi
 ab 1 "rate_iops=2000, --bisect: bad" --repeat=3 --b-rate_iops=2000 --bisect
+ab 1 "--output-format=json --bisect: bad" --repeat=3 --b-rate_iops=2000 \
+	--output-format=json --bisect
+if python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))["diffs"][0]
+assert d["b_repeats"] == 3 and d["metrics"][0]["verdict"] == "regression"' \
+	"$tmp/out" 2>"$tmp/py.err"; then
+	ok "--output-format=json: diff's JSON alone on stdout, IOPS a regression"
+else
+	not_ok "--output-format=json: $(tail -1 "$tmp/py.err")"
+fi
 
 # the result alone: kiogen diff gives ab's verdict, plot draws both sides
 (cd "$tmp" && "$kiogen" diff slow.json) >"$tmp/diff.out" 2>&1
