@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 #
-# bash completion for kiogen: its commands, and for run and compare every
+# bash completion for kiogen: its commands, and for run, compare and ab every
 # option the option table takes with the words it takes (kiogen options
 # --complete: one source, the table; fio's options kiogen refuses are not
 # offered), then files. Installed as
@@ -28,7 +28,7 @@ _kiogen() {
 	help)
 		mapfile -t COMPREPLY < <(compgen -W "$(_kiogen_commands "${words[0]}")" -- "$cur")
 		;;
-	run|compare)
+	run|compare|ab)
 		case $cur in
 		--*=*)
 			opt=${cur%%=*}

@@ -36,6 +36,8 @@ void kg_monitor_usage(FILE *f);
 void kg_run_usage(FILE *f);
 void kg_compare_usage(FILE *f);
 int kg_cmd_meta(int argc, char **argv);
+int kg_cmd_ab(int argc, char **argv);
+void kg_ab_usage(FILE *f);
 void kg_meta_usage(FILE *f);
 
 /* Opens the netlink client; prints why not and returns an exit code if not. */
@@ -53,6 +55,12 @@ int kg_run_stop(struct kg_nl *nl, uint32_t id);
 /* Runs the jobs in kernel threads, fills @r; returns an exit code. */
 int kg_kernel_run(struct kg_nl *nl, const struct kg_jobs *js,
 		  struct kg_run_result *r);
+/*
+ * One run of the jobs on their path, a phase (stonewall) at a time, with
+ * fio's exec_prerun and layout; @nl connected for the kernel path. Fills
+ * @r with what ran, also on failure or Ctrl-C; returns an exit code.
+ */
+int kg_run_once(struct kg_nl *nl, const struct kg_jobs *js, struct kg_run_result *r);
 /*
  * The report's stream: --output's file, truncated, or stdout; NULL, said,
  * if the file cannot be opened. Closing returns non-zero, said, if the

@@ -18,6 +18,11 @@ static const struct kg_cmd kg_cmds[] = {
 	{ "compare", kg_cmd_compare, "[--repeat=N] [--OPTION=VALUE ...] [JOBFILE ...]",
 	  "run the same I/O from kernel threads and through syscalls, side by side",
 	  kg_compare_usage },
+	{ "ab", kg_cmd_ab, "[--repeat=N] [--b-OPTION=VALUE ...] [--b-module-param=NAME=VALUE]\n"
+	  "       [--output=FILE] [diff's --threshold --confidence --bisect] [--OPTION=VALUE ...]\n"
+	  "       [JOBFILE ...]",
+	  "two variants of the jobs interleaved, A B A B ..., and B judged against A",
+	  kg_ab_usage },
 	{ "meta", kg_cmd_meta, "--bonnie=FILES[:MAX[:MIN[:DIRS]]] [-b] [--age=N[:SEED]] [--directory=DIR]",
 	  "bonnie++'s file test (create, stat, delete in order and at random) and aging",
 	  kg_meta_usage },

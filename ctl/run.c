@@ -476,7 +476,7 @@ static void kg_phase_merge(struct kg_run_result *r, struct kg_run_result *pr,
  * every job before it has ended. Stops at a failed phase or Ctrl-C; what
  * ran is reported.
  */
-static int kg_run_once(struct kg_nl *nl, const struct kg_jobs *js, struct kg_run_result *r)
+int kg_run_once(struct kg_nl *nl, const struct kg_jobs *js, struct kg_run_result *r)
 {
 	struct kg_run_result *pr;
 	struct kg_jobs *phase;

@@ -39,8 +39,6 @@
 #define KG_DIFF_MAX_PHASES	16
 /* fixed, so that the same files always give the same intervals */
 #define KG_DIFF_SEED		0x6b696f67656e6466ULL
-/* git bisect run: the commit cannot be tested */
-#define KG_EXIT_BISECT_SKIP	125
 
 enum kg_dm {
 	KG_DM_IOPS,
@@ -98,7 +96,9 @@ static const char *const kg_compare_sides[] = { "kernel", "syscall" };
  */
 struct kg_dfile {
 	const char *path;		/* a side's: its files' paths, joined by spaces */
-	struct kg_jv *root;
+	struct kg_jv *tree;		/* the file's, freed with it; NULL if not its own */
+	const struct kg_jv *root;
+	const struct kg_jv *ab;		/* a kiogen ab result's "ab" */
 	const struct kg_jv *compare;	/* a kiogen compare result's "compare" */
 	const struct kg_jv *jobs[KG_DIFF_MAX_REPEATS];
 	unsigned int nr;		/* repeats; of a compare result, its most runs */
@@ -174,7 +174,8 @@ void kg_diff_usage(FILE *f)
 		"With \"--\", the files before it are repeats of A, those after it of B\n"
 		"(fio run N times: kiogen diff a1.json a2.json a3.json -- b1.json b2.json\n"
 		"b3.json), pooled with the repeats each file holds; a side's files must be of\n"
-		"one job. More sides, each after another \"--\", are each put against A.\n\n"
+		"one job. More sides, each after another \"--\", are each put against A.\n"
+		"A kiogen ab result, alone, is its A against its B.\n\n"
 		"  --threshold=PCT        smallest change that counts (default 5)\n"
 		"  --confidence=PCT       level of the intervals (default 95)\n"
 		"  --force                compare results of different jobs\n"
@@ -1172,18 +1173,14 @@ static int kg_diff_rows(struct kg_dcmp *c, const struct kg_dopts *o)
 	return 0;
 }
 
-static int kg_diff_load(struct kg_dfile *f, bool force)
+/* Reads the repeats of @f's root: a compare result's runs, or its jobs'. */
+static int kg_diff_read(struct kg_dfile *f, bool force)
 {
 	const struct kg_jv *jobs, *j;
 	struct kg_dcmp same = { 0 };
-	char err[128];
 	unsigned int i;
+	bool bad;
 
-	f->root = kg_jv_load(f->path, err, sizeof(err));
-	if (!f->root) {
-		fprintf(stderr, "kiogen diff: %s: %s\n", f->path, err);
-		return -1;
-	}
 	f->compare = kg_jv_get(f->root, "compare");
 	if (f->compare) {
 		for (i = 0; i < ARRAY_SIZE(kg_compare_sides); i++) {
@@ -1221,14 +1218,60 @@ static int kg_diff_load(struct kg_dfile *f, bool force)
 	/* repeats are runs of one job */
 	for (i = 1; i < f->nr; i++)
 		kg_diff_jobs(&same, f, f->jobs[0], f, f->jobs[i]);
-	if (same.nr_opt_diffs && !force) {
+	bad = same.nr_opt_diffs && !force;
+	if (bad) {
 		fprintf(stderr, "kiogen diff: %s holds different jobs, not repeats of one "
 			"(--force pools them):\n", f->path);
 		for (i = 0; i < same.nr_opt_diffs; i++)
 			fprintf(stderr, "  %s\n", same.opt_diffs[i]);
 	}
 	kg_diff_free_opt_diffs(&same);
-	return same.nr_opt_diffs && !force ? -1 : 0;
+	return bad ? -1 : 0;
+}
+
+static int kg_diff_load(struct kg_dfile *f, bool force)
+{
+	char err[128];
+
+	f->tree = kg_jv_load(f->path, err, sizeof(err));
+	if (!f->tree) {
+		fprintf(stderr, "kiogen diff: %s: %s\n", f->path, err);
+		return -1;
+	}
+	f->root = f->tree;
+	/* its two results are read by kg_diff_ab() */
+	f->ab = kg_jv_get(f->root, "ab");
+	if (f->ab)
+		return 0;
+	return kg_diff_read(f, force);
+}
+
+/*
+ * A kiogen ab result @f as its two results, @ab[0] its A and @ab[1] its
+ * B; @f keeps their tree. Their jobs differ by design: not refused.
+ */
+static int kg_diff_ab(const struct kg_dfile *f, struct kg_dfile *ab, bool force)
+{
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		ab[i].root = kg_jv_get(f->ab, i ? "b" : "a");
+		ab[i].ab = f->ab;
+		if (asprintf(&ab[i].label, "%s, %c", f->path, i ? 'b' : 'a') < 0) {
+			ab[i].label = NULL;
+			fprintf(stderr, "kiogen diff: out of memory\n");
+			return -1;
+		}
+		ab[i].path = ab[i].label;
+		if (!ab[i].root) {
+			fprintf(stderr, "kiogen diff: %s: a kiogen ab result without its %c\n",
+				f->path, i ? 'b' : 'a');
+			return -1;
+		}
+		if (kg_diff_read(&ab[i], force))
+			return -1;
+	}
+	return 0;
 }
 
 /*
@@ -1365,7 +1408,7 @@ static void kg_diff_text(const struct kg_dcmp *c, const struct kg_dopts *o)
 		printf("the records of the systems under test are the same\n");
 	}
 	if (c->nr_opt_diffs) {
-		printf("different jobs (--force):\n");
+		printf("%s\n", c->a->ab ? "B's job differs from A's in:" : "different jobs (--force):");
 		for (i = 0; i < c->nr_opt_diffs; i++)
 			printf("  %s\n", c->opt_diffs[i]);
 	}
@@ -1543,6 +1586,38 @@ static int kg_diff_parse_metrics(const char *list, unsigned int *mask)
 	return 0;
 }
 
+/* @a into @o if it is one of diff's options: 1, 0 if it is not, -1 (said) if bad. */
+static int kg_diff_option(const char *a, struct kg_dopts *o)
+{
+	if (!strncmp(a, "--threshold=", 12))
+		return kg_diff_parse_pct(a, "--threshold=", 0, 1000, &o->threshold) ?: 1;
+	if (!strncmp(a, "--confidence=", 13))
+		return kg_diff_parse_pct(a, "--confidence=", 50, 99.99, &o->confidence) ?: 1;
+	if (!strncmp(a, "--metrics=", 10))
+		return kg_diff_parse_metrics(a + 10, &o->metrics) ?: 1;
+	if (!strcmp(a, "--force"))
+		o->force = true;
+	else if (!strcmp(a, "--bisect"))
+		o->bisect = true;
+	else if (!strcmp(a, "--output-format=json"))
+		o->json = true;
+	else if (!strcmp(a, "--output-format=text"))
+		o->json = false;
+	else
+		return 0;
+	return 1;
+}
+
+int kg_diff_is_option(const char *arg)
+{
+	struct kg_dopts o = { 0 };
+
+	return kg_diff_option(arg, &o);
+}
+
+#define KG_DIFF_TWO \
+	"needs two results at least: kiogen diff A B [C...], or one of kiogen ab"
+
 /*
  * The options into @o, the files into @paths; with "--" (A1 A2 -- B1 B2),
  * @starts gets the index in @paths of each side's first file, @nr_sides
@@ -1556,25 +1631,13 @@ static int kg_diff_args(int argc, char **argv, struct kg_dopts *o, const char **
 
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
+		int known = kg_diff_option(a, o);
 
-		if (!strncmp(a, "--threshold=", 12)) {
-			if (kg_diff_parse_pct(a, "--threshold=", 0, 1000, &o->threshold))
-				return -1;
-		} else if (!strncmp(a, "--confidence=", 13)) {
-			if (kg_diff_parse_pct(a, "--confidence=", 50, 99.99, &o->confidence))
-				return -1;
-		} else if (!strncmp(a, "--metrics=", 10)) {
-			if (kg_diff_parse_metrics(a + 10, &o->metrics))
-				return -1;
-		} else if (!strcmp(a, "--force")) {
-			o->force = true;
-		} else if (!strcmp(a, "--bisect")) {
-			o->bisect = true;
-		} else if (!strcmp(a, "--output-format=json")) {
-			o->json = true;
-		} else if (!strcmp(a, "--output-format=text")) {
-			o->json = false;
-		} else if (!strcmp(a, "--")) {
+		if (known < 0)
+			return -1;
+		if (known)
+			continue;
+		if (!strcmp(a, "--")) {
 			/* the first "--" ends side A, which began at the first file */
 			if (!*nr_sides)
 				starts[(*nr_sides)++] = 0;
@@ -1601,8 +1664,8 @@ static int kg_diff_args(int argc, char **argv, struct kg_dopts *o, const char **
 			return -1;
 		}
 	}
-	if (*nr < 2) {
-		fprintf(stderr, "kiogen diff: needs two results at least: kiogen diff A B [C...]\n");
+	if (!*nr) {
+		fprintf(stderr, "kiogen diff: %s\n", KG_DIFF_TWO);
 		return -1;
 	}
 	return 0;
@@ -1616,18 +1679,16 @@ int kg_cmd_diff(int argc, char **argv)
 	struct kg_dfile *files = NULL, *sides = NULL, *ab;
 	struct kg_dcmp *cmps = NULL;
 	struct kg_json j = { .f = stdout };
-	unsigned int nr = 0, nr_sides = 0, nr_ab, i, k;
+	unsigned int nr = 0, nr_sides = 0, nr_ab = 0, i, k;
 	int ret = KG_EXIT_USAGE;
 
 	if (kg_diff_args(argc, argv, &o, paths, &nr, starts, &nr_sides))
 		return KG_EXIT_USAGE;
 	o.z = kg_normal_quantile(1 - (1 - o.confidence / 100) / 2);
-	/* what is compared: the files, or with "--" the sides of them */
-	nr_ab = nr_sides ? nr_sides : nr;
 	files = calloc(nr, sizeof(*files));
-	sides = calloc(nr_sides ? nr_sides : 1, sizeof(*sides));
-	cmps = calloc(nr_ab - 1, sizeof(*cmps));
-	if (!files || !sides || !cmps) {
+	/* the sides of "--", or the two results of a kiogen ab result */
+	sides = calloc(nr_sides > 2 ? nr_sides : 2, sizeof(*sides));
+	if (!files || !sides) {
 		fprintf(stderr, "kiogen diff: out of memory\n");
 		goto out;
 	}
@@ -1635,13 +1696,31 @@ int kg_cmd_diff(int argc, char **argv)
 		files[i].path = paths[i];
 		if (kg_diff_load(&files[i], o.force))
 			goto out;
+		if (files[i].ab && (nr > 1 || nr_sides)) {
+			fprintf(stderr, "kiogen diff: %s is a kiogen ab result, A and B in one: "
+				"kiogen diff %s, alone\n", paths[i], paths[i]);
+			goto out;
+		}
+	}
+	if (nr == 1 && !files[0].ab) {
+		fprintf(stderr, "kiogen diff: %s\n", KG_DIFF_TWO);
+		goto out;
 	}
 	for (i = 0; i < nr_sides; i++) {
 		k = i + 1 < nr_sides ? starts[i + 1] : nr;
 		if (kg_diff_side(&sides[i], &files[starts[i]], k - starts[i], o.force))
 			goto out;
 	}
-	ab = nr_sides ? sides : files;
+	/* what is compared: the files, the sides of them, or an ab result's two */
+	nr_ab = nr_sides ? nr_sides : files[0].ab ? 2 : nr;
+	if (files[0].ab && kg_diff_ab(&files[0], sides, o.force))
+		goto out;
+	ab = nr_sides || files[0].ab ? sides : files;
+	cmps = calloc(nr_ab - 1, sizeof(*cmps));
+	if (!cmps) {
+		fprintf(stderr, "kiogen diff: out of memory\n");
+		goto out;
+	}
 	for (i = 0; i < nr_ab - 1; i++) {
 		struct kg_dcmp *c = &cmps[i];
 
@@ -1661,7 +1740,7 @@ int kg_cmd_diff(int argc, char **argv)
 			kg_diff_compare_pairs(c, c->a, c->b);
 		else
 			kg_diff_jobs(c, c->a, c->a->jobs[0], c->b, c->b->jobs[0]);
-		if (c->nr_opt_diffs && !o.force) {
+		if (c->nr_opt_diffs && !o.force && !c->a->ab) {
 			for (k = 0; k < c->nr_rec_diffs; k++)
 				fprintf(stderr, "kiogen diff: the records differ: %s\n",
 					c->rec_diffs[k]);
@@ -1702,8 +1781,8 @@ out:
 		kg_diff_free_rec_diffs(&cmps[i]);
 	}
 	for (i = 0; files && i < nr; i++)
-		kg_jv_free(files[i].root);
-	for (i = 0; sides && i < nr_sides; i++)
+		kg_jv_free(files[i].tree);
+	for (i = 0; sides && i < (nr_sides > 2 ? nr_sides : 2); i++)
 		free(sides[i].label);
 	free(sides);
 	free(cmps);

@@ -91,6 +91,9 @@ struct kg_pfile {
 	const char *path;
 	const char *name;		/* its curves' label */
 	struct kg_jv *root;
+	/* its run results: the root, or a kiogen ab result's A and B */
+	const struct kg_jv *runs[2];
+	unsigned int nr_runs;
 };
 
 struct kg_plot {
@@ -561,7 +564,18 @@ static int kg_plot_load(struct kg_plot *p, struct kg_pfile *f, bool first)
 		return -1;
 	}
 	cmp = kg_jv_get(f->root, "compare");
-	jobs = kg_jv_get(f->root, "jobs");
+	f->runs[0] = f->root;
+	f->nr_runs = 1;
+	if (kg_jv_get(f->root, "ab")) {
+		f->runs[0] = kg_jv_at(f->root, "ab", "a", NULL);
+		f->runs[1] = kg_jv_at(f->root, "ab", "b", NULL);
+		f->nr_runs = 2;
+		/* B's jobs are checked as A's are, below */
+		jobs = kg_jv_get(f->runs[1], "jobs");
+		if (!jobs || jobs->type != KG_JV_ARR || !jobs->child)
+			f->runs[0] = NULL;
+	}
+	jobs = kg_jv_get(f->runs[0], "jobs");
 	if (!first && !cmp != !p->compare) {
 		/* their rates are per run and over time: no common axis */
 		fprintf(stderr, "kiogen plot: %s %s a kiogen compare result and the first is %s: "
@@ -577,35 +591,55 @@ static int kg_plot_load(struct kg_plot *p, struct kg_pfile *f, bool first)
 	return 0;
 }
 
+/* The directions with I/O of @jobs, each with lat's distribution; -1 if one lacks it. */
+static int kg_plot_lat_dirs(const struct kg_jv *jobs)
+{
+	const struct kg_jv *job;
+	int with = 0;
+	size_t d;
+
+	for (job = jobs->child; job; job = job->next)
+		for (d = 0; d < ARRAY_SIZE(kg_plot_dirs); d++) {
+			if (!kg_plot_has_io(job, kg_plot_dirs[d]))
+				continue;
+			if (!kg_plot_has_dist(kg_jv_at(job, kg_plot_dirs[d], "lat_ns", NULL)))
+				return -1;
+			with++;
+		}
+	return with;
+}
+
 /* Whether every direction with I/O of every run result has lat's distribution. */
 static bool kg_plot_all_lat(const struct kg_plot *p)
 {
-	const struct kg_jv *job;
-	unsigned int i, with = 0;
-	size_t d;
+	unsigned int i, k;
+	int with = 0, n;
 
 	for (i = 0; i < p->nr_files && !p->compare; i++)
-		for (job = kg_jv_get(p->files[i].root, "jobs")->child; job; job = job->next)
-			for (d = 0; d < ARRAY_SIZE(kg_plot_dirs); d++) {
-				if (!kg_plot_has_io(job, kg_plot_dirs[d]))
-					continue;
-				if (!kg_plot_has_dist(kg_jv_at(job, kg_plot_dirs[d], "lat_ns", NULL)))
-					return false;
-				with++;
-			}
+		for (k = 0; k < p->files[i].nr_runs; k++) {
+			n = kg_plot_lat_dirs(kg_jv_get(p->files[i].runs[k], "jobs"));
+			if (n < 0)
+				return false;
+			with += n;
+		}
 	return with;
 }
 
 /* The curves of @f. */
 static int kg_plot_curves(struct kg_plot *p, const struct kg_pfile *f)
 {
-	unsigned int before = p->nr;
-	int err;
+	unsigned int before = p->nr, k;
+	char name[256];
+	int err = 0;
 
 	if (p->compare)
 		err = kg_plot_compare(p, kg_jv_get(f->root, "compare"), f->name);
-	else
-		err = kg_plot_run(p, kg_jv_get(f->root, "jobs"), f->name);
+	for (k = 0; !p->compare && k < f->nr_runs && !err; k++) {
+		/* an ab result's curves: FILE a, FILE b */
+		snprintf(name, sizeof(name), "%s%s", f->name,
+			 f->nr_runs > 1 ? (k ? " b" : " a") : "");
+		err = kg_plot_run(p, kg_jv_get(f->runs[k], "jobs"), name);
+	}
 	if (err)
 		return err;
 	if (p->nr == before) {

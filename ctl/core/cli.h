@@ -14,6 +14,7 @@ enum {
 	KG_EXIT_OK = 0,
 	KG_EXIT_FAIL = 1,
 	KG_EXIT_USAGE = 2,
+	KG_EXIT_BISECT_SKIP = 125,	/* git bisect run: cannot be tested */
 };
 
 /* SIGINT/SIGTERM ask the current run to stop instead of killing the CLI. */

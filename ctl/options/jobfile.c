@@ -223,6 +223,13 @@ static int kg_jf_section(struct kg_reader *r, const struct kg_where *w, char *p)
 		r->sec = KG_SEC_GLOBAL;
 		return kg_jf_kb_base_first(r, w);
 	}
+	if (r->only && r->only->over && !strcmp(name, r->only->over)) {
+		if (!r->js->nr_jobs)
+			return kg_jf_error(r, w, "[%s] goes over the job before it: there is none",
+					   name);
+		r->sec = KG_SEC_JOB;
+		return 0;
+	}
 	if (!kg_section_wanted(r->only, name)) {
 		r->sec = KG_SEC_SKIP;
 		return 0;

@@ -18,6 +18,8 @@ struct kg_sections {
 	const char **names;
 	bool *seen;
 	unsigned int nr;	/* 0: every section */
+	/* a section whose options go onto the job before it (kiogen ab's [b]) */
+	const char *over;
 };
 
 /**

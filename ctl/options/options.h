@@ -180,6 +180,12 @@ void kg_jobs_init(struct kg_jobs *js);
  * (ctl/options/jobfile.h; "-" is stdin), with --section=NAME choosing their jobs.
  */
 int kg_parse_args(struct kg_jobs *js, int argc, char **argv, FILE *err);
+/* The same, a job file's section @over laid over the job before it (kiogen ab's [b]). */
+int kg_parse_args_over(struct kg_jobs *js, int argc, char **argv, const char *over,
+		       FILE *err);
+/* One option to job @job, as if given last in it (kiogen ab's --b-OPTION). */
+int kg_parse_job_option(struct kg_jobs *js, unsigned int job, const char *name,
+			const char *v, FILE *err);
 /* One option, to the last job (or to the defaults before the first job). */
 int kg_parse_option(struct kg_jobs *js, const char *name, const char *value,
 		    FILE *err);

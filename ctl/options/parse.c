@@ -638,9 +638,21 @@ static int kg_parse_jobfiles(struct kg_jobs *js, char **files, unsigned int nr_f
 	return 0;
 }
 
+int kg_parse_job_option(struct kg_jobs *js, unsigned int job, const char *name,
+			const char *v, FILE *err)
+{
+	return kg_parse_into(js, &js->jobs[job], name, v, err);
+}
+
 int kg_parse_args(struct kg_jobs *js, int argc, char **argv, FILE *err)
 {
-	struct kg_sections only = { 0 };
+	return kg_parse_args_over(js, argc, argv, NULL, err);
+}
+
+int kg_parse_args_over(struct kg_jobs *js, int argc, char **argv, const char *over,
+		       FILE *err)
+{
+	struct kg_sections only = { .over = over };
 	unsigned int nr_files = 0;
 	char **files;
 	int i, ret = -ENOMEM;

@@ -37,6 +37,21 @@ expect() {
 	fi
 }
 
+# has [!] PATTERN DESCRIPTION: the last run's output, $tmp/out and $tmp/err,
+# matches the extended regex PATTERN; with !, does not
+has() {
+	local want=0
+
+	[ "$1" = "!" ] && { want=1; shift; }
+	grep -qE -- "$1" "$tmp/out" "$tmp/err"
+	if [ $? -eq $want ]; then
+		ok "$2"
+	else
+		not_ok "$2: '$1' $([ $want -eq 0 ] && echo not) in"
+		sed 's/^/# /' "$tmp/out" "$tmp/err"
+	fi
+}
+
 tap_done() {
 	echo "1..$n"
 	exit $failed

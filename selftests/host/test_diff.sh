@@ -48,21 +48,6 @@ judged() {
 	fi
 }
 
-# has [!] PATTERN DESCRIPTION: the last run's output (stdout and stderr)
-# matches PATTERN; with !, does not
-has() {
-	local want=0
-
-	[ "$1" = "!" ] && { want=1; shift; }
-	grep -qE -- "$1" "$tmp/out" "$tmp/err"
-	if [ $? -eq $want ]; then
-		ok "$2"
-	else
-		not_ok "$2: '$1' $([ $want -eq 0 ] && echo not) in"
-		sed 's/^/# /' "$tmp/out" "$tmp/err"
-	fi
-}
-
 # the rows' change column, every one +0.00%, and no verdict but "no significant change"
 self_zero() {
 	if awk '/^(read|write|trim|cpu|kernel|syscall) / { n++; if ($0 !~ / \+0\.00% /) bad = 1 }
@@ -380,6 +365,11 @@ json.dump(j, open(sys.argv[2], "w"))' "$tmp/rep-b.json" "$tmp/rep-k.json"
 	fi
 	status 2 "--metrics with an unknown metric" --metrics=iops,p42 "$tmp/rep-a.json" \
 		"$tmp/rep-b.json"
+	# two jobs of a file are taken for repeats of one: refused when they differ
+	kg_run --runtime=100ms --name=u --size=1g --bs=8k --runtime=100ms --time_based \
+		>"$tmp/two.json" 2>>"$tmp/kg.err"
+	status 2 "a file of two different jobs" "$tmp/two.json" "$tmp/rep-a.json"
+	has "two\.json holds different jobs" "a file of two different jobs: said"
 else
 	skip "kiogen --repeat results" "kiogen run --repeat failed: $(tail -1 "$tmp/kg.err")"
 fi
