@@ -244,12 +244,14 @@ static int kg_jf_section(struct kg_reader *r, const struct kg_where *w, char *p)
  */
 static int kg_jf_name(struct kg_reader *r, const struct kg_where *w, const char *value)
 {
-	struct kg_job *j = &r->js->jobs[r->js->nr_jobs - 1];
+	struct kg_job *j;
 
 	if (!value || !*value)
 		return kg_jf_error(r, w, "name: needs a value (name=NAME)");
+	/* before the first job there is none to point at */
 	if (r->sec == KG_SEC_GLOBAL)
 		return 0;
+	j = &r->js->jobs[r->js->nr_jobs - 1];
 	if (strlen(value) >= sizeof(j->name))
 		return kg_jf_error(r, w, "name: longer than %zu characters", sizeof(j->name) - 1);
 	strcpy(j->name, value);
