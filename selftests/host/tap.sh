@@ -37,6 +37,22 @@ expect() {
 	fi
 }
 
+# exits STATUS DESCRIPTION CMD...: CMD exits STATUS; its stdout and stderr
+# are kept in $tmp/out and $tmp/err for has()
+exits() {
+	local want=$1 what=$2 got
+
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -eq "$want" ]; then
+		ok "$what (exit $got)"
+	else
+		not_ok "$what: exit $got, want $want"
+		sed 's/^/# /' "$tmp/out" "$tmp/err"
+	fi
+}
+
 # has [!] PATTERN DESCRIPTION: the last run's output, $tmp/out and $tmp/err,
 # matches the extended regex PATTERN; with !, does not
 has() {

@@ -27,17 +27,10 @@ job=(--path=syscall --ioengine=null --name=t --size=1g --rw=randread --bs=4k
 
 # ab WANT DESCRIPTION ARGS...: kiogen ab JOB ARGS exits with WANT
 ab() {
-	local want=$1 what=$2 got
+	local want=$1 what=$2
 
 	shift 2
-	(cd "$tmp" && "$kiogen" ab "${job[@]}" "$@") >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" -eq "$want" ]; then
-		ok "$what (exit $got)"
-	else
-		not_ok "$what: exit $got, want $want"
-		sed 's/^/# /' "$tmp/out" "$tmp/err"
-	fi
+	exits "$want" "$what" env -C "$tmp" "$kiogen" ab "${job[@]}" "$@"
 }
 
 # identical variants: the noise of the pairs alone. Paced and judged by

@@ -19,17 +19,10 @@ trap 'rm -rf "$tmp"' EXIT
 
 # status WANT DESCRIPTION ARGS...: kiogen diff ARGS exits with WANT
 status() {
-	local want=$1 what=$2 got
+	local want=$1 what=$2
 
 	shift 2
-	"$kiogen" diff "$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" -eq "$want" ]; then
-		ok "$what (exit $got)"
-	else
-		not_ok "$what: exit $got, want $want"
-		sed 's/^/# /' "$tmp/out" "$tmp/err"
-	fi
+	exits "$want" "$what" "$kiogen" diff "$@"
 }
 
 # judged DESCRIPTION ARGS...: a verdict either way (exit 0 or 1), for real
